@@ -1,0 +1,166 @@
+/**
+ * Assembles and starts a server: root folders, configuration, the DI container with the core services,
+ * the plugin bundle and user plugins, log writers, lifecycle services and the two listeners.
+ * `stop()` reverses it: listeners stop accepting and finish in-flight requests within the grace period,
+ * services stop in reverse order, log writers flush.
+ */
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Registry } from 'prom-client';
+import { container as rootContainer, DependencyContainer } from 'tsyringe';
+import { parseLogConfig } from './config/log-config';
+import { ServerConfig } from './config/server-config';
+import { HTTP_ENABLED, HTTP_MIN_ENABLED, HTTP_SHUTDOWN_GRACE, PLUGINS } from './config/server-keys';
+import { Environment } from './config/env-overrides';
+import { Lifecycle } from './extension/lifecycle';
+import { LogWriterFactory } from './extension/log-writer';
+import { Log, LogFactory } from './log/log';
+import { createWriters } from './log/log-setup';
+import { LogService } from './log/log-service';
+import { ErrorCounter } from './metrics/error-counter';
+import { loadPlugins, Plugin } from './plugin';
+import { pluginApi, PluginApiToken } from './plugin-api';
+import { DEFAULT_CONF_DIR, VERSION } from './project';
+import { RootDirectory } from './root-directory';
+import { ApiServer } from './server/api-server';
+import { ErrorResponder } from './server/error-responder';
+import { formatAddress } from './server/graceful-close';
+import { MinServer } from './server/min-server';
+import { ResponseFraming } from './server/response-framing';
+import { ConsoleStream, ServerEnvironment } from './server-tokens';
+import { findUserPluginModules, requireUserPlugins } from './user-plugins';
+
+
+export interface ServerOptions {
+  readonly rootDir: string;
+  readonly bundle: readonly Plugin[];
+  readonly env?: Environment;
+  /** `-Debug`: Debug level on every writer (also `SVC_DEBUG`). */
+  readonly debug?: boolean;
+  /** `-Dout=<path>`: the log.conf to use. */
+  readonly logConfPath?: string;
+  readonly console?: Writable;
+  /** Where the default conf files come from (the project's conf/). */
+  readonly defaultConfDir?: string;
+}
+
+export interface RunningServer {
+  readonly container: DependencyContainer;
+  readonly root: RootDirectory;
+  readonly config: ServerConfig;
+  readonly apiAddress: AddressInfo | undefined;
+  readonly minAddress: AddressInfo | undefined;
+  readonly plugins: readonly string[];
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const root = new RootDirectory(options.rootDir);
+  const copied = root.prepare(options.defaultConfDir ?? DEFAULT_CONF_DIR);
+  const confPath = join(root.conf, 'server.conf');
+  const config = ServerConfig.load({
+    confText: existsSync(confPath) ? readFileSync(confPath, 'utf8') : undefined,
+    env,
+    readFile: (p) => readFileSync(root.resolve(p), 'utf8'),
+  });
+  const debug = options.debug === true || isDebugEnv(env.SVC_DEBUG);
+  const logs = new LogService(debug);
+  const log = logs.create('server-main');
+
+  const container = rootContainer.createChildContainer();
+  container.registerInstance(ServerConfig, config);
+  container.registerInstance(RootDirectory, root);
+  container.registerInstance(LogService, logs);
+  container.registerInstance(LogFactory, logs);
+  container.registerInstance(ErrorCounter, new ErrorCounter());
+  container.registerInstance(Registry, new Registry());
+  container.registerInstance(ConsoleStream, options.console ?? process.stdout);
+  container.registerInstance(ServerEnvironment, env);
+  container.registerInstance(PluginApiToken, pluginApi);
+  container.registerSingleton(ResponseFraming);
+  container.registerSingleton(ErrorResponder);
+  container.registerSingleton(ApiServer);
+  container.registerSingleton(MinServer);
+
+  const started: Lifecycle[] = [];
+  let api: ApiServer | undefined;
+  let min: MinServer | undefined;
+  try {
+    log.advisory(`svc ${VERSION} starting [root=${root.root}, pid=${process.pid}, node=${process.version}]`);
+    if (copied.length > 0) log.advisory(`created default configuration files [${copied.join(', ')}] in ${root.conf}`);
+    for (const k of config.unknownKeys) log.advisory(`unknown configuration key in server.conf ignored [key=${k}]`);
+
+    const userModules = findUserPluginModules(root, config.get(PLUGINS));
+    const plugins = loadPlugins(container, [...options.bundle, ...requireUserPlugins(userModules)], log);
+
+    configureLogging(container, logs, root, env, options.logConfPath);
+
+    for (const service of resolveAll<Lifecycle>(container, Lifecycle)) {
+      await service.start();
+      started.push(service);
+    }
+    let apiAddress: AddressInfo | undefined;
+    let minAddress: AddressInfo | undefined;
+    if (config.get(HTTP_ENABLED)) {
+      api = container.resolve(ApiServer);
+      apiAddress = await api.start();
+      log.advisory(`http server listening on ${formatAddress(apiAddress)}`);
+    }
+    if (config.get(HTTP_MIN_ENABLED)) {
+      min = container.resolve(MinServer);
+      minAddress = await min.start();
+      log.advisory(`http min server listening on ${formatAddress(minAddress)}`);
+    }
+    log.advisory('server is ready');
+    let stopping: Promise<void> | undefined;
+    const stop = (): Promise<void> => {
+      stopping ??= shutdown(log, logs, config, api, min, started);
+      return stopping;
+    };
+    return { container, root, config, apiAddress, minAddress, plugins, stop };
+  } catch (e) {
+    await shutdown(log, logs, config, api, min, started).catch(() => undefined);
+    throw e;
+  }
+}
+
+function configureLogging(container: DependencyContainer, logs: LogService, root: RootDirectory, env: Environment,
+  logConfPath: string | undefined): void {
+  const path = logConfPath !== undefined ? root.resolve(logConfPath) : join(root.conf, 'log.conf');
+  const fallback = join(DEFAULT_CONF_DIR, 'log.conf');
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : existsSync(fallback) ? readFileSync(fallback, 'utf8') : '';
+  const logConfig = parseLogConfig(text, env);
+  const logDir = env.SVC_LOG_LOG_DIR ?? logConfig.globals.get('log.dir') ?? root.log;
+  const factories = resolveAll<LogWriterFactory>(container, LogWriterFactory);
+  const writers = createWriters(logConfig.writers, factories, { rootDir: root.root, logDir, version: VERSION, env });
+  logs.configure(writers);
+}
+
+async function shutdown(log: Log, logs: LogService, config: ServerConfig, api: ApiServer | undefined,
+  min: MinServer | undefined, started: Lifecycle[]): Promise<void> {
+  const grace = config.get(HTTP_SHUTDOWN_GRACE);
+  log.advisory('server stopping');
+  await Promise.all([api?.stop(grace), min?.stop(grace)]);
+  for (const service of [...started].reverse()) {
+    try {
+      await service.stop();
+    } catch (e) {
+      log.critical(`service failed to stop [service=${service.name}] ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  log.advisory('server stopped');
+  await logs.close();
+}
+
+/** All registrations of a token, or none (tsyringe throws when a token has no registration). */
+export function resolveAll<T>(container: DependencyContainer, token: symbol): T[] {
+  return container.isRegistered(token, true) ? container.resolveAll<T>(token) : [];
+}
+
+function isDebugEnv(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v.toLowerCase() !== 'false' && v !== '0';
+}

@@ -1,0 +1,93 @@
+/**
+ * log.conf: `writers=` names the enabled writers, `w.<name>.<property>` configures each.
+ * Every key can be overridden by `SVC_LOG_` + key upper-cased, `.` → `_` (spec "Logging" rule 5).
+ * Level lists follow the reference server (http-api.md §10): a list also enables every level above
+ * its highest listed one (DEBUG < INFO < ERROR < CRITICAL < ADVISORY), so `level=INFO` writes
+ * I, E, C and A; `DEBUG` alone writes only Debug.
+ */
+import { SvcError } from '../errors';
+import { LEVEL_BY_NAME, LogLevel } from '../log/log-level';
+import { envName, Environment, LOG_ENV_PREFIX } from './env-overrides';
+import { parseProperties } from './properties';
+
+export interface WriterConfig {
+  readonly name: string;
+  /** Undefined when the writer has no class line: such a writer is inert (skipped). */
+  readonly className: string | undefined;
+  readonly levels: number;
+  readonly scope: string | undefined;
+  /** Every `w.<name>.<property>` except class/level/scope. */
+  readonly properties: ReadonlyMap<string, string>;
+}
+
+export interface LogConfig {
+  readonly writers: readonly WriterConfig[];
+  /** Top-level keys other than `writers` (e.g. `queueDepth`, `log.dir`). */
+  readonly globals: ReadonlyMap<string, string>;
+}
+
+const LEVEL_ORDER = [LogLevel.Debug, LogLevel.Info, LogLevel.Error, LogLevel.Critical, LogLevel.Advisory];
+
+/** Parses a `level` list into a bit set; throws `Unknown level: X`. */
+export function parseLevelList(text: string): number {
+  let mask = 0;
+  let highest = -1;
+  for (const part of text.split(',')) {
+    const name = part.trim().toUpperCase();
+    if (name === '') continue;
+    const level = LEVEL_BY_NAME[name];
+    if (level === undefined) throw new SvcError(`Unknown level: ${part.trim()}`);
+    mask |= level;
+    highest = Math.max(highest, LEVEL_ORDER.indexOf(level));
+  }
+  if (highest > 0) for (let i = highest + 1; i < LEVEL_ORDER.length; i++) mask |= LEVEL_ORDER[i];
+  return mask;
+}
+
+export function parseLogConfig(text: string, env: Environment): LogConfig {
+  const raw = new Map<string, string>();
+  for (const e of parseProperties(text)) raw.set(e.key, e.value);
+  // Environment overrides: every key already in the file, plus writers= and the keys of listed writers.
+  const keyOf = (k: string): string | undefined => env[envName(k, LOG_ENV_PREFIX)];
+  for (const k of [...raw.keys()]) {
+    const v = keyOf(k);
+    if (v !== undefined) raw.set(k, v);
+  }
+  const writersText = keyOf('writers') ?? raw.get('writers') ?? '';
+  const names = writersText.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const overridable = ['class', 'level', 'scope', 'location', 'rollEvery', 'rollSize', 'bufferSize', 'lifeDuration', 'sizeLimit',
+    'alertTargets', 'defaultAlertHost', 'defaultAlertPort', 'inBufferSize', 'outBufferSize', 'reconnectDelay'];
+  for (const n of names) {
+    for (const p of overridable) {
+      const v = keyOf(`w.${n}.${p}`);
+      if (v !== undefined) raw.set(`w.${n}.${p}`, v);
+    }
+  }
+  const writers: WriterConfig[] = names.map((name) => {
+    const prefix = `w.${name}.`;
+    const properties = new Map<string, string>();
+    for (const [k, v] of raw) {
+      if (!k.startsWith(prefix)) continue;
+      const prop = k.slice(prefix.length);
+      // A longer writer name sharing the prefix (w.http.min.x vs w.http.x) belongs to that writer.
+      if (names.some((other) => other !== name && other.startsWith(name + '.') && k.startsWith(`w.${other}.`))) continue;
+      properties.set(prop, v);
+    }
+    const className = properties.get('class');
+    const levelText = properties.get('level');
+    const scope = properties.get('scope');
+    properties.delete('class');
+    properties.delete('level');
+    properties.delete('scope');
+    return {
+      name,
+      className: className === undefined || className.trim() === '' ? undefined : className.trim(),
+      levels: levelText === undefined ? parseLevelList('INFO') : parseLevelList(levelText),
+      scope: scope === undefined || scope === '' ? undefined : scope,
+      properties,
+    };
+  });
+  const globals = new Map<string, string>();
+  for (const [k, v] of raw) if (k !== 'writers' && !k.startsWith('w.')) globals.set(k, v);
+  return { writers, globals };
+}

@@ -1,0 +1,93 @@
+/**
+ * Every server.conf key the server knows, with its default and type (http-api.md §9 names).
+ * Validated once at start-up; a bad value stops start-up naming the key, the value and what was
+ * expected. Each key can be set by `SVC_` + the key upper-cased with `.` → `_`.
+ */
+import {
+  addressKey, booleanKey, ConfigKey, doubleKey, durationKey, enumKey, intKey, listKey, longKey, sizeKey, stringKey,
+} from './config-key';
+
+// ---- HTTP API listener (9000) -------------------------------------------------------------
+export const HTTP_ENABLED = booleanKey('http.enabled', true);
+export const HTTP_BIND_TO = addressKey('http.net.bind.to', '0.0.0.0:9000', { aliases: ['http.bind.to'] });
+export const HTTP_KEEP_ALIVE_TIMEOUT = intKey('http.keep-alive.timeout', 5, 0);
+export const HTTP_KEEP_ALIVE_MAX = intKey('http.keep-alive.max', 10000, 0);
+export const HTTP_SERVER_KEEP_ALIVE = booleanKey('http.server.keep.alive', true);
+export const HTTP_CONNECTION_LIMIT = intKey('http.net.connection.limit', 256, 1);
+export const HTTP_CONNECTION_TIMEOUT = durationKey('http.net.connection.timeout', '300000');
+export const HTTP_SEND_BUFFER_SIZE = sizeKey('http.send.buffer.size', '2m');
+export const HTTP_RECEIVE_BUFFER_SIZE = sizeKey('http.receive.buffer.size', '2m');
+export const HTTP_SHUTDOWN_GRACE = durationKey('http.shutdown.grace.period', '3s');
+export const HTTP_CONTEXT_EXECUTE = stringKey('http.context.execute', '/exec');
+export const HTTP_CONTEXT_EXPORT = stringKey('http.context.export', '/exp');
+export const HTTP_CONTEXT_IMPORT = stringKey('http.context.import', '/imp');
+export const HTTP_CONTEXT_TABLE_STATUS = stringKey('http.context.table.status', '/chk');
+export const HTTP_CONTEXT_SETTINGS = stringKey('http.context.settings', '/settings');
+export const HTTP_CONTEXT_WARNINGS = stringKey('http.context.warnings', '/warnings');
+export const HTTP_CONTEXT_ILP = stringKey('http.context.ilp', '/write');
+export const HTTP_CONTEXT_ILP_PING = stringKey('http.context.ilp.ping', '/ping');
+export const HTTP_CONTEXT_WEB_CONSOLE = stringKey('http.context.web.console', '/');
+export const HTTP_STATIC_PUBLIC_DIRECTORY = stringKey('http.static.public.directory', 'public');
+export const HTTP_STATIC_INDEX_FILE = stringKey('http.static.index.file.name', 'index.html');
+export const HTTP_STATIC_AUTH_REQUIRED = booleanKey('http.static.authentication.required', true);
+export const HTTP_SECURITY_READONLY = booleanKey('http.security.readonly', false);
+export const HTTP_MAX_RESPONSE_ROWS = longKey('http.security.max.response.rows', Number.MAX_SAFE_INTEGER, 0);
+export const HTTP_TEXT_ANALYSIS_MAX_LINES = intKey('http.text.analysis.max.lines', 1000, 1, 1000);
+export const HTTP_TEXT_DELIMITER_STDDEV = doubleKey('http.text.max.required.delimiter.stddev', 0.1222, 0);
+export const HTTP_TEXT_LINE_LENGTH_STDDEV = doubleKey('http.text.max.required.line.length.stddev', 0.8, 0);
+export const HTTP_SETTINGS_READONLY = booleanKey('http.settings.readonly', false);
+export const LINE_HTTP_ENABLED = booleanKey('line.http.enabled', true);
+export const LINE_HTTP_PING_VERSION = stringKey('line.http.ping.version', 'v2.7.4');
+
+// ---- authentication ----------------------------------------------------------------------
+export const HTTP_USER = stringKey('http.user', undefined);
+export const HTTP_PASSWORD = stringKey('http.password', undefined, { secret: true });
+/** Bearer tokens accepted on the API listener (comma-separated; `http.auth.tokens.file` reads them from a file). */
+export const HTTP_AUTH_TOKENS = listKey('http.auth.tokens', '', { secret: true });
+export const HTTP_HEALTH_AUTH_REQUIRED = booleanKey('http.health.check.authentication.required', true);
+
+// ---- min listener (9003), health and metrics ---------------------------------------------
+export const HTTP_MIN_ENABLED = booleanKey('http.min.enabled', true);
+export const HTTP_MIN_BIND_TO = addressKey('http.min.net.bind.to', '0.0.0.0:9003', { aliases: ['http.min.bind.to'] });
+/** 0 = auto (a dedicated worker thread); a positive count also gives the min listener its own worker. */
+export const HTTP_MIN_WORKER_COUNT = intKey('http.min.worker.count', 0, 0, 64);
+export const HTTP_MIN_CONNECTION_LIMIT = intKey('http.min.net.connection.limit', 4, 1);
+export const HTTP_PESSIMISTIC_HEALTH = booleanKey('http.pessimistic.health.check.enabled', false);
+export const METRICS_ENABLED = booleanKey('metrics.enabled', false);
+
+// ---- queries ------------------------------------------------------------------------------
+export const QUERY_TIMEOUT = durationKey('query.timeout', '60s', 1, { aliases: [] });
+export const HTTP_EXPORT_TIMEOUT = durationKey('http.export.timeout', '300s');
+export const SQL_JIT_MODE = enumKey('cairo.sql.jit.mode', 'on', ['on', 'off']);
+export const SHARED_WORKER_COUNT = intKey('shared.worker.count', 0, 0, 64);
+
+// ---- storage ------------------------------------------------------------------------------
+export const CAIRO_ROOT = stringKey('cairo.root', 'db');
+export const CAIRO_MAX_UNCOMMITTED_ROWS = intKey('cairo.max.uncommitted.rows', 500000, 1);
+export const CAIRO_O3_MAX_LAG = durationKey('cairo.o3.max.lag', '600000');
+export const CAIRO_COMMIT_MODE = enumKey('cairo.commit.mode', 'nosync', ['nosync', 'async', 'sync']);
+export const CAIRO_COLUMN_CACHE_SIZE = sizeKey('cairo.column.cache.size', '4g');
+export const CAIRO_WRITER_ACQUIRE_TIMEOUT = durationKey('cairo.writer.acquire.timeout', '5s');
+export const CAIRO_WAL_ENABLED_DEFAULT = booleanKey('cairo.wal.enabled.default', true);
+export const CAIRO_MAX_FILE_NAME_LENGTH = intKey('cairo.max.file.name.length', 127, 1, 255);
+export const CAIRO_EXPORT_ROOT = stringKey('cairo.sql.copy.export.root', 'export');
+
+// ---- plugins ------------------------------------------------------------------------------
+/** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
+export const PLUGINS = listKey('plugins', '');
+
+export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
+  HTTP_ENABLED, HTTP_BIND_TO, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_KEEP_ALIVE_MAX, HTTP_SERVER_KEEP_ALIVE,
+  HTTP_CONNECTION_LIMIT, HTTP_CONNECTION_TIMEOUT, HTTP_SEND_BUFFER_SIZE, HTTP_RECEIVE_BUFFER_SIZE, HTTP_SHUTDOWN_GRACE,
+  HTTP_CONTEXT_EXECUTE, HTTP_CONTEXT_EXPORT, HTTP_CONTEXT_IMPORT, HTTP_CONTEXT_TABLE_STATUS, HTTP_CONTEXT_SETTINGS,
+  HTTP_CONTEXT_WARNINGS, HTTP_CONTEXT_ILP, HTTP_CONTEXT_ILP_PING, HTTP_CONTEXT_WEB_CONSOLE,
+  HTTP_STATIC_PUBLIC_DIRECTORY, HTTP_STATIC_INDEX_FILE, HTTP_STATIC_AUTH_REQUIRED, HTTP_SECURITY_READONLY,
+  HTTP_MAX_RESPONSE_ROWS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
+  HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
+  HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
+  HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
+  QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SHARED_WORKER_COUNT,
+  CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
+  CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_EXPORT_ROOT,
+  PLUGINS,
+];

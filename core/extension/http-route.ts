@@ -1,0 +1,38 @@
+/**
+ * A route on one of the two listeners. The listeners are assembled from every registered HttpRoute:
+ * `api` (restify, default 0.0.0.0:9000) and `min` (default 0.0.0.0:9003).
+ */
+import { IncomingMessage, ServerResponse } from 'node:http';
+
+export const HttpRoute = Symbol.for('svc.HttpRoute');
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
+
+export interface HttpExchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The path without the query string. */
+  readonly path: string;
+  /** URL query parameters (decoded). */
+  readonly params: URLSearchParams;
+  /** Aborted when the client closes the connection before the response has ended. */
+  readonly signal: AbortSignal;
+  /** `process.hrtime.bigint()` when the request arrived. */
+  readonly startNanos: bigint;
+  /** Time spent authenticating, in nanoseconds (timings.authentication). */
+  readonly authNanos: bigint;
+}
+
+export interface HttpRoute {
+  readonly listener: 'api' | 'min';
+  /** Exact path (`/exec`), or `*` for every path no other route of the listener claims. */
+  readonly path: string;
+  readonly methods: readonly HttpMethod[];
+  /**
+   * Whether the request must carry credentials when authentication is configured (default true).
+   * A function decides per method (GET /settings is open, PUT is not).
+   */
+  readonly requiresAuth?: boolean | ((method: string) => boolean);
+  /** Handles one request. Throw SvcError for an error answer before the response has started. */
+  handle(exchange: HttpExchange): Promise<void>;
+}

@@ -1,0 +1,42 @@
+/**
+ * Log writers, selected by class name in log.conf (`w.<name>.class=io.svc.log.LogConsoleWriter`).
+ * The core filters records by each writer's level set and scope before `write`, so a writer only
+ * writes. Users add a writer class by registering another factory from a plugin.
+ */
+import { LogRecord } from '../log/log-record';
+
+export const LogWriterFactory = Symbol.for('svc.LogWriterFactory');
+
+export interface LogWriterSettings {
+  /** The writer's name in `writers=` (e.g. `stdout`, `file`, `http.min`, `alert`). */
+  readonly name: string;
+  readonly className: string;
+  /** Every `w.<name>.<property>` value after environment overrides, keyed by `<property>`. */
+  readonly properties: ReadonlyMap<string, string>;
+  /** The database root directory (`-d`). */
+  readonly rootDir: string;
+  /** `${log.dir}`: `<root>/log` unless overridden. */
+  readonly logDir: string;
+  /** The runtime version, for `${SVC_VERSION}`. */
+  readonly version: string;
+  /** Environment variables visible to the writer (ORGID, NAMESPACE, ...). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface LogWriter {
+  /** Called synchronously for every record that passed the level and scope filter; must not throw or block. */
+  write(record: LogRecord): void;
+  /** Writes out anything buffered. */
+  flush(): Promise<void>;
+  /** Flushes and releases files and sockets; called once at shutdown. */
+  close(): Promise<void>;
+}
+
+export interface LogWriterFactory {
+  /** e.g. `io.svc.log.LogFileWriter`. */
+  readonly className: string;
+  /** Properties this class understands, besides `class`, `level` and `scope`; others are start-up errors. */
+  readonly properties: readonly string[];
+  /** Builds the writer; throws SvcError on a bad property (start-up stops). */
+  create(settings: LogWriterSettings): LogWriter;
+}

@@ -1,0 +1,97 @@
+/**
+ * The StorageEngine behind every table (DESIGN.md "Storage"). One registration; the SQL engine,
+ * import and meta functions use it. All names are case-insensitive. Errors are SvcError with the
+ * reference's texts (`table does not exist [table=x]`, `table already exists`, table busy).
+ */
+import { ColumnBatch } from '../data/column-batch';
+import { SymbolTable } from '../data/symbol-table';
+import { ColumnDef, CreateTableRequest, PartitionInfo, TableSchema, TimeInterval } from '../data/table-schema';
+
+export const StorageEngine = Symbol.for('svc.StorageEngine');
+
+export interface StorageEngine {
+  /** Every table, in creation order. */
+  listTables(): readonly TableSchema[];
+  /** The current schema of a table, or undefined. */
+  getTable(name: string): TableSchema | undefined;
+  /** Creates the table's folder, `_meta` and `_txn`; throws `table already exists [table=x]`. Validates the name. */
+  createTable(request: CreateTableRequest): Promise<TableSchema>;
+  dropTable(name: string): Promise<void>;
+  renameTable(from: string, to: string): Promise<void>;
+  /** Removes every row, keeps the structure. */
+  truncateTable(name: string): Promise<void>;
+  /** Adds a column without rewriting the others; old rows read as null. */
+  addColumn(table: string, column: ColumnDef): Promise<void>;
+  dropColumn(table: string, column: string): Promise<void>;
+  renameColumn(table: string, from: string, to: string): Promise<void>;
+  /** Changes per-table parameters (ALTER TABLE SET PARAM, import parameters). */
+  setTableParams(table: string, params: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): Promise<void>;
+
+  /** A snapshot of the committed state; cheap. Close it when done so column files can be released. */
+  openReader(table: string): TableReader;
+  /**
+   * The table's single writer. A second caller waits (bounded by `timeoutMs`, default
+   * `cairo.writer.acquire.timeout`) and then gets a "table busy" SvcError; an aborted signal stops the wait.
+   */
+  openWriter(table: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<TableWriter>;
+  /** Flushes and releases everything; called once at shutdown after all writers are closed. */
+  close(): Promise<void>;
+}
+
+export interface ScanOptions {
+  /** Table column indexes to read; batch vectors come in this order. */
+  readonly columns: readonly number[];
+  /**
+   * Designated-timestamp intervals, sorted and disjoint. The scan visits only the partitions they touch and
+   * finds each interval's first and last row by binary search. Absent = all rows.
+   */
+  readonly intervals?: readonly TimeInterval[];
+  /** Newest row first. */
+  readonly reverse?: boolean;
+  /** Upper bound on rows per batch (default 65536). */
+  readonly batchRows?: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface TableReader {
+  /** Schema at the snapshot. */
+  readonly schema: TableSchema;
+  /** Committed rows visible to this reader. */
+  readonly rowCount: number;
+  readonly partitions: readonly PartitionInfo[];
+  /** The committed dictionary of a SYMBOL column (table column index). */
+  symbols(columnIndex: number): SymbolTable;
+  /**
+   * Rows in designated-timestamp order (ties in insertion order), or insertion order without a designated
+   * timestamp. Batches are views on cached column data: never modify them.
+   */
+  scan(options: ScanOptions): AsyncIterable<ColumnBatch>;
+  /**
+   * For `LATEST ON`: row positions of the last row per key of an indexed (or any) SYMBOL column, newest first,
+   * walking backwards and stopping when every key is found. Optional: engines without it fall back to a scan.
+   */
+  latestBySymbol?(columnIndex: number, intervals?: readonly TimeInterval[]): AsyncIterable<ColumnBatch>;
+  /** Releases the snapshot. */
+  close(): void;
+}
+
+export interface TableWriter {
+  readonly schema: TableSchema;
+  /** Rows appended and not yet committed. */
+  readonly pendingRows: number;
+  /**
+   * Appends rows: one vector per table column, in table column order, all of `batch.rowCount` rows.
+   * SYMBOL vectors whose `symbols` is not this writer's dictionary (see `symbolTable`) are re-interned by value.
+   * Out-of-order designated timestamps are accepted and merged at commit. Commits by itself when pending rows
+   * reach the table's maxUncommittedRows. Throws SvcError (e.g. null designated timestamp) without appending.
+   */
+  append(batch: ColumnBatch): Promise<void>;
+  /** The writer's dictionary for a SYMBOL column; `intern` adds a value and returns its key. */
+  symbolTable(columnIndex: number): SymbolTable & { intern(value: string): number };
+  /** Makes pending rows durable per `cairo.commit.mode` and visible to new readers. */
+  commit(): Promise<void>;
+  /** Discards pending rows. */
+  rollback(): Promise<void>;
+  /** Rolls back anything pending and releases the table for the next writer. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,29 @@
+/** The spec's five levels ("Logging"), as bits so a writer's level set is one integer mask. */
+export enum LogLevel {
+  Debug = 1,
+  Info = 2,
+  Error = 4,
+  Critical = 8,
+  Advisory = 16,
+}
+
+export const LEVEL_MARKER: Readonly<Record<LogLevel, string>> = {
+  [LogLevel.Debug]: 'D',
+  [LogLevel.Info]: 'I',
+  [LogLevel.Error]: 'E',
+  [LogLevel.Critical]: 'C',
+  [LogLevel.Advisory]: 'A',
+};
+
+/** Names used in log.conf `w.<w>.level` lists. */
+export const LEVEL_BY_NAME: Readonly<Record<string, LogLevel>> = {
+  DEBUG: LogLevel.Debug,
+  INFO: LogLevel.Info,
+  ERROR: LogLevel.Error,
+  CRITICAL: LogLevel.Critical,
+  ADVISORY: LogLevel.Advisory,
+};
+
+/** The spec's defaults: everything but Debug. */
+export const DEFAULT_LEVELS = LogLevel.Info | LogLevel.Error | LogLevel.Critical | LogLevel.Advisory;
+export const ALL_LEVELS = DEFAULT_LEVELS | LogLevel.Debug;

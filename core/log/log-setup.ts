@@ -1,0 +1,44 @@
+/**
+ * Turns log.conf into running writers: each listed writer with a `class` is built by the
+ * LogWriterFactory of that class name; a writer without a class is inert (the reference's default
+ * log.conf lists `file` with every `w.file.*` line commented out).
+ */
+import { WriterConfig } from '../config/log-config';
+import { SvcError } from '../errors';
+import { LogWriterFactory, LogWriterSettings } from '../extension/log-writer';
+import { ConfiguredWriter } from './log-service';
+
+export interface WriterContext {
+  readonly rootDir: string;
+  readonly logDir: string;
+  readonly version: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+const CORE_PROPERTIES = new Set(['class', 'level', 'scope']);
+
+export function createWriters(configs: readonly WriterConfig[], factories: readonly LogWriterFactory[],
+  context: WriterContext): ConfiguredWriter[] {
+  const byClass = new Map(factories.map((f) => [f.className, f]));
+  const writers: ConfiguredWriter[] = [];
+  try {
+    for (const c of configs) {
+      if (c.className === undefined) continue;
+      const factory = byClass.get(c.className);
+      if (!factory) {
+        throw new SvcError(`unknown log writer class [writer=${c.name}, class=${c.className}, known=${[...byClass.keys()].join(',')}]`);
+      }
+      for (const prop of c.properties.keys()) {
+        if (!CORE_PROPERTIES.has(prop) && !factory.properties.includes(prop)) {
+          throw new SvcError(`Unknown property [writer=${c.name}, property=w.${c.name}.${prop}]`);
+        }
+      }
+      const settings: LogWriterSettings = { name: c.name, className: c.className, properties: c.properties, ...context };
+      writers.push({ name: c.name, levels: c.levels, scope: c.scope, writer: factory.create(settings) });
+    }
+  } catch (e) {
+    for (const w of writers) void w.writer.close();
+    throw e;
+  }
+  return writers;
+}

@@ -1,0 +1,95 @@
+/**
+ * The API listener (default 0.0.0.0:9000): a restify server whose routes are the registered
+ * HttpRoutes with `listener: 'api'`. 404, 405 and 401 are answered in `pre` from our own route table
+ * so restify never writes its own bodies (libraries.md "restify").
+ */
+import { AddressInfo } from 'node:net';
+import bunyan from 'bunyan';
+import restify from 'restify';
+import { inject, injectable, injectAll } from 'tsyringe';
+import { ServerConfig } from '../config/server-config';
+import {
+  HTTP_BIND_TO, HTTP_CONNECTION_LIMIT, HTTP_CONNECTION_TIMEOUT, HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT,
+  HTTP_SERVER_KEEP_ALIVE,
+} from '../config/server-keys';
+import { HttpAuthenticator } from '../extension/http-authenticator';
+import { HttpExchange, HttpRoute } from '../extension/http-route';
+import { Log, LogFactory } from '../log/log';
+import { ErrorResponder } from './error-responder';
+import { closeGracefully, listen } from './graceful-close';
+import { RequestDispatcher } from './request-dispatcher';
+import { ResponseFraming } from './response-framing';
+import { RouteTable } from './route-table';
+
+const EXCHANGE = Symbol('svc.exchange');
+type WithExchange = { [EXCHANGE]?: HttpExchange };
+
+@injectable()
+export class ApiServer {
+  private readonly server: restify.Server;
+  private readonly dispatcher: RequestDispatcher;
+  private readonly log: Log;
+
+  constructor(
+    @inject(ServerConfig) private readonly config: ServerConfig,
+    @injectAll(HttpRoute, { isOptional: true }) routes: HttpRoute[],
+    @injectAll(HttpAuthenticator, { isOptional: true }) authenticators: HttpAuthenticator[],
+    @inject(ResponseFraming) framing: ResponseFraming,
+    @inject(ErrorResponder) responder: ErrorResponder,
+    @inject(LogFactory) logs: LogFactory,
+  ) {
+    this.log = logs.create('http-server');
+    const apiRoutes = routes.filter((r) => r.listener === 'api');
+    const table = new RouteTable(apiRoutes);
+    this.dispatcher = new RequestDispatcher(table, framing, responder, authenticators[0]);
+    this.server = restify.createServer({
+      name: '',
+      log: bunyan.createLogger({ name: 'restify', streams: [] }),
+      handleUncaughtExceptions: false,
+    });
+    this.server.pre((req, res, next) => {
+      const prepared = this.dispatcher.prepare(req, res);
+      if (!prepared) return next(false);
+      (req as unknown as WithExchange)[EXCHANGE] = prepared.exchange;
+      return next();
+    });
+    for (const route of apiRoutes) this.mount(route);
+    const http = this.server.server;
+    http.keepAliveTimeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT) * 1000;
+    http.maxRequestsPerSocket = config.get(HTTP_KEEP_ALIVE_MAX);
+    http.maxConnections = config.get(HTTP_CONNECTION_LIMIT);
+    http.timeout = config.get(HTTP_CONNECTION_TIMEOUT);
+    if (!config.get(HTTP_SERVER_KEEP_ALIVE)) http.keepAliveTimeout = 0;
+  }
+
+  async start(): Promise<AddressInfo> {
+    const { host, port } = this.config.get(HTTP_BIND_TO);
+    return listen(this.server.server, host, port);
+  }
+
+  async stop(graceMs: number): Promise<void> {
+    await closeGracefully(this.server.server, graceMs);
+  }
+
+  private mount(route: HttpRoute): void {
+    const handler = async (req: restify.Request): Promise<void> => {
+      const exchange = (req as unknown as WithExchange)[EXCHANGE];
+      if (exchange) await this.dispatcher.run(route, exchange);
+    };
+    const paths = route.path === '*' ? ['/*'] : [route.path];
+    for (const path of paths) {
+      for (const method of route.methods) {
+        switch (method) {
+          case 'GET': this.server.get(path, handler); break;
+          case 'HEAD': this.server.head(path, handler); break;
+          case 'POST': this.server.post(path, handler); break;
+          case 'PUT': this.server.put(path, handler); break;
+          case 'DELETE': this.server.del(path, handler); break;
+          case 'PATCH': this.server.patch(path, handler); break;
+          case 'OPTIONS': this.server.opts(path, handler); break;
+        }
+      }
+    }
+    this.log.debug(`route ${route.methods.join(',')} ${route.path}`);
+  }
+}

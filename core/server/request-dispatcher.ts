@@ -1,0 +1,80 @@
+/**
+ * Runs one request on a listener: route lookup (404/405), authentication (401 as http-api.md §8
+ * shows it: plain text, no WWW-Authenticate), the handler, and the error responder.
+ */
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpAuthenticator } from '../extension/http-authenticator';
+import { HttpExchange, HttpRoute } from '../extension/http-route';
+import { ErrorResponder } from './error-responder';
+import { CONTENT_TYPE, ResponseFraming } from './response-framing';
+import { RouteMatch, RouteTable } from './route-table';
+
+export class RequestDispatcher {
+  constructor(
+    private readonly table: RouteTable,
+    private readonly framing: ResponseFraming,
+    private readonly responder: ErrorResponder,
+    private readonly authenticator: HttpAuthenticator | undefined,
+  ) {}
+
+  /** Looks the request up; answers 404/405/401/400 itself and returns undefined, or returns what to run. */
+  prepare(req: IncomingMessage, res: ServerResponse): { route: HttpRoute; exchange: HttpExchange } | undefined {
+    const startNanos = process.hrtime.bigint();
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    let path: string;
+    let params: URLSearchParams;
+    try {
+      path = decodeURIComponent(q < 0 ? rawUrl : rawUrl.slice(0, q));
+      params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+    } catch {
+      this.framing.send(res, 400, CONTENT_TYPE.text, 'Bad request\r\n');
+      return undefined;
+    }
+    const method = req.method ?? 'GET';
+    const match: RouteMatch = this.table.match(method, path);
+    if (match.kind === 'notFound') {
+      this.framing.send(res, 404, CONTENT_TYPE.text, 'Not Found\r\n');
+      return undefined;
+    }
+    if (match.kind === 'methodNotAllowed') {
+      this.framing.send(res, 405, CONTENT_TYPE.text, 'Method not allowed\r\n', { headers: [['Allow', match.allow.join(', ')]] });
+      return undefined;
+    }
+    const route = match.route;
+    let authNanos = 0n;
+    if (this.authenticator?.enabled && needsAuth(route, method)) {
+      const t0 = process.hrtime.bigint();
+      const principal = this.authenticator.authenticate(req);
+      authNanos = process.hrtime.bigint() - t0;
+      if (principal === undefined) {
+        this.framing.sendChunked(res, 401, CONTENT_TYPE.text, 'Unauthorized\r\n');
+        return undefined;
+      }
+    }
+    const controller = new AbortController();
+    const abort = (): void => { if (!res.writableFinished) controller.abort(); };
+    res.once('close', abort);
+    return { route, exchange: { req, res, path, params, signal: controller.signal, startNanos, authNanos } };
+  }
+
+  async run(route: HttpRoute, exchange: HttpExchange): Promise<void> {
+    try {
+      await route.handle(exchange);
+    } catch (e) {
+      this.responder.fail(exchange, e);
+    }
+  }
+
+  /** prepare + run, for listeners without a router of their own. */
+  async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const prepared = this.prepare(req, res);
+    if (prepared) await this.run(prepared.route, prepared.exchange);
+  }
+}
+
+function needsAuth(route: HttpRoute, method: string): boolean {
+  const r = route.requiresAuth;
+  if (r === undefined) return true;
+  return typeof r === 'function' ? r(method) : r;
+}

@@ -1,0 +1,90 @@
+/**
+ * Writes response heads the way the reference server frames them (http-api.md §1): headers in the
+ * order Server, Date, Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive; fixed
+ * reason phrases; `Connection: close` when keep-alive is off. Routes never call `res.send`.
+ */
+import { ServerResponse } from 'node:http';
+import { inject, injectable } from 'tsyringe';
+import { ServerConfig } from '../config/server-config';
+import { HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_SERVER_KEEP_ALIVE } from '../config/server-keys';
+import { httpDate } from './http-date';
+
+export const SERVER_HEADER = 'svc/1.0';
+
+export const CONTENT_TYPE = Object.freeze({
+  json: 'application/json; charset=utf-8',
+  jsonNoCharset: 'application/json',
+  text: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  parquet: 'application/vnd.apache.parquet',
+  health: 'text/plain',
+  metrics: 'text/plain; version=0.0.4; charset=utf-8',
+});
+
+const REASONS: Readonly<Record<number, string>> = {
+  200: 'OK', 204: 'OK', 206: 'Partial content', 301: 'Moved Permanently', 304: 'Not Modified',
+  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method not allowed',
+  409: 'Conflict', 413: 'Request entity too large', 415: 'Unsupported media type', 416: 'Request range not satisfiable',
+  431: 'Headers too large', 500: 'Internal server error', 503: 'Service unavailable',
+};
+
+export function reasonPhrase(status: number): string {
+  return REASONS[status] ?? 'Unknown';
+}
+
+export interface ResponseHead {
+  readonly status: number;
+  readonly contentType?: string;
+  /** Fixed body length; without it the body is chunked. */
+  readonly contentLength?: number;
+  /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in the reference). */
+  readonly keepAliveHeader?: boolean;
+  readonly headers?: readonly (readonly [string, string])[];
+}
+
+@injectable()
+export class ResponseFraming {
+  private readonly keepAliveValue: string | undefined;
+  private readonly keepAlive: boolean;
+
+  constructor(@inject(ServerConfig) config: ServerConfig) {
+    const timeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT);
+    const max = config.get(HTTP_KEEP_ALIVE_MAX);
+    this.keepAlive = config.get(HTTP_SERVER_KEEP_ALIVE);
+    this.keepAliveValue = timeout > 0 && max > 0 ? `timeout=${timeout}, max=${max}` : undefined;
+  }
+
+  /** Writes the status line and headers. */
+  begin(res: ServerResponse, head: ResponseHead): void {
+    res.sendDate = false;
+    const headers: [string, string][] = [['Server', SERVER_HEADER], ['Date', httpDate()]];
+    if (head.contentLength !== undefined) headers.push(['Content-Length', String(head.contentLength)]);
+    else if (head.status !== 204 && head.status !== 304) headers.push(['Transfer-Encoding', 'chunked']);
+    if (head.contentType !== undefined) headers.push(['Content-Type', head.contentType]);
+    if (head.headers) for (const [k, v] of head.headers) headers.push([k, v]);
+    if (!this.keepAlive) headers.push(['Connection', 'close']);
+    else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
+    res.writeHead(head.status, reasonPhrase(head.status), headers.flat());
+  }
+
+  /** A whole small body with Content-Length. HEAD requests get the head only. */
+  send(res: ServerResponse, status: number, contentType: string, body: string | Uint8Array,
+    extra: Omit<ResponseHead, 'status' | 'contentType' | 'contentLength'> = {}): void {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    this.begin(res, { ...extra, status, contentType, contentLength: bytes.length });
+    if (res.req?.method === 'HEAD') res.end();
+    else res.end(bytes);
+  }
+
+  /** A small body sent chunked (health, 401), as the reference does. */
+  sendChunked(res: ServerResponse, status: number, contentType: string, body: string,
+    extra: Omit<ResponseHead, 'status' | 'contentType' | 'contentLength'> = {}): void {
+    this.begin(res, { ...extra, status, contentType });
+    if (res.req?.method === 'HEAD') res.end();
+    else res.end(body);
+  }
+
+  sendJson(res: ServerResponse, status: number, json: string, keepAliveHeader = true): void {
+    this.send(res, status, CONTENT_TYPE.json, json, { keepAliveHeader });
+  }
+}
