@@ -1,0 +1,45 @@
+/**
+ * The SQL pipeline as routes see it: `compile` parses, binds and plans one statement (errors are
+ * SvcError.sql with the position); `execute` runs it. Registered by the SQL engine plugin under the
+ * `QueryEngine` token; /exec, /exp and the console endpoints use it.
+ */
+import { ResultSet } from '../data/result-set';
+
+export const QueryEngine = Symbol.for('svc.QueryEngine');
+
+export type StatementKind = 'select' | 'insert' | 'update' | 'ddl';
+
+/**
+ * Rows of the result to produce, applied on top of the query's own LIMIT. `lo`/`hi` are 0-based,
+ * half-open; a negative `lo` counts from the end (`{ lo: -20 }` = the last 20 rows).
+ */
+export interface RowWindow {
+  readonly lo: number;
+  readonly hi?: number;
+}
+
+export interface ExecuteOptions {
+  /** Aborts the query: client gone, timeout or cancellation; the executor stops within one batch. */
+  readonly signal: AbortSignal;
+  readonly window?: RowWindow;
+}
+
+export type QueryOutcome =
+  | { readonly kind: 'rows'; readonly result: ResultSet }
+  | { readonly kind: 'ddl' }
+  | { readonly kind: 'insert'; readonly inserted: number }
+  | { readonly kind: 'update'; readonly updated: number };
+
+export interface CompiledQuery {
+  readonly sql: string;
+  readonly kind: StatementKind;
+  /** True when the WHERE filter runs as a compiled (generated) loop: /exec `explain=true` → `jitCompiled`. */
+  readonly jitCompiled: boolean;
+  /** Runs the statement. Throws SvcError (400 with position for SQL/runtime errors). */
+  execute(options: ExecuteOptions): Promise<QueryOutcome>;
+}
+
+export interface QueryEngine {
+  /** Parses, binds and plans one statement; throws SvcError.sql(position, message). */
+  compile(sql: string): CompiledQuery;
+}
