@@ -21,6 +21,7 @@ import { Log, LogFactory } from './log/log';
 import { createWriters } from './log/log-setup';
 import { LogService } from './log/log-service';
 import { ErrorCounter } from './metrics/error-counter';
+import { ServerMetrics } from './metrics/server-metrics';
 import { loadPlugins, Plugin } from './plugin';
 import { pluginApi, PluginApiToken } from './plugin-api';
 import { DEFAULT_CONF_DIR, VERSION } from './project';
@@ -77,6 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   container.registerInstance(LogService, logs);
   container.registerInstance(LogFactory, logs);
   container.registerInstance(ErrorCounter, new ErrorCounter());
+  container.registerInstance(ServerMetrics, new ServerMetrics());
   container.registerInstance(Registry, new Registry());
   container.registerInstance(ConsoleStream, options.console ?? process.stdout);
   container.registerInstance(ServerEnvironment, env);
