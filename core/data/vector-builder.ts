@@ -1,0 +1,216 @@
+/**
+ * A growable vector for operators and parsers that produce values one at a time (INSERT VALUES,
+ * import, group-by output). Appends write into typed arrays that double when full; `build()` returns
+ * a Vector view of what was appended (no copy) — call `reset()` before reusing the builder.
+ */
+import { ColumnType, TypeTag, isInt64, isVarSize } from './column-type';
+import { CHAR_NULL, GEOHASH_NULL, INT_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG, SYMBOL_NULL } from './null-values';
+import { MemorySymbolTable, SymbolTable } from './symbol-table';
+import { utf8Encoder } from './utf8';
+import { allocateData, elementsPerRow, FixedArray, Vector } from './vector';
+
+type Grow<T> = { new (n: number): T };
+
+function grow<T extends FixedArray | Int32Array | BigInt64Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  let n = Math.max(16, a.length * 2);
+  while (n < need) n *= 2;
+  const b = new (a.constructor as Grow<T>)(n);
+  (b as unknown as { set(x: T): void }).set(a);
+  return b;
+}
+
+export class VectorBuilder {
+  private data: FixedArray;
+  private offsets: Int32Array | undefined;
+  private nulls: Uint8Array | undefined;
+  private exact: BigInt64Array | undefined;
+  private rows = 0;
+  private bytes = 0;
+  private readonly width: number;
+  readonly symbols: SymbolTable | undefined;
+
+  constructor(readonly type: ColumnType, capacity = 1024, symbols?: SymbolTable) {
+    this.width = elementsPerRow(type);
+    if (isVarSize(type)) {
+      this.data = type.tag === TypeTag.ARRAY ? new Float64Array(capacity) : new Uint8Array(capacity * 8);
+      this.offsets = new Int32Array(capacity + 1);
+    } else {
+      this.data = allocateData(type, capacity);
+    }
+    this.symbols = type.tag === TypeTag.SYMBOL ? (symbols ?? new MemorySymbolTable()) : undefined;
+  }
+
+  get length(): number {
+    return this.rows;
+  }
+
+  reset(): void {
+    this.rows = 0;
+    this.bytes = 0;
+    this.nulls = undefined;
+    this.exact = undefined;
+  }
+
+  appendNull(): void {
+    const t = this.type.tag;
+    if (this.offsets) { this.appendVarNull(); return; }
+    this.ensure(1);
+    const d = this.data;
+    switch (t) {
+      case TypeTag.BOOLEAN: case TypeTag.BYTE: case TypeTag.SHORT: case TypeTag.NULL: d[this.rows] = 0; break;
+      case TypeTag.CHAR: d[this.rows] = CHAR_NULL; break;
+      case TypeTag.INT: d[this.rows] = INT_NULL; break;
+      case TypeTag.IPV4: d[this.rows] = IPV4_NULL; break;
+      case TypeTag.SYMBOL: d[this.rows] = SYMBOL_NULL; break;
+      case TypeTag.FLOAT: case TypeTag.DOUBLE: d[this.rows] = NaN; break;
+      case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+        d[this.rows] = LONG_NULL;
+        if (this.exact) this.exact[this.rows] = LONG_NULL_BIG;
+        break;
+      case TypeTag.GEOHASH: d[this.rows] = GEOHASH_NULL; break;
+      case TypeTag.UUID: case TypeTag.LONG256: {
+        const dv = new DataView(d.buffer, d.byteOffset + this.rows * this.width, this.width);
+        for (let o = 0; o < this.width; o += 8) dv.setBigInt64(o, LONG_NULL_BIG, true);
+        break;
+      }
+      case TypeTag.INTERVAL: d[this.rows * 2] = LONG_NULL; d[this.rows * 2 + 1] = LONG_NULL; break;
+      default: break;
+    }
+    this.rows++;
+  }
+
+  /** Numeric, temporal (µs / ms), BOOLEAN (0/1), CHAR (code unit), IPV4 (32 bits), GEOHASH bits, SYMBOL key. */
+  appendNumber(v: number): void {
+    this.ensure(1);
+    this.data[this.rows] = v;
+    if (this.exact) this.exact[this.rows] = BigInt(v);
+    this.rows++;
+  }
+
+  /** LONG family with exact 64-bit value. */
+  appendBigInt(v: bigint): void {
+    this.ensure(1);
+    this.data[this.rows] = Number(v);
+    if (!this.exact && (v > BigInt(MAX_SAFE_LONG) || v < -BigInt(MAX_SAFE_LONG)) && v !== LONG_NULL_BIG) {
+      this.exact = new BigInt64Array(this.data.length);
+      const d = this.data;
+      for (let i = 0; i < this.rows; i++) this.exact[i] = d[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(d[i]);
+    }
+    if (this.exact) this.exact[this.rows] = v;
+    this.rows++;
+  }
+
+  /** STRING/VARCHAR (UTF-8), SYMBOL (interned), CHAR (first code unit); null appends null. */
+  appendString(s: string | null): void {
+    if (s === null) { this.appendNull(); return; }
+    switch (this.type.tag) {
+      case TypeTag.SYMBOL: {
+        const table = this.symbols;
+        if (!(table instanceof MemorySymbolTable)) throw new Error('appendString on a SYMBOL builder needs a MemorySymbolTable');
+        this.appendNumber(table.intern(s));
+        return;
+      }
+      case TypeTag.CHAR: this.appendNumber(s.length === 0 ? CHAR_NULL : s.charCodeAt(0)); return;
+      default: {
+        const maxBytes = s.length * 3;
+        this.ensureBytes(maxBytes);
+        const d = this.data as Uint8Array;
+        const r = utf8Encoder.encodeInto(s, d.subarray(this.bytes));
+        this.bytes += r.written;
+        this.endVarRow(false);
+      }
+    }
+  }
+
+  /** Raw bytes: BINARY/STRING/VARCHAR rows, or one UUID (16) / LONG256 (32) value. */
+  appendBytes(b: Uint8Array | null): void {
+    if (b === null) { this.appendNull(); return; }
+    if (this.offsets) {
+      this.ensureBytes(b.length);
+      (this.data as Uint8Array).set(b, this.bytes);
+      this.bytes += b.length;
+      this.endVarRow(false);
+      return;
+    }
+    this.ensure(1);
+    (this.data as Uint8Array).set(b.subarray(0, this.width), this.rows * this.width);
+    this.rows++;
+  }
+
+  /** Copies row `i` of `v` (same type). SYMBOL keys are re-interned unless both share one dictionary. */
+  appendFrom(v: Vector, i: number): void {
+    const t = this.type.tag;
+    if (v.offsets) {
+      if (v.nulls && v.nulls[i] === 1) { this.appendNull(); return; }
+      if (t === TypeTag.ARRAY) throw new Error('appendFrom for ARRAY is not supported by VectorBuilder');
+      this.appendBytes((v.data as Uint8Array).subarray(v.offsets[i], v.offsets[i + 1]));
+      return;
+    }
+    if (t === TypeTag.SYMBOL && v.symbols !== this.symbols) {
+      this.appendString(v.symbols ? v.symbols.value(v.data[i]) : null);
+      return;
+    }
+    if (this.width > 1) {
+      if (t === TypeTag.INTERVAL) {
+        this.ensure(1);
+        this.data[this.rows * 2] = v.data[i * 2];
+        this.data[this.rows * 2 + 1] = v.data[i * 2 + 1];
+        this.rows++;
+        return;
+      }
+      this.appendBytes((v.data as Uint8Array).subarray(i * this.width, (i + 1) * this.width));
+      return;
+    }
+    if (isInt64(this.type) && v.exact) { this.appendBigInt(v.exact[i]); return; }
+    this.appendNumber(v.data[i]);
+  }
+
+  build(): Vector {
+    const n = this.rows;
+    if (this.offsets) {
+      return {
+        type: this.type,
+        data: this.data.subarray(0, this.bytes),
+        offsets: this.offsets.subarray(0, n + 1),
+        nulls: this.nulls?.subarray(0, n),
+      };
+    }
+    return {
+      type: this.type,
+      data: this.data.subarray(0, n * this.width),
+      symbols: this.symbols,
+      exact: this.exact?.subarray(0, n),
+    };
+  }
+
+  private ensure(extra: number): void {
+    const need = (this.rows + extra) * this.width;
+    if (need > this.data.length) {
+      this.data = grow(this.data, need);
+      if (this.exact) this.exact = grow(this.exact, this.rows + extra);
+    }
+  }
+
+  private ensureBytes(extra: number): void {
+    this.data = grow(this.data, this.bytes + extra);
+    this.offsets = grow(this.offsets as Int32Array, this.rows + 2);
+  }
+
+  private appendVarNull(): void {
+    this.ensureBytes(0);
+    if (!this.nulls) this.nulls = new Uint8Array(Math.max(16, (this.offsets as Int32Array).length));
+    this.endVarRow(true);
+  }
+
+  private endVarRow(isNull: boolean): void {
+    const offsets = this.offsets as Int32Array;
+    if (this.nulls || isNull) {
+      if (!this.nulls) this.nulls = new Uint8Array(offsets.length);
+      this.nulls = grow(this.nulls, this.rows + 1);
+      this.nulls[this.rows] = isNull ? 1 : 0;
+    }
+    this.rows++;
+    offsets[this.rows] = this.bytes;
+  }
+}
