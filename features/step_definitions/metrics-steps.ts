@@ -1,0 +1,82 @@
+/**
+ * Health latency while the main thread is busy (spec "GET {health_url}": the health listener stays
+ * responsive; issue: under 50 ms during a long query). The server runs as a separate process so this
+ * process can measure while the server's main thread spins.
+ */
+import assert from 'node:assert/strict';
+import { After, Then, When } from '@cucumber/cucumber';
+import { connect, Socket } from 'node:net';
+import { HttpResult, httpRequest } from '../support/http-client';
+import { SvcWorld } from '../support/world';
+
+interface BusyState {
+  busy?: Promise<HttpResult>;
+  latencies: number[];
+  statuses: number[];
+}
+
+const state = new WeakMap<SvcWorld, BusyState>();
+
+function of(world: SvcWorld): BusyState {
+  let s = state.get(world);
+  if (!s) { s = { latencies: [], statuses: [] }; state.set(world, s); }
+  return s;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+When('the API listener is kept busy by GET {string}', async function (this: SvcWorld, path: string) {
+  of(this).busy = httpRequest('127.0.0.1', this.port('API'), path, { timeoutMs: 60_000 });
+  // Give the request time to reach the server's busy loop.
+  await new Promise((r) => setTimeout(r, 200));
+});
+
+When('I GET {string} on the min listener every {int} ms for {int} seconds',
+  async function (this: SvcWorld, path: string, every: number, seconds: number) {
+    const s = of(this);
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      const r = await httpRequest('127.0.0.1', this.port('min'), path, { timeoutMs: 10_000 });
+      s.latencies.push(r.millis);
+      s.statuses.push(r.status);
+      await new Promise((resolve) => setTimeout(resolve, every));
+    }
+  });
+
+Then('every health answer was {int} and the p99 latency is under {int} ms', function (this: SvcWorld, status: number, limit: number) {
+  const s = of(this);
+  assert.ok(s.latencies.length >= 20, `only ${s.latencies.length} samples`);
+  assert.ok(s.statuses.every((x) => x === status), `statuses: ${[...new Set(s.statuses)].join(', ')}`);
+  const p50 = percentile(s.latencies, 50);
+  const p99 = percentile(s.latencies, 99);
+  const max = Math.max(...s.latencies);
+  const line = `health latency while busy: n=${s.latencies.length} p50=${p50.toFixed(2)} ms p99=${p99.toFixed(2)} ms max=${max.toFixed(2)} ms`;
+  this.log(line);
+  process.stderr.write(`\n${line}\n`);
+  assert.ok(p99 < limit, `p99 ${p99.toFixed(2)} ms (p50 ${p50.toFixed(2)}, max ${max.toFixed(2)})`);
+});
+
+Then('the busy request took at least {int} seconds', async function (this: SvcWorld, seconds: number) {
+  const busy = of(this).busy;
+  assert.ok(busy, 'no busy request');
+  const r = await busy;
+  assert.equal(r.status, 200);
+  assert.ok(r.millis >= seconds * 1000, `took ${r.millis.toFixed(0)} ms`);
+});
+
+When('a connection to the API listener is open', async function (this: SvcWorld) {
+  const socket = connect(this.port('API'), '127.0.0.1');
+  await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
+  openSockets.set(this, socket);
+  // The server counts the connection when its 'connection' event runs; give it a turn.
+  await new Promise((r) => setTimeout(r, 50));
+});
+
+const openSockets = new WeakMap<SvcWorld, Socket>();
+
+After(function (this: SvcWorld) {
+  openSockets.get(this)?.destroy();
+});
