@@ -18,6 +18,7 @@ import { SqlFunction } from './extension/sql-function';
 import { SqlGrammar } from './extension/sql-grammar';
 import { StorageEngine } from './extension/storage-engine';
 import { LogFactory } from './log/log';
+import { ReadOnlyGuard } from './server/read-only-guard';
 import { ResponseFraming, CONTENT_TYPE } from './server/response-framing';
 import { formatDateMillis, formatTimestampMicros } from './time/iso-timestamp';
 import { VERSION } from './project';
@@ -32,6 +33,8 @@ export const pluginApi = Object.freeze({
   }),
   SvcError,
   ResponseFraming,
+  /** `container.resolve(api.ReadOnlyGuard).assertWritable()` before a write (http.security.readonly). */
+  ReadOnlyGuard,
   CONTENT_TYPE,
   Types,
   TypeTag,

@@ -36,6 +36,8 @@ export class MinServer {
   private readonly authenticator: HttpAuthenticator | undefined;
   private readonly log: Log;
   private worker: Worker | undefined;
+  /** Resolves when the worker thread has ended (also if it ended on its own). */
+  private workerExit: Promise<void> = Promise.resolve();
 
   constructor(
     @inject(ServerConfig) private readonly config: ServerConfig,
@@ -70,19 +72,30 @@ export class MinServer {
     };
     const worker = new Worker(join(__dirname, 'min-worker.js'), { workerData: data });
     this.worker = worker;
+    this.workerExit = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (m: unknown) => { if (isMinWorkerMessage(m)) this.onMessage(m); });
     worker.on('error', (e) => {
       this.errors.increment();
       this.log.critical(`min listener worker failed: ${e.stack ?? e.message}`);
     });
     return new Promise<AddressInfo>((resolve, reject) => {
-      const onExit = (code: number): void => reject(new Error(`min listener worker exited before listening [code=${code}]`));
-      worker.once('exit', onExit);
+      const fail = (e: Error): void => {
+        worker.off('message', onReady);
+        worker.off('exit', onExit);
+        this.worker = undefined;
+        void worker.terminate();
+        reject(e);
+      };
+      const onExit = (code: number): void => fail(new Error(`min listener worker exited before listening [code=${code}]`));
       const onReady = (m: unknown): void => {
         if (!isMinWorkerMessage(m)) return;
-        if (m.type === 'listening') { worker.off('exit', onExit); worker.off('message', onReady); resolve(m.address); }
-        if (m.type === 'failed') { worker.off('exit', onExit); worker.off('message', onReady); reject(new Error(m.message)); }
+        if (m.type === 'failed') fail(new Error(`http min server cannot start: ${m.message}`));
+        if (m.type !== 'listening') return;
+        worker.off('message', onReady);
+        worker.off('exit', onExit);
+        resolve(m.address);
       };
+      worker.once('exit', onExit);
       worker.on('message', onReady);
     });
   }
@@ -91,11 +104,10 @@ export class MinServer {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) {
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       const stop: MinStopMessage = { type: 'stop', graceMs };
       worker.postMessage(stop);
       const timer = setTimeout(() => void worker.terminate(), graceMs + WORKER_EXIT_WAIT_MS);
-      await exited;
+      await this.workerExit;
       clearTimeout(timer);
     }
     await closeGracefully(this.internal, graceMs);

@@ -1,6 +1,7 @@
 /** Credentials on requests (spec "Authentication"): Basic and Bearer, and waiting for a token file change to apply. */
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
+import { LogService } from '../../core/log/log-service';
 import { Listener, SvcWorld } from '../support/world';
 
 export function basic(user: string, password: string): string {
@@ -37,3 +38,10 @@ Then('within {int} seconds GET {string} on the {listener} listener with the bear
     }
     assert.equal(last, status, `still ${last} after ${seconds} s`);
   });
+
+Then('the log does not contain {string}', async function (this: SvcWorld, text: string) {
+  await this.server?.container.resolve(LogService).flush();
+  const log = this.child ? this.childOutput : this.console;
+  assert.ok(log.length > 0, 'the log is empty');
+  assert.ok(!log.includes(text), `the log contains ${text}`);
+});

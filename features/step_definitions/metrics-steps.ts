@@ -4,8 +4,8 @@
  * process can measure while the server's main thread spins.
  */
 import assert from 'node:assert/strict';
-import { After, Then, When } from '@cucumber/cucumber';
-import { connect, Socket } from 'node:net';
+import { After, Given, Then, When } from '@cucumber/cucumber';
+import { AddressInfo, connect, createServer, Server, Socket } from 'node:net';
 import { HttpResult, httpRequest } from '../support/http-client';
 import { SvcWorld } from '../support/world';
 
@@ -79,4 +79,35 @@ const openSockets = new WeakMap<SvcWorld, Socket>();
 
 After(function (this: SvcWorld) {
   openSockets.get(this)?.destroy();
+});
+
+When('the server stops', async function (this: SvcWorld) {
+  const server = this.server;
+  assert.ok(server?.minAddress, 'no min listener');
+  this.values.set('minPort', String(server.minAddress.port));
+  await server.stop();
+});
+
+Then('nothing listens on the min listener\'s port', async function (this: SvcWorld) {
+  const port = Number(this.values.get('minPort'));
+  const refused = await new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(false); });
+    socket.once('error', () => resolve(true));
+  });
+  assert.ok(refused, `port ${port} still accepts connections`);
+});
+
+const blockers = new WeakMap<SvcWorld, Server>();
+
+Given('the environment variable {string} is 127.0.0.1 with a port in use', async function (this: SvcWorld, name: string) {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  blockers.set(this, blocker);
+  this.env[name] = `127.0.0.1:${(blocker.address() as AddressInfo).port}`;
+});
+
+After(async function (this: SvcWorld) {
+  const blocker = blockers.get(this);
+  if (blocker) await new Promise((r) => blocker.close(r));
 });
