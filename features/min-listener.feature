@@ -15,6 +15,7 @@ Feature: The min listener's worker thread
             async handle({ res, params }) {
               if (params.has('bug')) throw new RangeError('a bug');
               if (params.has('bad')) throw api.SvcError.badRequest('bad parameter');
+              if (params.has('slow')) await new Promise((r) => setTimeout(r, 400));
               framing.sendChunked(res, 201, api.CONTENT_TYPE.text, `main thread\r\n`, { headers: [['X-Route', 'pid']] });
             },
           } });
@@ -42,6 +43,16 @@ Feature: The min listener's worker thread
     Then the status is 500
     When I GET "/" on the min listener
     Then the body is "Status: Unhealthy\nUnhandled errors: 1"
+
+  Scenario: a client giving up on a forwarded request is not an unhandled error
+    Given the environment variable "SVC_METRICS_ENABLED" is "true"
+    And the environment variable "SVC_HTTP_PESSIMISTIC_HEALTH_CHECK_ENABLED" is "true"
+    And a running server
+    When I GET "/pid?slow=1" on the min listener and give up after 100 ms
+    And I wait 600 ms
+    And I GET "/" on the min listener
+    Then the status is 200
+    And the body is "Status: Healthy"
 
   Scenario: a method the route does not take answers 405 from the worker
     Given a running server

@@ -31,6 +31,11 @@ export async function forwardRequest(exchange: HttpExchange, port: number, agent
     });
   });
   exchange.signal.addEventListener('abort', () => upstream.destroy(), { once: true });
-  await pipeline(req, upstream);
-  await answered;
+  try {
+    await Promise.all([pipeline(req, upstream), answered]);
+  } catch (e) {
+    // A client that went away is not a server error: it must not count as unhandled (pessimistic health).
+    if (exchange.signal.aborted) return;
+    throw e;
+  }
 }

@@ -111,3 +111,11 @@ After(async function (this: SvcWorld) {
   const blocker = blockers.get(this);
   if (blocker) await new Promise((r) => blocker.close(r));
 });
+
+When('I GET {string} on the min listener and give up after {int} ms', async function (this: SvcWorld, path: string, ms: number) {
+  await assert.rejects(httpRequest('127.0.0.1', this.port('min'), path, { timeoutMs: ms }), /timeout/);
+});
+
+When('I wait {int} ms', async function (this: SvcWorld, ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+});
