@@ -3,6 +3,7 @@
  * `container.resolve(Symbol.for('svc.PluginApi'))`. TypeScript plugins inside the project import the
  * same things directly.
  */
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { ColumnBatch } from './data/column-batch';
 import { Types, TypeTag, typeName } from './data/column-type';
 import { VectorBuilder } from './data/vector-builder';
@@ -36,6 +37,8 @@ export const pluginApi = Object.freeze({
   /** `container.resolve(api.ReadOnlyGuard).assertWritable()` before a write (http.security.readonly). */
   ReadOnlyGuard,
   CONTENT_TYPE,
+  /** prom-client metric classes for a MetricSource: `new api.metrics.Gauge({ name: 'svc_x', help, registers: [registry] })`. */
+  metrics: Object.freeze({ Counter, Gauge, Histogram }),
   Types,
   TypeTag,
   typeName,
