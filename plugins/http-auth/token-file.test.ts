@@ -52,3 +52,17 @@ test('watching notices a changed file within a few seconds', async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a file over 64 KB accepts no token', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-tokens-'));
+  try {
+    const path = join(dir, 'tokens');
+    writeFileSync(path, 'good\n' + '#'.repeat(70 * 1024) + '\n');
+    const messages: string[] = [];
+    const file = new TokenFile(path, (m) => messages.push(m));
+    assert.equal(file.matches('good'), false);
+    assert.match(messages[0], /larger than 64 KB/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -8,6 +8,8 @@ import { readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { matchesAnyDigest, secretDigest } from './credentials';
 
 export const TOKEN_FILE_POLL_MS = 1000;
+/** The `.file` convention's limit (http-api.md §9), also on every re-read. */
+export const TOKEN_FILE_MAX_BYTES = 64 * 1024;
 
 export function parseTokenList(text: string): string[] {
   const tokens: string[] = [];
@@ -53,7 +55,8 @@ export class TokenFile {
   /** Re-reads the file now (also called by the poller on every change of its stat). */
   reload(): void {
     try {
-      statSync(this.path);
+      const size = statSync(this.path).size;
+      if (size > TOKEN_FILE_MAX_BYTES) throw new Error(`larger than 64 KB [size=${size}]`);
       this.digests = parseTokenList(readFileSync(this.path, 'utf8')).map(secretDigest);
     } catch (e) {
       this.digests = [];
