@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import { Agent } from 'node:http';
 import { AddressInfo, connect, createServer, Server, Socket } from 'node:net';
+import { percentile } from '../../tools/health-latency';
 import { HttpResult, httpRequest } from '../support/http-client';
 import { SvcWorld } from '../support/world';
 
@@ -24,10 +25,6 @@ function of(world: SvcWorld): BusyState {
   return s;
 }
 
-export function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 When('the API listener is kept busy by GET {string}', async function (this: SvcWorld, path: string) {
   const busy = httpRequest('127.0.0.1', this.port('API'), path, { timeoutMs: 60_000 });
