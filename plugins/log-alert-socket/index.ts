@@ -1,0 +1,31 @@
+import { DependencyContainer } from 'tsyringe';
+import { LogWriterFactory } from '../../core/extension/log-writer';
+import { LogFactory } from '../../core/log/log';
+import { LogLevel } from '../../core/log/log-level';
+import { Plugin } from '../../core/plugin';
+import { parseAlertSettings } from './alert-settings';
+import { ALERT_LOG_SOURCE, AlertSocketWriter } from './alert-socket-writer';
+import { AlertTemplate } from './alert-template';
+
+export const LOG_ALERT_SOCKET_WRITER_CLASS = 'io.svc.log.LogAlertSocketWriter';
+
+export const logAlertSocketPlugin: Plugin = {
+  name: 'log-alert-socket',
+  dependsOn: [],
+  register(container: DependencyContainer): void {
+    const factory: LogWriterFactory = {
+      className: LOG_ALERT_SOCKET_WRITER_CLASS,
+      properties: ['location', 'alertTargets', 'defaultAlertHost', 'defaultAlertPort', 'inBufferSize', 'outBufferSize', 'reconnectDelay'],
+      // http-api.md §11: the alert writer's level is forced to exclude ADVISORY.
+      levelMask: ~LogLevel.Advisory,
+      create: (settings) => {
+        const alertSettings = parseAlertSettings(settings);
+        const template = AlertTemplate.load(settings.properties.get('location'), settings.rootDir, settings.env, settings.version);
+        const log = container.resolve<LogFactory>(LogFactory).create(ALERT_LOG_SOURCE);
+        log.advisory(`alert writer [targets=${alertSettings.targets.map((t) => `${t.host}:${t.port}`).join(',')}]`);
+        return new AlertSocketWriter(alertSettings, template, settings.version, log);
+      },
+    };
+    container.register(LogWriterFactory, { useValue: factory });
+  },
+};
