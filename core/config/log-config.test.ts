@@ -65,6 +65,6 @@ test('class, level and scope of a listed writer can come from the environment al
   assert.deepEqual([c.writers[0].className, c.writers[0].levels, c.writers[0].scope], ['io.svc.log.LogFileWriter', Critical | Advisory, 'http']);
 });
 
-test('a writer without a level line takes the defaults I, E, C, A', () => {
-  assert.equal(parseLogConfig('writers=a\nw.a.class=X', {}).writers[0].levels, Info | Err | Critical | Advisory);
+test('a writer without a level line leaves the level to its class', () => {
+  assert.equal(parseLogConfig('writers=a\nw.a.class=X', {}).writers[0].levels, undefined);
 });

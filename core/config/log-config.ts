@@ -15,7 +15,8 @@ export interface WriterConfig {
   readonly name: string;
   /** Undefined when the writer has no class line: such a writer is inert (skipped). */
   readonly className: string | undefined;
-  readonly levels: number;
+  /** The `level` set; undefined when not configured (the writer class's default applies: I, E, C, A for most). */
+  readonly levels: number | undefined;
   readonly scope: string | undefined;
   /** Every `w.<name>.<property>` except class/level/scope. */
   readonly properties: ReadonlyMap<string, string>;
@@ -98,7 +99,7 @@ export function parseLogConfig(text: string, env: Environment): LogConfig {
     return {
       name,
       className: className === undefined || className.trim() === '' ? undefined : className.trim(),
-      levels: levelText === undefined ? parseLevelList('INFO') : parseLevelList(levelText),
+      levels: levelText === undefined ? undefined : parseLevelList(levelText),
       scope: scope === undefined || scope === '' ? undefined : scope,
       properties,
     };

@@ -40,6 +40,8 @@ export interface LogWriterFactory {
   readonly className: string;
   /** Properties this class understands, besides `class`, `level` and `scope`; others are start-up errors. */
   readonly properties: readonly string[];
+  /** The level set when log.conf gives no `level` (I, E, C, A when absent). */
+  readonly defaultLevels?: number;
   /** Levels this class can ever take, ANDed with `w.<name>.level` (the alert writer drops Advisory). */
   readonly levelMask?: number;
   /** Builds the writer at start-up; throws SvcError on a bad property (start-up stops). */

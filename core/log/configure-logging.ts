@@ -10,7 +10,6 @@ import { Environment } from '../config/env-overrides';
 import { LogWriterFactory } from '../extension/log-writer';
 import { DEFAULT_CONF_DIR, VERSION } from '../project';
 import { RootDirectory } from '../root-directory';
-import { DEFAULT_LINE_FORMAT } from './bunyan-core';
 import { LEVEL_MARKER, LEVEL_VERBOSE_MARKER } from './log-level';
 import { locateLogConf } from './log-conf-file';
 import { LogService } from './log-service';
@@ -26,7 +25,7 @@ export function configureLogging(container: DependencyContainer, logs: LogServic
   const writers = createWriters(config.writers, factories, { rootDir: root.root, logDir, version: VERSION, env });
   logs.configure(writers, {
     markers: config.globals.verbose ? LEVEL_VERBOSE_MARKER : LEVEL_MARKER,
-    recordLength: config.globals.recordLength ?? DEFAULT_LINE_FORMAT.recordLength,
+    recordLength: config.globals.recordLength,
   });
   const log = logs.create('server-main');
   if (source.created) log.advisory(`created default log configuration ${source.path}`);

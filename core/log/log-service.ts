@@ -75,11 +75,6 @@ export class LogService implements LogFactory {
     return this.writers.map((w) => w.name);
   }
 
-  /** The configured writer of a name, e.g. for tests and for counters a writer reports. */
-  writer(name: string): LogWriter | undefined {
-    return this.writers.find((w) => w.name === name)?.writer;
-  }
-
   /** @internal */
   route(source: string): Route {
     if (this.state === 'early') {

@@ -44,3 +44,10 @@ test('writers get the root, log dir, version and environment', () => {
   const s = made.at(-1);
   assert.deepEqual([s?.name, s?.rootDir, s?.logDir, s?.version, s?.env.ORGID], ['a', '/r', '/r/log', '1.2.3', 'o']);
 });
+
+test('without a level line a writer takes its class default, else I, E, C and A', () => {
+  const critical: LogWriterFactory = { ...factory, className: 'z.Writer', defaultLevels: LogLevel.Critical };
+  const [a, b] = createWriters(parseLogConfig('writers=a,b\nw.a.class=x.Writer\nw.b.class=z.Writer', {}).writers, [factory, critical], context);
+  assert.equal(a.levels, LogLevel.Info | LogLevel.Error | LogLevel.Critical | LogLevel.Advisory);
+  assert.equal(b.levels, LogLevel.Critical);
+});

@@ -8,6 +8,7 @@ import { WriterConfig } from '../config/log-config';
 import { envName, LOG_ENV_PREFIX } from '../config/env-overrides';
 import { SvcError } from '../errors';
 import { LogWriterFactory, LogWriterSettings } from '../extension/log-writer';
+import { ALL_LEVELS, DEFAULT_LEVELS } from './log-level';
 import { ConfiguredWriter } from './log-service';
 
 export interface WriterContext {
@@ -41,7 +42,8 @@ export function createWriters(configs: readonly WriterConfig[], factories: reado
         if (v !== undefined) properties.set(prop, v);
       }
       const settings: LogWriterSettings = { name: c.name, className: c.className, properties, ...context };
-      writers.push({ name: c.name, levels: c.levels & (factory.levelMask ?? ~0), scope: c.scope, writer: factory.create(settings) });
+      const levels = (c.levels ?? factory.defaultLevels ?? DEFAULT_LEVELS) & (factory.levelMask ?? ALL_LEVELS);
+      writers.push({ name: c.name, levels, scope: c.scope, writer: factory.create(settings) });
     }
   } catch (e) {
     for (const w of writers) void w.writer.close();

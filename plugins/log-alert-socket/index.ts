@@ -18,6 +18,8 @@ export const logAlertSocketPlugin: Plugin = {
       properties: ['location', 'alertTargets', 'defaultAlertHost', 'defaultAlertPort', 'inBufferSize', 'outBufferSize', 'reconnectDelay'],
       // http-api.md §11: the alert writer's level is forced to exclude ADVISORY.
       levelMask: ~LogLevel.Advisory,
+      // Spec "Events": `w.alert.level=CRITICAL`; without it, alerting on every Info line would flood the alert manager.
+      defaultLevels: LogLevel.Critical,
       create: (settings) => {
         const alertSettings = parseAlertSettings(settings);
         const template = AlertTemplate.load(settings.properties.get('location'), settings.rootDir, settings.env, settings.version);
