@@ -9,6 +9,7 @@ import { LogWriter } from '../extension/log-writer';
 import { bunyanLogger, DEFAULT_LINE_FORMAT, LineFormat, specRecord, WriterStream } from './bunyan-core';
 import { Log, LogFactory } from './log';
 import { DEFAULT_LEVELS, LogLevel } from './log-level';
+import { formatLine } from './log-line';
 import { LogRecord } from './log-record';
 
 export interface ConfiguredWriter {
@@ -122,7 +123,10 @@ export class LogService implements LogFactory {
       : w.scope !== undefined && w.scope.length === best && source.startsWith(w.scope)));
   }
 
-  private replay(record: LogRecord): void {
+  private replay(early: LogRecord): void {
+    // Early records were formatted before log.conf was read: apply its recordLength and markers now.
+    const message = early.message.length > this.format.recordLength ? early.message.slice(0, this.format.recordLength) : early.message;
+    const record = { ...early, message, line: formatLine(early.micros, early.level, early.source, message, this.format.markers) };
     for (const w of this.targetsOf(record.source)) {
       if ((w.levels & record.level) !== 0) w.writer.write(record);
     }

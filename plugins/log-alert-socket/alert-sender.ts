@@ -74,11 +74,11 @@ export class AlertSender {
     this.pumping ??= this.pump().finally(() => { this.pumping = undefined; });
   }
 
-  /** Gives queued alerts CLOSE_GRACE_MS to go out, then drops and reports the rest. */
+  /** Gives queued alerts CLOSE_GRACE_MS to go out (unless every target is down), then drops and reports the rest. */
   async close(): Promise<void> {
     if (this.state !== 'open') return;
     this.state = 'closing';
-    if (this.pumping) {
+    if (this.pumping && this.down.size < this.settings.targets.length) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([this.pumping, new Promise<void>((r) => { timer = setTimeout(r, CLOSE_GRACE_MS); })]);
       clearTimeout(timer);

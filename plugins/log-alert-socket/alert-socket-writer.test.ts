@@ -103,7 +103,9 @@ test('a target that goes down and comes back gets the alerts logged meanwhile, 2
   w.write(critical('while down 2'));
   await new Promise((r) => setTimeout(r, 900));
   const attempts = w.stats.failedAttempts;
-  assert.ok(attempts >= 2 && attempts <= 5, `${attempts} attempts in ${Date.now() - downAt} ms`);
+  const elapsed = Date.now() - downAt;
+  // 250 ms between attempts: never more than one per 250 ms (a loaded machine may make fewer).
+  assert.ok(attempts >= 1 && attempts <= Math.floor(elapsed / 250) + 1, `${attempts} attempts in ${elapsed} ms`);
   assert.ok(log.lines.some((l) => /^E alert manager unavailable \[target=127.0.0.1:\d+, reason=/.test(l)), log.lines.join('\n'));
   await am.start();
   await am.waitFor(3);

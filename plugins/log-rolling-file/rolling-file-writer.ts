@@ -66,9 +66,18 @@ export class RollingFileWriter implements LogWriter {
   }
 
   private roll(micros: number): void {
-    this.appender.close();
-    this.appender = this.open(micros);
     this.nextRoll = nextRollMicros(micros, this.unit);
+    let next: FileAppender;
+    try {
+      // On Linux an open file can be renamed, so the shift may move the file still being written.
+      next = this.open(micros);
+    } catch (e) {
+      // Keep writing to the current file rather than lose lines; the next boundary tries again.
+      process.stderr.write(`svc: log roll failed, still writing ${this.appender.path}: ${e instanceof Error ? e.message : String(e)}\n`);
+      return;
+    }
+    this.appender.close();
+    this.appender = next;
     this.rolls++;
     try {
       prune(this.appender.path, fixedPrefix(this.template), this.retention, micros / 1000);
