@@ -33,14 +33,14 @@ export interface LineFormat {
 export const DEFAULT_LINE_FORMAT: LineFormat = { markers: LEVEL_MARKER, recordLength: 4096 };
 
 /** The bunyan record as our streams see it; `svc` caches the spec record across streams. */
-interface BunyanRecord {
+export interface BunyanRecord {
   readonly level: number;
   readonly msg: string;
   readonly source: string;
   svc?: LogRecord;
 }
 
-function isBunyanRecord(value: unknown): value is BunyanRecord {
+export function isBunyanRecord(value: unknown): value is BunyanRecord {
   return typeof value === 'object' && value !== null && typeof (value as BunyanRecord).level === 'number'
     && typeof (value as BunyanRecord).msg === 'string';
 }

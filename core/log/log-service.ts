@@ -6,7 +6,7 @@
  */
 import bunyan from 'bunyan';
 import { LogWriter } from '../extension/log-writer';
-import { bunyanLogger, DEFAULT_LINE_FORMAT, LineFormat, specRecord, WriterStream } from './bunyan-core';
+import { bunyanLogger, DEFAULT_LINE_FORMAT, isBunyanRecord, LineFormat, specRecord, WriterStream } from './bunyan-core';
 import { Log, LogFactory } from './log';
 import { DEFAULT_LEVELS, LogLevel } from './log-level';
 import { formatLine } from './log-line';
@@ -45,8 +45,9 @@ export class LogService implements LogFactory {
   constructor(private readonly debugOverride = false) {
     this.earlyLogger = bunyanLogger([{
       write: (rec: unknown): void => {
+        if (!isBunyanRecord(rec)) return;
         if (this.early.length >= EARLY_LIMIT) { this.earlyDropped++; return; }
-        const r = specRecord(rec as Parameters<typeof specRecord>[0], this.format);
+        const r = specRecord(rec, this.format);
         if (r) this.early.push(r);
       },
     }]);
