@@ -73,7 +73,7 @@ export class RequestDispatcher {
     try {
       await route.handle(exchange);
     } catch (e) {
-      this.responder.fail(exchange, e);
+      this.responder.fail(exchange, e, this.log);
     }
   }
 
