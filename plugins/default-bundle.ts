@@ -3,11 +3,17 @@ import { Plugin } from '../core/plugin';
 import { httpAuthPlugin } from './http-auth';
 import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
+import { logAlertSocketPlugin } from './log-alert-socket';
 import { logConsolePlugin } from './log-console';
+import { logFilePlugin } from './log-file';
+import { logRollingFilePlugin } from './log-rolling-file';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
   httpAuthPlugin,
+  logFilePlugin,
+  logRollingFilePlugin,
+  logAlertSocketPlugin,
   httpHealthPlugin,
   httpMetricsPlugin,
 ];
