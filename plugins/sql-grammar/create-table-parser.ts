@@ -82,18 +82,19 @@ export abstract class CreateTableParser extends DmlParser {
               { ALT: () => this.SUBRULE2(this.query) },
             ],
           });
-          this.MANY(() => {
-            this.CONSUME(T.Comma);
-            this.OR3({
-              IGNORE_AMBIGUITIES: true,
-              DEF: [
-                { GATE: () => this.isWord(1, 'index'), ALT: () => indexes.push(this.SUBRULE2(this.indexDefinition)) },
-                { ALT: () => casts.push(this.SUBRULE(this.columnCast)) },
-              ],
-            });
-          });
         } },
       ],
+    });
+    // `, INDEX(col)` / `, CAST(col AS type)` after the column list or the AS query.
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      this.OR3({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { GATE: () => this.isWord(1, 'index'), ALT: () => indexes.push(this.SUBRULE2(this.indexDefinition)) },
+          { ALT: () => casts.push(this.SUBRULE(this.columnCast)) },
+        ],
+      });
     });
     const suffix: Suffix = {};
     this.MANY2(() => this.SUBRULE(this.tableSuffix, { ARGS: [suffix] }));

@@ -5,6 +5,7 @@
  */
 import { IToken } from 'chevrotain';
 import type { Expression, FromClause, Identifier, Join, JoinType, Source } from '../../core/sql/ast';
+import { SvcError } from '../../core/errors';
 import { durationOf, identifierOf } from './literals';
 import { TimeSeriesParser } from './time-series-parser';
 import * as T from './tokens';
@@ -38,7 +39,7 @@ export abstract class SourceParser extends TimeSeriesParser {
           const call = this.SUBRULE(this.expr, { ARGS: [100] });
           return this.ACTION((): Source => {
             if (call.kind !== 'call') return this.fail(this.LA(1), "'('");
-            if (UNSUPPORTED_SOURCES.has(call.name)) this.notSupported(this.LA(1), `${call.name}()`);
+            if (UNSUPPORTED_SOURCES.has(call.name)) throw SvcError.sql(call.position, `${call.name}() is not supported`);
             return { kind: 'functionSource', call, position: call.position };
           });
         } },
