@@ -123,21 +123,20 @@ export abstract class ExpressionParser extends ParserBase {
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { GATE: () => this.startsQuery(2), ALT: () => {
+        { GATE: () => this.isToken(1, T.LParen), ALT: () => {
           this.CONSUME(T.LParen);
-          const query = this.SUBRULE(this.query);
+          const result = this.OR2({ IGNORE_AMBIGUITIES: true, DEF: [
+            { GATE: () => this.startsQuery(1), ALT: () => {
+              const query = this.SUBRULE(this.query);
+              return this.ACTION((): Expression => ({ kind: 'inQuery', expr: left, query, negated, position: left.position }));
+            } },
+            { ALT: () => {
+              const list = this.SUBRULE(this.inList);
+              return this.ACTION((): Expression => ({ kind: 'in', expr: left, list, negated, position: left.position }));
+            } },
+          ] });
           this.CONSUME(T.RParen);
-          return this.ACTION((): Expression => ({ kind: 'inQuery', expr: left, query, negated, position: left.position }));
-        } },
-        { ALT: () => {
-          this.CONSUME2(T.LParen);
-          const list = [this.SUBRULE(this.expr)];
-          this.MANY(() => {
-            this.CONSUME(T.Comma);
-            list.push(this.SUBRULE2(this.expr));
-          });
-          this.CONSUME2(T.RParen);
-          return this.ACTION((): Expression => ({ kind: 'in', expr: left, list, negated, position: left.position }));
+          return result;
         } },
         { ALT: () => {
           const value = this.SUBRULE3(this.expr, { ARGS: [Precedence.in] });
@@ -147,9 +146,18 @@ export abstract class ExpressionParser extends ParserBase {
     });
   });
 
-  /** True when LA(k) starts a query inside parentheses (`SELECT`/`WITH`). */
+  private readonly inList = this.RULE('inList', (): Expression[] => {
+    const list = [this.SUBRULE(this.expr)];
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      list.push(this.SUBRULE2(this.expr));
+    });
+    return list;
+  });
+
+  /** True when LA(k) is `SELECT`/`WITH`: a sub-query in parentheses rather than an expression. */
   protected startsQuery(k: number): boolean {
-    return this.isToken(k - 1, T.LParen) && (this.isToken(k, K.select) || this.isToken(k, K.with));
+    return this.isToken(k, K.select) || this.isToken(k, K.with);
   }
 
   /** `arr[1:2, 3]`: 1-based subscripts and slices. */

@@ -15,7 +15,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   constructor(extraTokens: readonly TokenType[] = []) {
     super([...ALL_TOKENS, ...extraTokens], {
-      maxLookahead: 3,
+      maxLookahead: 2,
       recoveryEnabled: false,
       errorMessageProvider: questDbErrorMessages,
     });
