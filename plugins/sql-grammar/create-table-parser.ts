@@ -36,8 +36,9 @@ export abstract class CreateTableParser extends DmlParser {
         this.word(12, 'if');
         this.CONSUME(K.not);
         this.word(13, 'exists');
+        return true;
       },
-    }) !== undefined;
+    }) ?? false;
     const table = this.SUBRULE(this.tableName);
     const columns: ColumnDefinition[] = [];
     const indexes: IndexDefinition[] = [];

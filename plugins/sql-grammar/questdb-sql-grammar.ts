@@ -10,6 +10,11 @@ import { sqlParser } from './sql-parser';
 import { rejectTier3Statement } from './tier3';
 
 export class QuestDbSqlGrammar implements SqlGrammar {
+  /** Builds the shared parser now (self-analysis, once per process) so no request waits for it. */
+  constructor() {
+    sqlParser();
+  }
+
   parse(sql: string): Statement {
     const { tokens, error } = lex(sql);
     rejectTier3Statement(tokens);

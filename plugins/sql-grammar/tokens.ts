@@ -22,6 +22,8 @@ export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, grou
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
 // `/*+ … */` hints are comments too (§4.1).
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
+/** `/*` without its end: lexed so the error can say so (lexer.ts). */
+export const UnclosedComment = createToken({ name: 'UnclosedComment', pattern: /\/\*/, label: 'unclosed comment' });
 
 export const Identifier = token('Identifier', /[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_$\u00C0-\uFFFF]*/, 'identifier', [Name]);
 export const QuotedIdentifier = token('QuotedIdentifier', /"(?:[^"]|"")*"/, 'quoted identifier', [Name]);
@@ -91,7 +93,7 @@ export const Keyword: Readonly<Record<ReservedWord, TokenType>> = Object.freeze(
 
 /** Lexer order matters: the first matching pattern wins (longer operators first). */
 export const LEXED_TOKENS: readonly TokenType[] = [
-  WhiteSpace, LineComment, BlockComment,
+  WhiteSpace, LineComment, BlockComment, UnclosedComment,
   EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
   LongLiteral, Duration, NumberLiteral, Identifier,
   DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
