@@ -53,6 +53,12 @@ test('an unknown partition unit lists the valid ones', () => {
   assertSyntaxError('CREATE TABLE t (a INT) PARTITION BY CENTURY', "'NONE', 'HOUR', 'DAY', 'WEEK', 'MONTH' or 'YEAR' expected", 36);
 });
 
+test('a query nested beyond the stack is a SQL error, and the parser keeps working', () => {
+  const depth = 20000;
+  assertSyntaxError(`SELECT ${'('.repeat(depth)}1${')'.repeat(depth)}`, 'query is too deeply nested', 0);
+  assert.equal(parse('SELECT (((1)))').kind, 'select');
+});
+
 test('an empty or blank query is an error at 0', () => {
   assertSyntaxError('', 'empty query', 0);
   assertSyntaxError('  -- only a comment', 'empty query', 0);
