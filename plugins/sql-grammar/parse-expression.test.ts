@@ -57,7 +57,7 @@ test('integer literals are INT up to 2^31-1, LONG beyond and with the L suffix (
 });
 
 test('decimal and exponent literals are DOUBLE', () => {
-  for (const [text, value] of [['1.5', 1.5], ['1e3', 1000], ['.5', 0.5], ['2.5E-1', 0.25]] as const) {
+  for (const [text, value] of [['1.5', 1.5], ['1e3', 1000], ['.5', 0.5], ['2.5E-1', 0.25], ['1e-5', 1e-5], ['3E+2', 300]] as const) {
     assert.deepEqual(plain(expression(text)), { kind: 'literal', type: 'double', value, raw: text, position: 7 });
   }
 });

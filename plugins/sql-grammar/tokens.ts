@@ -35,7 +35,7 @@ export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'ge
 /** `42L`: a LONG literal. Must precede Duration. */
 export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number', LIT);
 /** `1h`, `30m`, `500T`, `5c` (geohash precision): number glued to letters, not an exponent. */
-export const Duration = token('Duration', /\d+[a-zA-Z]+(?![\w])/, 'duration');
+export const Duration = token('Duration', /\d+(?![eE][+-]?\d)[a-zA-Z]+(?![\w])/, 'duration');
 export const NumberLiteral = token('NumberLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/, 'number', LIT);
 
 export const DoubleColon = token('DoubleColon', /::/, "'::'");
