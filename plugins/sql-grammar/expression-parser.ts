@@ -2,7 +2,7 @@
  * Expressions by precedence climbing (one `expr(minPrecedence)` rule instead of one rule per level,
  * which keeps a parse to a few µs). Precedence: operators.ts (sql-dialect.md §3.5).
  */
-import { IToken, ParserMethod } from 'chevrotain';
+import { IOrAlt, IToken, ParserMethod } from 'chevrotain';
 import type { Expression, Query, WindowSpec } from '../../core/sql/ast';
 import { binaryOperatorOf, Precedence } from './operators';
 import { TypeParser } from './type-parser';
@@ -50,7 +50,10 @@ export abstract class ExpressionParser extends TypeParser {
     }
   }
 
-  private readonly prefix = this.RULE('prefix', (): Expression => this.OR([
+  /** Built once: the alternatives capture no per-call state (Chevrotain performance guide). */
+  private prefixAlternatives?: IOrAlt<Expression>[];
+
+  private readonly prefix = this.RULE('prefix', (): Expression => this.OR(this.prefixAlternatives ??= [
     { ALT: () => {
       const not = this.CONSUME(K.not);
       const operand = this.SUBRULE(this.expr, { ARGS: [Precedence.not] });
