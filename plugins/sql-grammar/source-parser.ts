@@ -8,6 +8,7 @@ import type { Expression, FromClause, Identifier, Join, JoinType, Source } from 
 import { SvcError } from '../../core/errors';
 import { durationOf, identifierOf } from './literals';
 import { TimeSeriesParser } from './time-series-parser';
+import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
@@ -36,7 +37,7 @@ export abstract class SourceParser extends TimeSeriesParser {
           return this.ACTION((): Source => ({ kind: 'subquerySource', query, position: open.startOffset }));
         } },
         { GATE: () => this.isName(1) && this.isToken(2, T.LParen), ALT: () => {
-          const call = this.SUBRULE(this.expr, { ARGS: [100] });
+          const call = this.SUBRULE(this.expr, above(Precedence.operand));
           return this.ACTION((): Source => {
             if (call.kind !== 'call') return this.fail(this.LA(1), "'('");
             if (UNSUPPORTED_SOURCES.has(call.name)) throw SvcError.sql(call.position, `${call.name}() is not supported`);
