@@ -7,6 +7,7 @@ import { logAlertSocketPlugin } from './log-alert-socket';
 import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
 import { logRollingFilePlugin } from './log-rolling-file';
+import { sqlGrammarPlugin } from './sql-grammar';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
@@ -16,4 +17,5 @@ export const defaultBundle: readonly Plugin[] = [
   logAlertSocketPlugin,
   httpHealthPlugin,
   httpMetricsPlugin,
+  sqlGrammarPlugin,
 ];
