@@ -26,9 +26,9 @@ export class PendingRows {
     this.columns = this.fresh();
   }
 
+  /** Forgets the rows but keeps the grown buffers: the next commit cycle appends without reallocating. */
   reset(): void {
-    this.columns = this.fresh();
-    this.timestamps = new Float64Array(1024);
+    for (const c of this.columns) c.clear();
     this.rows = 0;
     this.sorted = true;
     this.minTs = Number.POSITIVE_INFINITY;

@@ -21,6 +21,11 @@ export class RawColumn {
     return this.width === 0;
   }
 
+  clear(): void {
+    this.rows = 0;
+    this.byteLength = 0;
+  }
+
   /** Makes room for `extraRows` more rows and, for var-size, `extraBytes` more heap bytes. */
   reserve(extraRows: number, extraBytes = 0): void {
     const needBytes = this.width > 0 ? (this.rows + extraRows) * this.width : this.byteLength + extraBytes;

@@ -10,6 +10,7 @@ import { ColumnCache } from './column-cache';
 import { CommitMode, finishFile, syncDirectory } from './atomic-file';
 import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
 import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-files';
+import { mergeColumns } from './merge-columns';
 import { PendingRows } from './pending-rows';
 import { RawColumn } from './raw-column';
 import { lowerBound, mergeOrder, stableSortOrder } from './sort-order';
@@ -112,11 +113,7 @@ function mergeIntoPartition(state: TableState, old: PartitionState, columns: rea
   const oldTs = loadVector(cache, state.dir, old, tsCol).data as Float64Array;
   const n = run.hi - run.lo;
   const order = mergeOrder(oldTs, old.rows, ts, run.lo, n);
-  const merged = state.meta.columns.map((c, i) => {
-    const all = loadRaw(state.dir, old, c);
-    all.appendRows(columns[i], run.lo, run.hi);
-    return all.gather(order, old.rows + n);
-  });
+  const merged = state.meta.columns.map((c, i) => mergeColumns(loadRaw(state.dir, old, c), columns[i], run.lo, order));
   const fresh: PartitionState = {
     ...old, dir: `${old.name}.${txnNo}`, rows: 0,
     minTs: Math.min(old.minTs, ts[run.lo]), maxTs: Math.max(old.maxTs, ts[run.hi - 1]),
