@@ -85,3 +85,20 @@ test('pending rows commit by themselves at maxUncommittedRows', async () => {
     removeDir(dir);
   }
 });
+
+test('an automatic commit keeps out-of-order rows within o3MaxLag in memory', async () => {
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir);
+    await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', maxUncommittedRows: 6, o3MaxLagMicros: 100 });
+    const w = await engine.openWriter('t');
+    await w.append(makeBatch(TYPES, [[1000, 'a'], [100, 'b'], [200, 'c'], [300, 'd'], [400, 'e'], [960, 'f']]));
+    assert.deepEqual(await readRows(engine.openReader('t')), [[100, 'b'], [200, 'c'], [300, 'd'], [400, 'e']]);
+    assert.equal(w.pendingRows, 2);
+    await w.append(makeBatch(TYPES, [[950, 'g']]));
+    await w.commit();
+    assert.deepEqual((await readRows(engine.openReader('t'))).slice(4), [[950, 'g'], [960, 'f'], [1000, 'a']]);
+  } finally {
+    removeDir(dir);
+  }
+});

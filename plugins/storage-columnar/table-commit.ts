@@ -25,14 +25,16 @@ export interface CommitResult {
 
 interface Run { readonly floor: number; readonly lo: number; readonly hi: number }
 
-export function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache): CommitResult {
+/** Commits the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows). */
+export function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache,
+  rowLimit = pending.rows): CommitResult {
   const meta = state.meta;
-  const n = pending.rows;
+  const n = rowLimit;
   const txnNo = state.txn.txn + 1;
   const parts = [...state.txn.partitions];
   const lastMax = parts.length > 0 ? parts[parts.length - 1].maxTs : Number.NEGATIVE_INFINITY;
   const hasTs = meta.timestampIndex >= 0;
-  const outOfOrder = hasTs && (!pending.sorted || pending.minTs < lastMax);
+  const outOfOrder = hasTs && (!pending.sorted || (n > 0 && pending.timestamps[0] < lastMax) || pending.minTs < lastMax);
   let columns = pending.columns;
   let ts = pending.timestamps;
   if (hasTs && !pending.sorted) {
