@@ -41,8 +41,7 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   if (top >= p.rows) return nullVector(c.type, w, p.rows);
-  const key = `${join(tableDir, p.dir, c.file)}|${p.rows}|${top}`;
-  return cache.get(key, () => {
+  return cache.get(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, () => {
     const [dataBytes, indexBytes] = committedSizes(p, c);
     const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
     if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
