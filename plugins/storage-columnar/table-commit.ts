@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { ColumnCache } from './column-cache';
 import { CommitMode, finishFile, syncDirectory } from './atomic-file';
 import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
-import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-files';
+import { columnTop, copyPrefix, loadRaw, loadVector, writeColumnRows } from './partition-files';
 import { mergeColumns } from './merge-columns';
 import { PendingRows } from './pending-rows';
 import { RawColumn } from './raw-column';
-import { lowerBound, mergeOrder, stableSortOrder } from './sort-order';
+import { lowerBound, mergeOrder, stableSortOrder, upperBound } from './sort-order';
 import { TableState } from './table-state';
 import { PartitionState, SymbolState, TxnState, writeTxn } from './txn-state';
 
@@ -72,9 +72,10 @@ export function commitPending(state: TableState, pending: PendingRows, mode: Com
       physical += run.hi - run.lo;
     } else {
       const old = parts[at];
-      parts[at] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache);
+      const [merged, rewritten] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache);
+      parts[at] = merged;
       retired.push(join(state.dir, old.dir));
-      physical += parts[at].rows;
+      physical += rewritten;
     }
   }
   const symbols = writeSymbols(state, mode);
@@ -108,19 +109,34 @@ function appendToPartition(state: TableState, p: PartitionState, columns: readon
   return { ...p, rows: p.rows + run.hi - run.lo, maxTs: Math.max(p.maxTs, maxTs), varBytes };
 }
 
-/** Rewrites a partition with its committed rows and the run merged in timestamp order, as a new folder version. */
+/**
+ * Rewrites a partition with the run merged in timestamp order, as a new folder version. Committed rows up
+ * to the first new timestamp keep their place: their bytes are copied by the kernel and only the rest is
+ * merged, so late rows near the end of a partition cost little.
+ */
 function mergeIntoPartition(state: TableState, old: PartitionState, columns: readonly RawColumn[], ts: Float64Array, run: Run,
-  txnNo: number, mode: CommitMode, cache: ColumnCache): PartitionState {
-  const tsCol = state.meta.columns[state.meta.timestampIndex];
-  const oldTs = loadVector(cache, state.dir, old, tsCol).data as Float64Array;
+  txnNo: number, mode: CommitMode, cache: ColumnCache): [PartitionState, number] {
+  const cols = state.meta.columns;
+  const oldTs = loadVector(cache, state.dir, old, cols[state.meta.timestampIndex]).data as Float64Array;
   const n = run.hi - run.lo;
-  const order = mergeOrder(oldTs, old.rows, ts, run.lo, n);
-  const merged = state.meta.columns.map((c, i) => mergeColumns(loadRaw(state.dir, old, c), columns[i], run.lo, order));
+  const hasTops = cols.some((c) => columnTop(old, c) > 0);
+  // Ties keep committed rows first, so rows equal to the first new timestamp stay in the prefix.
+  const keep = hasTops ? 0 : upperBound(oldTs, 0, old.rows, ts[run.lo]);
+  const order = mergeOrder(oldTs.subarray(keep), old.rows - keep, ts, run.lo, n);
   const fresh: PartitionState = {
-    ...old, dir: `${old.name}.${txnNo}`, rows: 0,
+    ...old, dir: `${old.name}.${txnNo}`, rows: keep, tops: {}, varBytes: {},
     minTs: Math.min(old.minTs, ts[run.lo]), maxTs: Math.max(old.maxTs, ts[run.hi - 1]),
   };
-  return writeFolder(state, fresh, merged, 0, old.rows + n, mode);
+  mkdirSync(join(state.dir, fresh.dir), { recursive: true });
+  const varBytes: Record<string, number> = {};
+  cols.forEach((c, i) => {
+    const heap = keep > 0 ? copyPrefix(state.dir, old, fresh, c, keep) : 0;
+    const merged = mergeColumns(loadRaw(state.dir, old, c, keep), columns[i], run.lo, order);
+    const w = writeColumnRows(state.dir, fresh, c, merged, 0, merged.rows, keep, heap, mode);
+    if (merged.isVar) varBytes[c.id] = w.dataBytes;
+  });
+  if (mode === 'sync') syncDirectory(join(state.dir, fresh.dir));
+  return [{ ...fresh, rows: old.rows + n, varBytes }, old.rows + n - keep];
 }
 
 function writeSymbols(state: TableState, mode: CommitMode): Record<string, SymbolState> {
