@@ -6,6 +6,7 @@
  */
 import { ColumnType, TypeTag, isInt64 } from '../../core/data/column-type';
 import { FixedArray, Vector, allocateData } from '../../core/data/vector';
+import { decodeArrayColumn } from './array-codec';
 import { nullPattern } from './vector-encoder';
 
 const TWO_32 = 4294967296;
@@ -72,6 +73,11 @@ function decodeGeohash(width: number, bytes: Uint8Array, rows: number): Float64A
  */
 export function decodeVar(t: ColumnType, data: Uint8Array, index: Uint8Array, rows: number, top: number): Vector {
   const words = new Int32Array(index.buffer, index.byteOffset, (rows - top) * 2);
+  if (t.tag === TypeTag.ARRAY) {
+    const ends = new Float64Array(rows - top);
+    for (let i = 0; i < rows - top; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
+    return decodeArrayColumn(t, data, ends, rows, top);
+  }
   const offsets = new Int32Array(rows + 1);
   let nulls: Uint8Array | undefined;
   if (top > 0) {
@@ -96,7 +102,8 @@ export function nullVector(t: ColumnType, width: number, rows: number): Vector {
   if (width === 0) {
     const nulls = new Uint8Array(rows);
     nulls.fill(1);
-    return { type: t, data: new Uint8Array(0), offsets: new Int32Array(rows + 1), nulls };
+    const data = t.tag === TypeTag.ARRAY ? new Float64Array(0) : new Uint8Array(0);
+    return { type: t, data, offsets: new Int32Array(rows + 1), nulls };
   }
   if (rows === 0) return { type: t, data: allocateData(t, 0) };
   return decodeFixed(t, width, new Uint8Array(0), rows, rows);
