@@ -137,3 +137,9 @@ test('tables list in creation order with their parameters', () => withEngine(asy
   assert.equal(engine.getTable('b')?.o3MaxLagMicros, 5);
   assert.equal(engine.getTable('a')?.maxUncommittedRows, 500000);
 }));
+
+test('table parameters out of range are refused', () => withEngine(async (engine) => {
+  await assert.rejects(engine.createTable({ name: 't', columns: COLS, maxUncommittedRows: 0 }), /invalid maxUncommittedRows/);
+  await engine.createTable({ name: 't', columns: COLS });
+  await assert.rejects(engine.setTableParams('t', { o3MaxLagMicros: -1 }), /invalid o3MaxLag/);
+}));
