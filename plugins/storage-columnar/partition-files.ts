@@ -4,7 +4,7 @@
  * writes are positional at the committed size, so bytes of a failed or crashed commit are overwritten
  * or truncated by recovery, never read.
  */
-import { constants, copyFileSync, openSync, truncateSync, writeSync } from 'node:fs';
+import { constants, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Vector } from '../../core/data/vector';
 import { CommitMode, finishFile, readBytes } from './atomic-file';
@@ -49,57 +49,28 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
   });
 }
 
-/**
- * Rows `from..rows` of a committed partition column in disk form (for merges). Rows before the column's
- * top are filled with nulls; `from > 0` requires a column without a top.
- */
-export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, from = 0): RawColumn {
+/** A committed partition column in disk form, rows before its top filled with nulls (for merges). */
+export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn): RawColumn {
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
-  const [dataBytes] = committedSizes(p, c);
-  const first = Math.max(from, top);
+  const [dataBytes, indexBytes] = committedSizes(p, c);
   const src = new RawColumn(w, 1, 1);
-  src.rows = p.rows - first;
-  if (w > 0) {
-    src.bytes = readBytes(dataPath(tableDir, p, c), (first - top) * w, src.rows * w);
-    src.byteLength = src.rows * w;
-  } else {
-    // Index entries from the row before `first`, whose end is where the heap slice starts.
-    const skip = first - top > 0 ? 1 : 0;
-    const words = new Int32Array(readBytes(indexPath(tableDir, p, c), (first - top - skip) * 8, (src.rows + skip) * 8).buffer);
-    const abs = (i: number): number => words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
-    const heapStart = skip === 1 ? decodeEnd(abs(0)) : 0;
+  src.rows = p.rows - top;
+  src.bytes = readBytes(dataPath(tableDir, p, c), 0, src.rows > 0 ? dataBytes : 0);
+  src.byteLength = src.bytes.length;
+  if (w === 0) {
     const ends = new Float64Array(src.rows);
-    for (let i = 0; i < src.rows; i++) {
-      const v = abs(i + skip);
-      ends[i] = v >= 0 ? v - heapStart : v + heapStart;
+    if (src.rows > 0) {
+      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes).buffer);
+      for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
     }
     src.ends = ends;
-    src.bytes = readBytes(dataPath(tableDir, p, c), heapStart, dataBytes - heapStart);
-    src.byteLength = dataBytes - heapStart;
   }
-  if (top <= from) return src;
-  const out = new RawColumn(w, Math.max(1, p.rows), Math.max(1, src.byteLength));
-  out.appendNulls(top - from, nullPattern(c.type));
+  if (top === 0) return src;
+  const out = new RawColumn(w, Math.max(1, p.rows), Math.max(1, dataBytes));
+  out.appendNulls(top, nullPattern(c.type));
   out.appendRows(src, 0, src.rows);
   return out;
-}
-
-/** Starts a column of a new partition folder with the first `rows` rows of the old one (kernel copy, then cut). */
-export function copyPrefix(tableDir: string, from: PartitionState, to: PartitionState, c: StoredColumn, rows: number): number {
-  const w = storedWidth(c.type);
-  if (w > 0) {
-    copyFileSync(dataPath(tableDir, from, c), dataPath(tableDir, to, c));
-    truncateSync(dataPath(tableDir, to, c), rows * w);
-    return 0;
-  }
-  const words = new Int32Array(readBytes(indexPath(tableDir, from, c), (rows - 1) * 8, 8).buffer);
-  const heap = decodeEnd(words[1] * TWO_32 + (words[0] >>> 0));
-  copyFileSync(dataPath(tableDir, from, c), dataPath(tableDir, to, c));
-  truncateSync(dataPath(tableDir, to, c), heap);
-  copyFileSync(indexPath(tableDir, from, c), indexPath(tableDir, to, c));
-  truncateSync(indexPath(tableDir, to, c), rows * 8);
-  return heap;
 }
 
 export interface WrittenColumn {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ColumnCache } from './column-cache';
 import { CommitMode, finishFile, syncDirectory } from './atomic-file';
 import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
-import { columnTop, copyPrefix, loadRaw, loadVector, writeColumnRows } from './partition-files';
+import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-files';
 import { mergeColumns } from './merge-columns';
 import { PendingRows } from './pending-rows';
 import { RawColumn } from './raw-column';
@@ -111,27 +111,27 @@ function appendToPartition(state: TableState, p: PartitionState, columns: readon
 
 /**
  * Rewrites a partition with the run merged in timestamp order, as a new folder version. Committed rows up
- * to the first new timestamp keep their place: their bytes are copied by the kernel and only the rest is
- * merged, so late rows near the end of a partition cost little.
+ * to the first new timestamp keep their place and are written as they are; only the rest is merged, so
+ * late rows near the end of a partition cost little CPU.
  */
 function mergeIntoPartition(state: TableState, old: PartitionState, columns: readonly RawColumn[], ts: Float64Array, run: Run,
   txnNo: number, mode: CommitMode, cache: ColumnCache): [PartitionState, number] {
   const cols = state.meta.columns;
   const oldTs = loadVector(cache, state.dir, old, cols[state.meta.timestampIndex]).data as Float64Array;
   const n = run.hi - run.lo;
-  const hasTops = cols.some((c) => columnTop(old, c) > 0);
   // Ties keep committed rows first, so rows equal to the first new timestamp stay in the prefix.
-  const keep = hasTops ? 0 : upperBound(oldTs, 0, old.rows, ts[run.lo]);
+  const keep = upperBound(oldTs, 0, old.rows, ts[run.lo]);
   const order = mergeOrder(oldTs.subarray(keep), old.rows - keep, ts, run.lo, n);
   const fresh: PartitionState = {
-    ...old, dir: `${old.name}.${txnNo}`, rows: keep, tops: {}, varBytes: {},
+    ...old, dir: `${old.name}.${txnNo}`, rows: 0, tops: {}, varBytes: {},
     minTs: Math.min(old.minTs, ts[run.lo]), maxTs: Math.max(old.maxTs, ts[run.hi - 1]),
   };
   mkdirSync(join(state.dir, fresh.dir), { recursive: true });
   const varBytes: Record<string, number> = {};
   cols.forEach((c, i) => {
-    const heap = keep > 0 ? copyPrefix(state.dir, old, fresh, c, keep) : 0;
-    const merged = mergeColumns(loadRaw(state.dir, old, c, keep), columns[i], run.lo, order);
+    const raw = loadRaw(state.dir, old, c);
+    const heap = writeColumnRows(state.dir, fresh, c, raw, 0, keep, 0, 0, mode).dataBytes;
+    const merged = mergeColumns(raw, keep, columns[i], run.lo, order);
     const w = writeColumnRows(state.dir, fresh, c, merged, 0, merged.rows, keep, heap, mode);
     if (merged.isVar) varBytes[c.id] = w.dataBytes;
   });
