@@ -13,6 +13,7 @@ import { RawColumn, decodeEnd } from './raw-column';
 import { StoredColumn } from './table-meta';
 import { PartitionState } from './txn-state';
 import { decodeFixed, decodeVar, nullVector } from './vector-decoder';
+import { extendVector } from './vector-extend';
 import { nullPattern, storedWidth } from './vector-encoder';
 
 const TWO_32 = 4294967296;
@@ -36,13 +37,24 @@ export function committedSizes(p: PartitionState, c: StoredColumn): [number, num
   return w > 0 ? [stored * w, 0] : [p.varBytes[c.id] ?? 0, stored * 8];
 }
 
-/** The decoded column of a committed partition, from the cache. */
+/**
+ * The decoded column of a committed partition, from the cache. A cached older version of the same file
+ * (the partition took appends since) is extended with the new rows instead of read again.
+ */
 export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn): Vector {
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   if (top >= p.rows) return nullVector(c.type, w, p.rows);
-  return cache.get(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, () => {
+  return cache.get(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, (previous) => {
     const [dataBytes, indexBytes] = committedSizes(p, c);
+    if (previous && top === 0) {
+      const prevRows = Number(previous.version.split('|')[0]);
+      if (previous.version === `${prevRows}|0` && prevRows > 0 && prevRows < p.rows) {
+        const files = { data: dataPath(tableDir, p, c), index: indexPath(tableDir, p, c) };
+        const extended = extendVector(previous.vector, prevRows, p.rows, w, files, dataBytes);
+        if (extended) return extended;
+      }
+    }
     const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
     if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
     return decodeVar(c.type, data, readBytes(indexPath(tableDir, p, c), 0, indexBytes), p.rows, top);
