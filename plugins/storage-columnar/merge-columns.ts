@@ -5,13 +5,16 @@
  * bit patterns are moved as integers, never through doubles.
  */
 import { RawColumn, decodeEnd } from './raw-column';
+import { ScratchBuffers } from './scratch-buffers';
 
-export function mergeColumns(old: RawColumn, from: number, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
+export function mergeColumns(old: RawColumn, from: number, add: RawColumn, lo: number, order: Uint32Array,
+  scratch?: ScratchBuffers): RawColumn {
   const m = old.rows - from;
   const total = order.length;
   if (old.isVar) return mergeVar(old, from, add, lo, order);
   const w = old.width;
-  const out = new RawColumn(w, Math.max(1, total));
+  const out = new RawColumn(w, 1);
+  out.bytes = scratch ? scratch.take('merged', total * w) : new Uint8Array(total * w);
   out.rows = total;
   out.byteLength = total * w;
   const shift = lo - m;

@@ -14,6 +14,7 @@ import { StoredColumn } from './table-meta';
 import { PartitionState } from './txn-state';
 import { decodeFixed, decodeVar, nullVector } from './vector-decoder';
 import { extendVector } from './vector-extend';
+import { ScratchBuffers } from './scratch-buffers';
 import { nullPattern, storedWidth } from './vector-encoder';
 
 const TWO_32 = 4294967296;
@@ -62,18 +63,19 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
 }
 
 /** A committed partition column in disk form, rows before its top filled with nulls (for merges). */
-export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn): RawColumn {
+export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, scratch?: ScratchBuffers): RawColumn {
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   const [dataBytes, indexBytes] = committedSizes(p, c);
   const src = new RawColumn(w, 1, 1);
   src.rows = p.rows - top;
-  src.bytes = readBytes(dataPath(tableDir, p, c), 0, src.rows > 0 ? dataBytes : 0);
+  const length = src.rows > 0 ? dataBytes : 0;
+  src.bytes = readBytes(dataPath(tableDir, p, c), 0, length, scratch?.take('data', length));
   src.byteLength = src.bytes.length;
   if (w === 0) {
     const ends = new Float64Array(src.rows);
     if (src.rows > 0) {
-      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes).buffer);
+      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes, scratch?.take('index', indexBytes)).buffer);
       for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
     }
     src.ends = ends;

@@ -13,6 +13,7 @@ import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-fil
 import { mergeColumns } from './merge-columns';
 import { PendingRows } from './pending-rows';
 import { RawColumn } from './raw-column';
+import { ScratchBuffers } from './scratch-buffers';
 import { lowerBound, mergeOrder, stableSortOrder, upperBound } from './sort-order';
 import { TableState } from './table-state';
 import { PartitionState, SymbolState, TxnState, writeTxn } from './txn-state';
@@ -56,6 +57,7 @@ export function commitPending(state: TableState, pending: PendingRows, mode: Com
     }
   }
   const retired: string[] = [];
+  const scratch = new ScratchBuffers();
   let physical = 0;
   for (const run of runs) {
     const at = parts.findIndex((p) => p.floor === run.floor);
@@ -72,7 +74,7 @@ export function commitPending(state: TableState, pending: PendingRows, mode: Com
       physical += run.hi - run.lo;
     } else {
       const old = parts[at];
-      const [merged, rewritten] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache);
+      const [merged, rewritten] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache, scratch);
       parts[at] = merged;
       retired.push(join(state.dir, old.dir));
       physical += rewritten;
@@ -115,7 +117,7 @@ function appendToPartition(state: TableState, p: PartitionState, columns: readon
  * late rows near the end of a partition cost little CPU.
  */
 function mergeIntoPartition(state: TableState, old: PartitionState, columns: readonly RawColumn[], ts: Float64Array, run: Run,
-  txnNo: number, mode: CommitMode, cache: ColumnCache): [PartitionState, number] {
+  txnNo: number, mode: CommitMode, cache: ColumnCache, scratch: ScratchBuffers): [PartitionState, number] {
   const cols = state.meta.columns;
   const oldTs = loadVector(cache, state.dir, old, cols[state.meta.timestampIndex]).data as Float64Array;
   const n = run.hi - run.lo;
@@ -129,9 +131,9 @@ function mergeIntoPartition(state: TableState, old: PartitionState, columns: rea
   mkdirSync(join(state.dir, fresh.dir), { recursive: true });
   const varBytes: Record<string, number> = {};
   cols.forEach((c, i) => {
-    const raw = loadRaw(state.dir, old, c);
+    const raw = loadRaw(state.dir, old, c, scratch);
     const heap = writeColumnRows(state.dir, fresh, c, raw, 0, keep, 0, 0, mode).dataBytes;
-    const merged = mergeColumns(raw, keep, columns[i], run.lo, order);
+    const merged = mergeColumns(raw, keep, columns[i], run.lo, order, scratch);
     const w = writeColumnRows(state.dir, fresh, c, merged, 0, merged.rows, keep, heap, mode);
     if (merged.isVar) varBytes[c.id] = w.dataBytes;
   });
