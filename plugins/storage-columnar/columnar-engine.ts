@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { TypeTag } from '../../core/data/column-type';
-import { ColumnDef, CreateTableRequest, TableSchema, findColumn } from '../../core/data/table-schema';
+import { ColumnDef, CreateTableRequest, PARTITION_BY_VALUES, TableSchema, findColumn } from '../../core/data/table-schema';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine, TableReader, TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
@@ -97,6 +97,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     }
     checkParams(request);
     const partitionBy = request.partitionBy ?? 'NONE';
+    if (!PARTITION_BY_VALUES.includes(partitionBy)) throw SvcError.badRequest(`invalid partitionBy [value=${String(partitionBy)}]`);
     if (partitionBy !== 'NONE' && timestampIndex < 0) {
       throw SvcError.badRequest('partitioning is possible only on tables with designated timestamps');
     }
