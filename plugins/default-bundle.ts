@@ -8,6 +8,7 @@ import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
 import { logRollingFilePlugin } from './log-rolling-file';
 import { sqlGrammarPlugin } from './sql-grammar';
+import { storageColumnarPlugin } from './storage-columnar';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
@@ -18,4 +19,5 @@ export const defaultBundle: readonly Plugin[] = [
   httpHealthPlugin,
   httpMetricsPlugin,
   sqlGrammarPlugin,
+  storageColumnarPlugin,
 ];
