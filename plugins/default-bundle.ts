@@ -2,8 +2,10 @@
 import { Plugin } from '../core/plugin';
 import { httpHealthPlugin } from './http-health';
 import { logConsolePlugin } from './log-console';
+import { sqlGrammarPlugin } from './sql-grammar';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
   httpHealthPlugin,
+  sqlGrammarPlugin,
 ];

@@ -71,7 +71,8 @@ export interface ColumnDefinition {
 export interface TableParam {
   readonly kind: 'tableParam';
   readonly name: Identifier;
-  readonly value: Expression;
+  /** A Duration for unquoted `o3MaxLag=1s`; otherwise a literal expression. */
+  readonly value: Expression | Duration;
   readonly position: number;
 }
 
