@@ -2,10 +2,16 @@
 import { Plugin } from '../core/plugin';
 import { httpHealthPlugin } from './http-health';
 import { logConsolePlugin } from './log-console';
+import { sqlEnginePlugin } from './sql-engine';
+import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
+import { storageColumnarPlugin } from './storage-columnar';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
   httpHealthPlugin,
   sqlGrammarPlugin,
+  storageColumnarPlugin,
+  sqlFunctionsPlugin,
+  sqlEnginePlugin,
 ];
