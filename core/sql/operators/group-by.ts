@@ -1,6 +1,6 @@
 /**
- * Hash GROUP BY (explicit or implicit, sql-dialect.md §2.1): output is the key columns then one column
- * per aggregate. Aggregate states keep typed-array slots per group; without keys there is exactly one
+ * Hash GROUP BY (explicit or implicit, sql-dialect.md §2.1): output is one column per aggregate, then
+ * the key columns. Aggregate states keep typed-array slots per group; without keys there is exactly one
  * group, so an empty input still yields one row (`count()` = 0).
  */
 import { ColumnBatch } from '../../data/column-batch';
@@ -56,9 +56,10 @@ export class GroupBy implements PlanNode {
       }
     }
     const count = this.keys.length ? index.count : 1;
+    // Layout: aggregates first, then keys (aggregate-collector.ts).
     const vectors = [
-      ...builders.map((b) => b.build()),
       ...states.map((s, a) => castVector(s.value(count), this.aggregates[a].type, count)),
+      ...builders.map((b) => b.build()),
     ];
     const all: ColumnBatch = { rowCount: count, vectors };
     for (let lo = 0; lo < count; lo += OUT_BATCH) yield sliceBatch(all, lo, Math.min(count, lo + OUT_BATCH));

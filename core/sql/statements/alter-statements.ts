@@ -2,12 +2,14 @@
 import { ColumnType, parseTypeName } from '../../data/column-type';
 import { findColumn } from '../../data/table-schema';
 import { SvcError } from '../../errors';
-import type { AlterTableStatement, DropTableStatement, Expression, RenameTableStatement, TruncateStatement } from '../ast';
+import { durationMicros } from './duration-micros';
+import type { Duration, AlterTableStatement, DropTableStatement, Expression, RenameTableStatement, TruncateStatement } from '../ast';
 import { BindEnvironment } from '../bind-environment';
 
 type Run = () => Promise<void>;
 
-function intOf(e: Expression | undefined): number | undefined {
+function intOf(e: Expression | Duration | undefined): number | undefined {
+  if (e && e.kind === 'duration') return durationMicros(e);
   return e && e.kind === 'literal' && (e.type === 'int' || e.type === 'long') ? Number(e.value) : undefined;
 }
 
@@ -76,7 +78,7 @@ export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run 
       for (const p of a.params) {
         const n = p.name.name.toLowerCase();
         if (n === 'maxuncommittedrows') params.maxUncommittedRows = intOf(p.value);
-        else if (n === 'o3maxlag') params.o3MaxLagMicros = intOf(p.value);
+        else if (n === 'o3maxlag') params.o3MaxLagMicros = p.value.kind === 'duration' ? durationMicros(p.value) : intOf(p.value);
         else throw SvcError.sql(p.name.position, `unrecognized table parameter: ${p.name.name}`);
       }
       return () => env.storage.setTableParams(t.name, params);

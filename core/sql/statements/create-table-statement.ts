@@ -5,13 +5,15 @@
 import { ColumnType, TypeTag, parseTypeName } from '../../data/column-type';
 import { ColumnDef, CreateTableRequest, PartitionBy } from '../../data/table-schema';
 import { SvcError } from '../../errors';
-import type { CreateTableStatement, Expression, Query } from '../ast';
+import { durationMicros } from './duration-micros';
+import type { Duration, CreateTableStatement, Expression, Query } from '../ast';
 import { BindEnvironment } from '../bind-environment';
 import { ExecContext, PlanNode } from '../plan';
 import { appendBatches } from './table-writes';
 import { runSubqueries } from '../query-result';
 
-function intOf(e: Expression | undefined): number | undefined {
+function intOf(e: Expression | Duration | undefined): number | undefined {
+  if (e && e.kind === 'duration') return durationMicros(e);
   return e && e.kind === 'literal' && (e.type === 'int' || e.type === 'long') ? Number(e.value) : undefined;
 }
 
@@ -22,7 +24,8 @@ function typeOf(name: string, position: number): ColumnType {
 }
 
 /** `o3MaxLag='1s'` / `o3MaxLag=600000` (µs when bare) → µs. */
-function lagMicros(e: Expression): number | undefined {
+function lagMicros(e: Expression | Duration): number | undefined {
+  if (e.kind === 'duration') return durationMicros(e);
   if (e.kind !== 'literal') return undefined;
   if (e.type === 'int' || e.type === 'long') return Number(e.value);
   if (e.type !== 'string' && e.type !== 'char') return undefined;
