@@ -8,11 +8,12 @@ import { SymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { Vector } from '../../data/vector';
 import { readValue } from '../vector/sql-value';
+import { NumberHashIndex } from './number-hash-index';
 
 export class GroupKeyIndex {
   count = 0;
   private readonly direct = new Map<SymbolTable | undefined, Int32Array>();
-  private readonly numbers = new Map<number, number>();
+  private readonly numbers = new NumberHashIndex();
   private readonly strings = new Map<string, number>();
 
   constructor(readonly builders: readonly VectorBuilder[]) {}
@@ -60,14 +61,8 @@ export class GroupKeyIndex {
   }
 
   private assignNumber(v: Vector, n: number, groups: Int32Array): void {
-    const d = v.data;
-    const m = this.numbers;
-    for (let i = 0; i < n; i++) {
-      const x = d[i];
-      let g = m.get(x);
-      if (g === undefined) { g = this.newGroup([v], i); m.set(x, g); }
-      groups[i] = g;
-    }
+    const one = [v];
+    this.numbers.assign(v.data, n, groups, (row) => this.newGroup(one, row));
   }
 
   private assignComposite(keys: readonly Vector[], n: number, groups: Int32Array): void {

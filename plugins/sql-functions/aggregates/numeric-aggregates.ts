@@ -3,12 +3,17 @@
  * per group. Inputs arrive already cast to the overload's type (DOUBLE or LONG), so each add() is one
  * loop over the batch with no per-row allocation.
  */
-import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
+import { ColumnType, Types, TypeTag, isInt64 } from '../../../core/data/column-type';
 import { LONG_NULL } from '../../../core/data/null-values';
 import { Vector } from '../../../core/data/vector';
 import { AggregateFunction, AggregateState } from '../../../core/extension/sql-function';
 import { readValue } from '../../../core/sql/vector/sql-value';
 import { growF64 } from './grow';
+import { countLoop, extremumLoop, FlatLoop, GroupedLoop, NullKind, sumLoop } from './aggregate-loops';
+
+function nullKindOf(t: ColumnType): NullKind {
+  return t.tag === TypeTag.DOUBLE || t.tag === TypeTag.FLOAT ? 'nan' : t.tag === TypeTag.INT ? 'int' : 'long';
+}
 
 class CountState implements AggregateState {
   counts = new Float64Array(16);
@@ -18,18 +23,18 @@ class CountState implements AggregateState {
     const c = this.counts;
     if (!this.column) {
       if (!groups) { c[0] += n; return; }
-      for (let i = 0; i < n; i++) c[groups[i]]++;
+      (countLoop('none', true) as GroupedLoop)(groups, groups, n, c, c);
       return;
     }
     const v = args[0];
     const t = v.type.tag;
-    const d = v.data;
-    if (t === TypeTag.DOUBLE || t === TypeTag.FLOAT) {
-      if (!groups) { let k = 0; for (let i = 0; i < n; i++) if (d[i] === d[i]) k++; c[0] += k; return; }
-      for (let i = 0; i < n; i++) if (d[i] === d[i]) c[groups[i]]++;
+    const k = t === TypeTag.DOUBLE || t === TypeTag.FLOAT ? 'nan' : t === TypeTag.INT ? 'int' : isInt64(v.type) ? 'long' : undefined;
+    if (k === undefined) {
+      for (let i = 0; i < n; i++) if (readValue(v, i) !== null) c[groups ? groups[i] : 0]++;
       return;
     }
-    for (let i = 0; i < n; i++) if (readValue(v, i) !== null) c[groups ? groups[i] : 0]++;
+    if (groups) (countLoop(k, true) as GroupedLoop)(v.data, groups, n, c, c);
+    else (countLoop(k, false) as FlatLoop)(v.data, n, c, c);
   }
   merge(o: AggregateState, from: number, to: number): void { this.counts[to] += (o as CountState).counts[from]; }
   value(groups: number): Vector { return { type: Types.LONG, data: this.counts.slice(0, groups) }; }
@@ -42,19 +47,9 @@ class SumState implements AggregateState {
   constructor(private readonly long: boolean, private readonly average: boolean) {}
   init(groups: number): void { this.sums = growF64(this.sums, groups); this.counts = growF64(this.counts, groups); }
   add(args: readonly Vector[], groups: Int32Array | undefined, n: number): void {
-    const d = args[0].data;
-    const s = this.sums, c = this.counts;
-    if (this.long) {
-      for (let i = 0; i < n; i++) { const x = d[i]; if (x !== LONG_NULL) { const g = groups ? groups[i] : 0; s[g] += x; c[g]++; } }
-      return;
-    }
-    if (!groups) {
-      let sum = 0, k = 0;
-      for (let i = 0; i < n; i++) { const x = d[i]; if (x === x) { sum += x; k++; } }
-      s[0] += sum; c[0] += k;
-      return;
-    }
-    for (let i = 0; i < n; i++) { const x = d[i]; if (x === x) { const g = groups[i]; s[g] += x; c[g]++; } }
+    const k = this.long ? 'long' : 'nan';
+    if (groups) (sumLoop(k, true) as GroupedLoop)(args[0].data, groups, n, this.sums, this.counts);
+    else (sumLoop(k, false) as FlatLoop)(args[0].data, n, this.sums, this.counts);
   }
   merge(o: AggregateState, from: number, to: number): void {
     const other = o as SumState;
@@ -114,26 +109,9 @@ class ExtremumState implements AggregateState {
   constructor(private readonly type: ColumnType, private readonly max: boolean, private readonly nullValue: number) {}
   init(groups: number): void { this.values = growF64(this.values, groups); this.seen = growF64(this.seen, groups); }
   add(args: readonly Vector[], groups: Int32Array | undefined, n: number): void {
-    const d = args[0].data;
-    const v = this.values, seen = this.seen, nul = this.nullValue;
-    const isNan = nul !== nul;
-    if (!groups) {
-      let best = seen[0] ? v[0] : NaN;
-      let any = seen[0] !== 0;
-      for (let i = 0; i < n; i++) {
-        const x = d[i];
-        if (isNan ? x !== x : x === nul) continue;
-        if (!any || (this.max ? x > best : x < best)) { best = x; any = true; }
-      }
-      if (any) { v[0] = best; seen[0] = 1; }
-      return;
-    }
-    for (let i = 0; i < n; i++) {
-      const x = d[i];
-      if (isNan ? x !== x : x === nul) continue;
-      const g = groups[i];
-      if (seen[g] === 0) { v[g] = x; seen[g] = 1; } else if (this.max ? x > v[g] : x < v[g]) v[g] = x;
-    }
+    const k = nullKindOf(this.type);
+    if (groups) (extremumLoop(k, this.max, true) as GroupedLoop)(args[0].data, groups, n, this.values, this.seen);
+    else (extremumLoop(k, this.max, false) as FlatLoop)(args[0].data, n, this.values, this.seen);
   }
   merge(o: AggregateState, from: number, to: number): void {
     const other = o as ExtremumState;
