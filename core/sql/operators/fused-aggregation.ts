@@ -39,3 +39,33 @@ export function fusedLoop(slots: readonly FusedAggregate[]): Loop {
   }
   return loop;
 }
+
+type FlatLoop = (n: number, cols: readonly ArrayLike<number>[], acc: readonly Float64Array[], counts: readonly Float64Array[]) => void;
+const flatCache = new Map<string, FlatLoop>();
+
+/** The ungrouped form: one pass over all aggregate columns, accumulators in locals, written back once. */
+export function fusedFlatLoop(slots: readonly FusedAggregate[]): FlatLoop {
+  const key = slots.map((f) => `${f.op}:${f.nulls}`).join(',');
+  let loop = flatCache.get(key);
+  if (!loop) {
+    const pre: string[] = [], body: string[] = [], post: string[] = [];
+    slots.forEach((f, k) => {
+      pre.push(`const c${k} = cols[${k}], A${k} = acc[${k}], N${k} = counts[${k}];`);
+      if (f.op === 'count') { post.push(`N${k}[0] += n;`); return; }
+      const x = `x${k}`;
+      if (f.op === 'sum') {
+        pre.push(`let s${k} = 0, m${k} = 0;`);
+        body.push(`const ${x} = c${k}[i]; if (!(${isNull(x, f.nulls)})) { s${k} += ${x}; m${k}++; }`);
+        post.push(`A${k}[0] += s${k}; N${k}[0] += m${k};`);
+        return;
+      }
+      const cmp = f.op === 'max' ? '>' : '<';
+      pre.push(`let b${k} = A${k}[0], m${k} = N${k}[0];`);
+      body.push(`const ${x} = c${k}[i]; if (!(${isNull(x, f.nulls)}) && (m${k} === 0 || ${x} ${cmp} b${k})) { b${k} = ${x}; m${k} = 1; }`);
+      post.push(`A${k}[0] = b${k}; N${k}[0] = m${k};`);
+    });
+    loop = new Function('n', 'cols', 'acc', 'counts', `${pre.join(' ')} for (let i = 0; i < n; i++) { ${body.join(' ')} } ${post.join(' ')}`) as FlatLoop;
+    flatCache.set(key, loop);
+  }
+  return loop;
+}

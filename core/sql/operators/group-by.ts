@@ -9,7 +9,7 @@ import { ResultColumn } from '../../data/result-set';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { AggregateFunction, FusedAggregate } from '../../extension/sql-function';
-import { fusedLoop } from './fused-aggregation';
+import { fusedFlatLoop, fusedLoop } from './fused-aggregation';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { ExecContext, PlanNode } from '../plan';
@@ -51,11 +51,12 @@ export class GroupBy implements PlanNode {
         for (const s of states) s.init(index.count);
       }
       const argVectors = this.aggregates.map((agg) => agg.args.map((x) => evaluate(x, batch, context)));
-      const fused = ids && states.length > 1 && !process.env.SVC_NO_FUSE ? states.map((s) => s.fusion?.()) : undefined;
-      if (ids && fused && fused.every((f) => f !== undefined)) {
+      const fused = states.length > 1 ? states.map((s) => s.fusion?.()) : undefined;
+      if (fused && fused.every((f) => f !== undefined)) {
         const slots = fused as FusedAggregate[];
-        const cols = argVectors.map((v) => (v.length ? v[0].data : ids as Int32Array));
-        fusedLoop(slots)(ids, n, cols, slots.map((f) => f.acc), slots.map((f) => f.counts));
+        const cols = argVectors.map((v) => (v.length ? v[0].data : groups));
+        if (ids) fusedLoop(slots)(ids, n, cols, slots.map((f) => f.acc), slots.map((f) => f.counts));
+        else fusedFlatLoop(slots)(n, cols, slots.map((f) => f.acc), slots.map((f) => f.counts));
       } else {
         for (let a = 0; a < states.length; a++) states[a].add(argVectors[a], ids, n);
       }
