@@ -99,3 +99,35 @@ test('INSERT, UPDATE and DDL change the table through the storage engine', async
   await assert.rejects(h.query('SELECT * FROM t3'), /table does not exist \[table=t3\]/);
   assert.deepEqual((await h.query('SHOW TABLES')).columns, ['table_name:STRING']);
 });
+
+test('an aborted signal stops the query with the signal reason', async () => {
+  const controller = new AbortController();
+  const out = await h.compiler.compile('SELECT * FROM sensors').execute({ signal: controller.signal });
+  controller.abort();
+  assert.equal(out.kind, 'rows');
+  if (out.kind !== 'rows') return;
+  await assert.rejects(async () => { for await (const b of out.result.batches()) void b; }, /cancelled/);
+});
+
+test('the execute window applies on top of the query LIMIT', async () => {
+  const out = await h.compiler.compile('SELECT x FROM long_sequence(100) LIMIT 50').execute({ signal: new AbortController().signal, window: { lo: -2 } });
+  assert.equal(out.kind, 'rows');
+  if (out.kind !== 'rows') return;
+  const xs: number[] = [];
+  for await (const b of out.result.batches()) xs.push(...b.vectors[0].data);
+  assert.deepEqual(xs, [49, 50]);
+});
+
+test('WHERE on the designated timestamp becomes scan intervals and the rest a compiled filter', () => {
+  const plan = h.compiler.plan("SELECT temp FROM sensors WHERE ts >= '2025-03-01T01:00' AND ts < '2025-03-01T04:00' AND temp > 21");
+  const labels: string[] = [];
+  const walk = (p: typeof plan): void => { labels.push(p.label); p.children.forEach(walk); };
+  walk(plan);
+  assert.deepEqual(labels, ['Project', 'Filter(jit)', 'Scan(sensors, intervals=1)']);
+});
+
+test('ORDER BY the designated timestamp DESC with LIMIT scans backwards instead of sorting', () => {
+  const plan = h.compiler.plan('SELECT * FROM sensors ORDER BY ts DESC LIMIT 3');
+  assert.equal(plan.label, 'Limit(0, 3)');
+  assert.equal(plan.children[0].label, 'Scan(sensors, reverse)');
+});
