@@ -53,6 +53,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT * FROM sensors s LEFT JOIN calib c ON s.id = c.id AND c.adj < 0 WHERE s.id = \'s1\' LIMIT 1', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'ts1:TIMESTAMP', 'id1:SYMBOL', 'adj:DOUBLE'],
     [['2025-03-01T00:05:00.000000Z', 's1', 20, null, null, null]]],
   ['SELECT count() FROM sensors CROSS JOIN calib', undefined, [[15]]],
+  ['SELECT count() FROM sensors a, calib b WHERE a.id = b.id', undefined, [[8]]],
   ['WITH hot AS (SELECT * FROM sensors WHERE temp > 21) SELECT id, count() c FROM hot ORDER BY c DESC', undefined, [['s2', 2], ['s1', 1]]],
   ['SELECT temp FROM sensors WHERE id IN (SELECT id FROM calib WHERE adj < 0)', undefined, [[22], [23]]],
   ['SELECT id, max(temp) - min(temp) spread FROM sensors GROUP BY id ORDER BY spread DESC', undefined, [['s1', 5], ['s2', 1]]],
