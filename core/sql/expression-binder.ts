@@ -31,6 +31,8 @@ export interface BinderHooks {
   readonly onSubquery?: (e: BoundExpr) => void;
 }
 
+const NILADIC = new Set(['current_user', 'current_database', 'current_schema']);
+
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
 
 export class ExpressionBinder {
@@ -39,6 +41,8 @@ export class ExpressionBinder {
   bind(e: Expression): BoundExpr {
     switch (e.kind) {
       case 'column': {
+        // SQL keywords that are functions without parentheses (`SELECT current_user`).
+        if (!e.qualifier && !e.quoted && NILADIC.has(e.name.toLowerCase()) && !this.resolvable(e.name)) return this.apply(e.name.toLowerCase(), [], e.position);
         const c = this.scope.resolve(e.name, e.qualifier, e.position);
         return { kind: 'column', index: c.index, type: c.type, name: c.name, position: e.position };
       }
@@ -93,6 +97,10 @@ export class ExpressionBinder {
       }
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
+  }
+
+  private resolvable(name: string): boolean {
+    try { this.scope.resolve(name, undefined, 0); return true; } catch { return false; }
   }
 
   private literal(e: Extract<Expression, { kind: 'literal' }>): BoundExpr {
