@@ -132,3 +132,10 @@ test('ORDER BY the designated timestamp DESC with LIMIT scans backwards instead 
   assert.equal(plan.label, 'Limit(0, 3)');
   assert.equal(plan.children[0].label, 'Scan(sensors, reverse)');
 });
+
+test('GROUP BY a symbol keeps a null key as its own group', async () => {
+  await h.execute('CREATE TABLE g (ts TIMESTAMP, k SYMBOL, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY');
+  await h.execute("INSERT INTO g VALUES ('2025-01-01', 'a', 1), ('2025-01-01', NULL, 2), ('2025-01-02', 'a', 3), ('2025-01-02', NULL, 4)");
+  assert.deepEqual((await h.query('SELECT k, count(), sum(v), max(v) FROM g ORDER BY k')).rows, [[null, 2, 6, 4], ['a', 2, 4, 3]]);
+  assert.deepEqual((await h.query('SELECT k, first(v) FROM g ORDER BY k')).rows, [[null, 2], ['a', 1]]);
+});
