@@ -60,9 +60,10 @@ export interface ScalarFunction extends FunctionBase {
   readonly volatile?: boolean;
   /**
    * Computes `n` result rows. Must not modify its arguments (they may be storage views). `type` is the
-   * resolved result type. Throws SvcError for runtime errors.
+   * resolved result type. `site` identifies the call in the query, so a generator (`timestamp_sequence`)
+   * can keep per-execution state keyed by (context, site). Throws SvcError for runtime errors.
    */
-  kernel(args: readonly Vector[], n: number, type: ColumnType, context: FunctionContext): Vector;
+  kernel(args: readonly Vector[], n: number, type: ColumnType, context: FunctionContext, site?: object): Vector;
 }
 
 /**

@@ -31,7 +31,7 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
     }
     case 'call': {
       const args = e.args.map((a) => evaluate(a, batch, context));
-      return e.fn.kernel(args, n, e.type, context.functions);
+      return e.fn.kernel(args, n, e.type, context.functions, e);
     }
     case 'cast': return castVector(evaluate(e.expr, batch, context), e.type, n);
     case 'case': return evaluateCase(e, batch, context);

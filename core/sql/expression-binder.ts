@@ -130,8 +130,8 @@ export class ExpressionBinder {
     if (this.registry.tableFunction(e.name) && !this.registry.hasScalar(e.name)) {
       throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
     }
-    if (e.name === 'extract' || e.name === 'date_part' || e.name.startsWith('timestamp_') || e.name === 'dateadd' || e.name === 'datediff') {
-      if (!this.registry.hasScalar(e.name)) throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
+    if (!this.registry.hasScalar(e.name) && /^(extract|date_part|timestamp_.*|date_trunc|dateadd|datediff|to_timestamp|to_date|to_str|to_timezone|to_utc)$/.test(e.name)) {
+      throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
     }
     return this.apply(e.name, e.args.map((a) => this.bind(a)), e.position);
   }
