@@ -139,3 +139,9 @@ test('GROUP BY a symbol keeps a null key as its own group', async () => {
   assert.deepEqual((await h.query('SELECT k, count(), sum(v), max(v) FROM g ORDER BY k')).rows, [[null, 2, 6, 4], ['a', 2, 4, 3]]);
   assert.deepEqual((await h.query('SELECT k, first(v) FROM g ORDER BY k')).rows, [[null, 2], ['a', 1]]);
 });
+
+test('LIMIT -n on a table reads the last rows backwards and keeps table order', async () => {
+  const plan = h.compiler.plan("sensors WHERE id = 's1' LIMIT -2");
+  assert.equal(plan.label, 'Reverse');
+  assert.deepEqual((await h.query("sensors WHERE id = 's1' LIMIT -2")).rows.map((r) => r[2]), [21, 25]);
+});
