@@ -145,3 +145,10 @@ test('LIMIT -n on a table reads the last rows backwards and keeps table order', 
   assert.equal(plan.label, 'Reverse');
   assert.deepEqual((await h.query("sensors WHERE id = 's1' LIMIT -2")).rows.map((r) => r[2]), [21, 25]);
 });
+
+test('top-N under LIMIT returns what a full sort returns', async () => {
+  const top = await h.query('SELECT x % 1000 k, x FROM long_sequence(200000) ORDER BY k DESC, x LIMIT 5');
+  const full = await h.query('SELECT * FROM (SELECT x % 1000 k, x FROM long_sequence(200000) ORDER BY k DESC, x) LIMIT 5');
+  assert.deepEqual(top.rows, full.rows);
+  assert.deepEqual(top.rows[1], [999, 1999]);
+});
