@@ -8,7 +8,6 @@
  * (STYLE.md §7): nulls in give nulls out through the type's sentinel.
  */
 import { ColumnType } from '../data/column-type';
-import { SymbolTable } from '../data/symbol-table';
 import { Vector } from '../data/vector';
 import { TableSchema, PartitionInfo } from '../data/table-schema';
 import { ColumnBatch } from '../data/column-batch';
@@ -128,6 +127,3 @@ export interface TableFunctionShape {
 }
 
 export type SqlFunction = ScalarFunction | AggregateFunction | TableFunction;
-
-/** Symbol dictionary helper type re-exported for kernels that build SYMBOL results. */
-export type { SymbolTable };
