@@ -76,11 +76,12 @@ export class SelectBinder {
     }
 
     const grouped = aggregates.list.length > 0 || s.groupBy !== undefined;
+    // Keys are bound before the scan is built: a GROUP BY column may be one the SELECT list does not use.
+    const keys = grouped ? this.groupKeys(s, items, plain) : [];
     let input = this.sourcePlan(source, where);
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
     if (grouped) {
-      const keys = this.groupKeys(s, items, plain);
       const keyIndex = new Map<string, number>();
       keys.forEach((k, j) => keyIndex.set(exprKey(k), aggregates.list.length + j));
       const rewrite = (e: BoundExpr): BoundExpr => rewriteGrouped(e, keyIndex);
