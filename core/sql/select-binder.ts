@@ -3,7 +3,6 @@
  * → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
  * backwards scan for `ORDER BY ts DESC`) → LIMIT. `count(*)` of a whole table reads metadata only.
  */
-import { Types } from '../data/column-type';
 import { ResultColumn } from '../data/result-set';
 import { SvcError } from '../errors';
 import type { Expression, OrderItem, Query, Select } from './ast';
@@ -23,9 +22,10 @@ import { SingleRow } from './operators/single-row';
 import { TableScan } from './operators/table-scan';
 import { PlanNode } from './plan';
 import { EMPTY_SCOPE } from './scope';
-import { BoundSource, side, SourceBinder } from './source-binder';
+import { BoundSource, SourceBinder } from './source-binder';
 import { Join } from './operators/join';
-import { shiftColumns } from './shift-columns';
+import { hashJoinFromWhere } from './where-join';
+import { containsAggregate, rewriteGrouped } from './grouping-rewrite';
 import { orderAndLimit, OrderTarget } from './order-limit';
 
 interface Item {
@@ -97,7 +97,7 @@ export class SelectBinder {
       tsIndex = ts < 0 ? -1 : exprs.findIndex((e, i) => !items[i].hidden && e.kind === 'column' && e.index === ts);
     }
     const visible = items.filter((i) => !i.hidden);
-    const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: i.expr.type.tag === Types.NULL.tag ? exprs[k].type : exprs[k].type }));
+    const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: exprs[k].type }));
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
     return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean, rows: number | undefined) => this.reversible(plan, reverse, rows) : undefined);
@@ -147,7 +147,7 @@ export class SelectBinder {
     if (!source.lazy) {
       let plan = source.plan as PlanNode;
       let rest = where;
-      if (where && plan instanceof Join && plan.type === 'cross') ({ plan, rest } = this.hashJoinFromWhere(plan, where));
+      if (where && plan instanceof Join && plan.type === 'cross') ({ plan, rest } = hashJoinFromWhere(plan, where, this.env.registry));
       return rest ? new Filter(plan, rest, this.compile(rest)) : plan;
     }
     const lazy = source.lazy;
@@ -161,27 +161,6 @@ export class SelectBinder {
     }
     const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
-  }
-
-  /** `FROM a, b WHERE a.k = b.k`: equalities across the two sides become hash-join keys (sql-dialect.md §2.5). */
-  private hashJoinFromWhere(join: Join, where: BoundExpr): { plan: PlanNode; rest?: BoundExpr } {
-    const leftCount = join.left.columns.length;
-    const parts: BoundExpr[] = [];
-    const split = (e: BoundExpr): void => { if (e.kind === 'call' && e.fn.name === 'and') { split(e.args[0]); split(e.args[1]); } else parts.push(e); };
-    split(where);
-    const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [], rest: BoundExpr[] = [];
-    for (const p of parts) {
-      if (p.kind === 'call' && p.fn.name === '=' && p.args.length === 2) {
-        const a = side(p.args[0], leftCount), b = side(p.args[1], leftCount);
-        if (a === 'left' && b === 'right') { leftKeys.push(p.args[0]); rightKeys.push(shiftColumns(p.args[1], -leftCount)); continue; }
-        if (a === 'right' && b === 'left') { leftKeys.push(p.args[1]); rightKeys.push(shiftColumns(p.args[0], -leftCount)); continue; }
-      }
-      rest.push(p);
-    }
-    if (leftKeys.length === 0) return { plan: join, rest: where };
-    const plan = new Join('inner', join.left, join.right, leftKeys, rightKeys, undefined);
-    const and = (x: BoundExpr, y: BoundExpr): BoundExpr => new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: () => { throw new Error('unreachable'); } }).apply('and', [x, y], 0);
-    return { plan, rest: rest.length ? rest.reduce(and) : undefined };
   }
 
   private compile(predicate: BoundExpr): CompiledFilter | undefined {
@@ -200,35 +179,6 @@ export class SelectBinder {
       return c ? new Project(c, plan.exprs, plan.columns, reverse ? -1 : plan.timestampIndex) : undefined;
     }
     return undefined;
-  }
-}
-
-function containsAggregate(e: BoundExpr): boolean {
-  let found = false;
-  const visit = (x: BoundExpr): void => {
-    if (isAggregateRef(x)) found = true;
-    if (x.kind === 'call') x.args.forEach(visit);
-    if (x.kind === 'cast') visit(x.expr);
-    if (x.kind === 'case') { x.whens.forEach((w) => { visit(w.when); visit(w.then); }); if (x.otherwise) visit(x.otherwise); }
-  };
-  visit(e);
-  return found;
-}
-
-function rewriteGrouped(e: BoundExpr, keys: ReadonlyMap<string, number>): BoundExpr {
-  if (isAggregateRef(e)) return e;
-  const k = keys.get(exprKey(e));
-  if (k !== undefined) return { kind: 'column', index: k, type: e.type, name: `key`, position: 0 };
-  switch (e.kind) {
-    case 'column': throw SvcError.sql(e.position, `column must appear in GROUP BY clause or aggregate function [column=${e.name}]`);
-    case 'call': return { ...e, args: e.args.map((a) => rewriteGrouped(a, keys)) };
-    case 'cast': return { ...e, expr: rewriteGrouped(e.expr, keys) };
-    case 'case': return {
-      ...e,
-      whens: e.whens.map((w) => ({ when: rewriteGrouped(w.when, keys), then: rewriteGrouped(w.then, keys) })),
-      otherwise: e.otherwise ? rewriteGrouped(e.otherwise, keys) : undefined,
-    };
-    default: return e;
   }
 }
 
