@@ -155,3 +155,10 @@ test('top-N under LIMIT returns what a full sort returns', async () => {
   assert.deepEqual(top.rows, full.rows);
   assert.deepEqual(top.rows[1], [999, 1999]);
 });
+
+test('DATE columns compare with ISO strings in milliseconds', async () => {
+  await h.execute('CREATE TABLE dd (d DATE, v INT)');
+  await h.execute("INSERT INTO dd VALUES ('2025-01-01', 1), ('2025-01-03', 2)");
+  assert.deepEqual((await h.query("SELECT v FROM dd WHERE d > '2025-01-02'")).rows, [[2]]);
+  assert.deepEqual((await h.query("SELECT d FROM dd WHERE v = 1")).rows, [['2025-01-01T00:00:00.000Z']]);
+});
