@@ -7,6 +7,8 @@ import { logAlertSocketPlugin } from './log-alert-socket';
 import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
 import { logRollingFilePlugin } from './log-rolling-file';
+import { sqlEnginePlugin } from './sql-engine';
+import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
 import { storageColumnarPlugin } from './storage-columnar';
 
@@ -20,4 +22,6 @@ export const defaultBundle: readonly Plugin[] = [
   httpMetricsPlugin,
   sqlGrammarPlugin,
   storageColumnarPlugin,
+  sqlFunctionsPlugin,
+  sqlEnginePlugin,
 ];
