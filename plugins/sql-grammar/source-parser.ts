@@ -52,7 +52,7 @@ export abstract class SourceParser extends TimeSeriesParser {
     });
     const before = this.OPTION({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE(this.timestampSuffix) });
     const alias = this.OPTION2({
-      GATE: () => this.isToken(1, K.as) || (this.isName(1) && !this.isTimestampSuffix() && !this.isToken(2, K.join)),
+      GATE: () => this.isToken(1, K.as) || (this.isName(1) && !this.isTimestampSuffix() && !this.isJoinTypeWord()),
       DEF: () => this.SUBRULE(this.alias),
     });
     const after = this.OPTION3({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE2(this.timestampSuffix) });
@@ -67,6 +67,13 @@ export abstract class SourceParser extends TimeSeriesParser {
       return { ...source, alias, timestamp };
     });
   });
+
+  /** `asof JOIN`, `left outer JOIN`: a join-type word that could also be a name, not an alias (`a x JOIN b` keeps `x`). */
+  private isJoinTypeWord(): boolean {
+    const joinWord = [K.inner, K.left, K.cross, K.asof, K.lt, K.splice, K.right, K.full, K.lateral, K.window]
+      .some((k) => this.isToken(1, k));
+    return joinWord && (this.isToken(2, K.join) || this.isToken(2, K.outer));
+  }
 
   private isTimestampSuffix(): boolean {
     return this.isWord(1, 'timestamp') && this.isToken(2, T.LParen);
