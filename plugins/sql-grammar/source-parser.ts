@@ -71,7 +71,7 @@ export abstract class SourceParser extends TimeSeriesParser {
   /** `asof JOIN`, `left outer JOIN`: a join-type word that could also be a name, not an alias (`a x JOIN b` keeps `x`). */
   private isJoinTypeWord(): boolean {
     const joinWord = [K.inner, K.left, K.cross, K.asof, K.lt, K.splice, K.right, K.full, K.lateral, K.window]
-      .some((k) => this.isToken(1, k));
+      .some((k) => this.isToken(1, k)) || this.isWord(1, 'horizon');
     return joinWord && (this.isToken(2, K.join) || this.isToken(2, K.outer));
   }
 
