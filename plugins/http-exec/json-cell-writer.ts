@@ -34,7 +34,7 @@ export class CellWriterContext {
     let json = cache[key];
     if (json === undefined) {
       const bytes = table.utf8(key);
-      const sink = new JsonSink(bytes.length * 6 + 8);
+      const sink = new JsonSink(bytes.length * 6 + 8, bytes.length * 6 + 8);
       writeJsonStringBytes(sink, bytes, 0, bytes.length);
       json = sink.take();
       cache[key] = json;

@@ -16,8 +16,12 @@ export class JsonSink {
   written = 0;
   private readonly spare: Buffer[] = [];
 
-  constructor(private readonly chunkBytes = CHUNK_BYTES) {
-    this.buf = Buffer.allocUnsafe(chunkBytes + SLACK_BYTES);
+  /**
+   * Starts small (a slice of Node's shared 8 KB pool) so a one-row answer costs no big allocation; the buffer
+   * doubles up to the chunk size as rows arrive.
+   */
+  constructor(private readonly chunkBytes = CHUNK_BYTES, initialBytes = 4000) {
+    this.buf = Buffer.allocUnsafe(Math.min(initialBytes, chunkBytes + SLACK_BYTES));
   }
 
   /** Makes room for `n` more bytes (grows for a single huge value; never shrinks a chunk). */
