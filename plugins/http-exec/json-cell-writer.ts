@@ -24,23 +24,25 @@ export class CellWriterContext {
   /** `quoteLargeNum=true` or `src=con`: LONG values are printed as JSON strings. */
   constructor(readonly quoteLargeNum: boolean) {}
 
-  /** The escaped JSON text of a symbol key, computed once per dictionary and key. */
-  symbolJson(table: SymbolTable, key: number): Buffer {
+  /** The per-dictionary cache of escaped symbol texts, indexed by key (fetched once per batch). */
+  symbolCacheFor(table: SymbolTable): (Buffer | undefined)[] {
     let cache = this.symbolCache.get(table);
     if (!cache) {
       cache = [];
       this.symbolCache.set(table, cache);
     }
-    let json = cache[key];
-    if (json === undefined) {
-      const bytes = table.utf8(key);
-      const sink = new JsonSink(bytes.length * 6 + 8, bytes.length * 6 + 8);
-      writeJsonStringBytes(sink, bytes, 0, bytes.length);
-      json = sink.take();
-      cache[key] = json;
-    }
-    return json;
+    return cache;
   }
+}
+
+/** Escapes a symbol's UTF-8 once and remembers it. */
+function symbolJson(table: SymbolTable, cache: (Buffer | undefined)[], key: number): Buffer {
+  const bytes = table.utf8(key);
+  const sink = new JsonSink(bytes.length * 6 + 8, bytes.length * 6 + 8);
+  writeJsonStringBytes(sink, bytes, 0, bytes.length);
+  const json = sink.take();
+  cache[key] = json;
+  return json;
 }
 
 const TRUE = Buffer.from('true', 'latin1');
@@ -94,7 +96,12 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
       const d = v.data;
       const table = v.symbols;
       if (!table) return (s) => writeNull(s);
-      return (s, i) => { const k = d[i]; if (k === SYMBOL_NULL) writeNull(s); else s.bytes(ctx.symbolJson(table, k)); };
+      const cache = ctx.symbolCacheFor(table);
+      return (s, i) => {
+        const k = d[i];
+        if (k === SYMBOL_NULL) { writeNull(s); return; }
+        s.bytes(cache[k] ?? symbolJson(table, cache, k));
+      };
     }
     case TypeTag.STRING: case TypeTag.VARCHAR: {
       const d = v.data as Uint8Array;

@@ -16,14 +16,26 @@ export function writeNull(sink: JsonSink): void {
   sink.pos = p + 4;
 }
 
+/** "00".."99" as byte pairs: two digits per lookup. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 48 + ((i / 10) | 0);
+  PAIRS[2 * i + 1] = 48 + (i % 10);
+}
+
 /** Writes the digits of a non-negative integer below 2^31 ending at `buf[end - 1]`, `width` digits zero-padded. */
 function digitsBackwards(buf: Buffer, end: number, v: number, width: number): void {
   let p = end;
-  for (let i = 0; i < width; i++) {
-    const q = (v / 10) | 0;
-    buf[--p] = 48 + v - q * 10;
+  let left = width;
+  while (left >= 2) {
+    const q = (v / 100) | 0;
+    const r = v - q * 100;
+    buf[--p] = PAIRS[2 * r + 1];
+    buf[--p] = PAIRS[2 * r];
     v = q;
+    left -= 2;
   }
+  if (left === 1) buf[--p] = 48 + (v % 10);
 }
 
 function digitCount(v: number): number {
@@ -83,13 +95,15 @@ export function writeDouble(sink: JsonSink, v: number): void {
   if (v !== v || v === Infinity || v === -Infinity) { writeNull(sink); return; }
   const a = v < 0 ? -v : v;
   if (a >= 1e-3 && a < 1e7) {
-    // Fast path: a value with at most 5 decimals is exactly r/10^k for r = round(v*10^k); IEEE division
-    // is correctly rounded, so r/10^k === v proves that decimal text reads back as v, and no shorter
-    // text exists with fewer digits than its trailing-zero-stripped form.
-    for (let k = 0; k < SCALES.length; k++) {
-      const scale = SCALES[k];
-      const r = Math.round(a * scale);
-      if (r / scale === a) { writeScaled(sink, v < 0, r, k); return; }
+    // Fast path for values with at most 5 decimals: r = round(a * 1e5) is then exact and r / 1e5 === a
+    // (IEEE division is correctly rounded, so equality proves the 5-decimal text reads back as a). Dropping
+    // the trailing zeros of r gives the shortest such text.
+    let r = Math.round(a * 1e5);
+    if (r / 1e5 === a) {
+      let k = 5;
+      while (k > 0 && r % 10 === 0) { r /= 10; k--; }
+      writeScaled(sink, v < 0, r, k);
+      return;
     }
     writePlainText(sink, String(v));
     return;
