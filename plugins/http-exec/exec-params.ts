@@ -32,7 +32,7 @@ function flag(params: URLSearchParams, name: string): boolean {
 /** URLSearchParams replaces broken UTF-8 with U+FFFD silently; the raw text tells whether it was broken. */
 function queryHasBadUtf8(rawUrl: string): boolean {
   const q = rawUrl.indexOf('?');
-  if (q < 0) return false;
+  if (q < 0 || rawUrl.indexOf('%', q) < 0) return false;
   for (const part of rawUrl.slice(q + 1).split('&')) {
     if (!part.startsWith('query=')) continue;
     try {

@@ -5,6 +5,9 @@
  */
 import { SvcError } from '../../core/errors';
 
+/** setTimeout fires at once for longer delays (TimeoutOverflowWarning); ~24.8 days is "never" for a query. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class QueryDeadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
@@ -21,7 +24,7 @@ export class QueryDeadline {
     this.timer = setTimeout(() => {
       this.timedOutFlag = true;
       this.controller.abort(this.timeoutError());
-    }, Math.max(0, timeoutMs - elapsed));
+    }, Math.min(MAX_TIMER_MS, Math.max(0, timeoutMs - elapsed)));
     this.timer.unref();
     if (client.aborted) this.onClientAbort();
     else client.addEventListener('abort', this.onClientAbort, { once: true });
