@@ -10,12 +10,13 @@ import { ColumnBatch } from '../../core/data/column-batch';
 import { ResultSet } from '../../core/data/result-set';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { CompiledQuery } from '../../core/sql/query-engine';
+import { ChunkPool } from './chunk-pool';
 import { projectColumns } from './column-projection';
 import { errorBodyWithoutPosition } from './exec-bodies';
 import { ExecLimit } from './exec-limit';
 import { ExecParams } from './exec-params';
 import { JsonResultWriter, ResultTrailer } from './json-result-writer';
-import { JsonSink } from './json-sink';
+import { CHUNK_BYTES, JsonSink } from './json-sink';
 import { QueryDeadline } from './query-deadline';
 
 export interface StreamJob {
@@ -35,7 +36,7 @@ export interface StreamJob {
 export type DescribeError = (e: unknown) => { readonly message: string; readonly position: number };
 
 /** Returns true when the whole document was sent, false when it ended with an error or the client left. */
-export async function streamResult(job: StreamJob, framing: ResponseFraming, describe: DescribeError): Promise<boolean> {
+export async function streamResult(job: StreamJob, framing: ResponseFraming, chunks: ChunkPool, describe: DescribeError): Promise<boolean> {
   const { res, params, result, deadline } = job;
   const projection = projectColumns(result.columns, result.timestampIndex, params.cols);
   if (!projection.ok) {
@@ -49,7 +50,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, des
     let next = await iterator.next();
     signal.throwIfAborted();
     const writer = new JsonResultWriter(projection.columns, projection.indexes, params.quoteLargeNum);
-    const sink = new JsonSink();
+    const sink = new JsonSink(CHUNK_BYTES, chunks);
     framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true });
     writer.writeHead(sink, params.query, projection.timestampIndex, params.noMeta);
     const lo = job.limit.kind === 'range' ? job.limit.lo : 0;
@@ -88,7 +89,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, des
       sink.end(res);
       return true;
     } catch (e) {
-      if (deadline.clientGone) { res.destroy(); return false; }
+      if (deadline.clientGone) { sink.discard(); res.destroy(); return false; }
       const { message, position } = describe(e);
       const count = hi === undefined ? seen : Math.min(seen, hi);
       writer.writeErrorTail(sink, trailer(job, count, process.hrtime.bigint() - job.executeStart, 0n), message, position);

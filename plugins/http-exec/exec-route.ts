@@ -19,6 +19,8 @@ import { DDL_OK, DML_OK, emptyQueryBody, errorBody, updatedBody } from './exec-b
 import { capLimit } from './exec-limit';
 import { ExecParams, parseExecParams } from './exec-params';
 import { streamResult } from './exec-result-stream';
+import { ChunkPool } from './chunk-pool';
+import { SINK_BUFFER_BYTES } from './json-sink';
 import { QueryDeadline } from './query-deadline';
 import { socketFd } from './socket-fd';
 
@@ -33,6 +35,7 @@ export class ExecRoute implements HttpRoute {
   private readonly timeoutMs: number;
   private readonly maxRows: number;
   private readonly log: Log;
+  private readonly chunks = new ChunkPool(SINK_BUFFER_BYTES);
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -106,7 +109,7 @@ export class ExecRoute implements HttpRoute {
         return streamResult({
           res, params, limit: capLimit(params.limit, this.maxRows), compiled, result: outcome.result, deadline,
           authNanos: exchange.authNanos, compilerNanos, executeStart,
-        }, this.framing, (e) => this.describeMidStream(exchange, deadline, e));
+        }, this.framing, this.chunks, (e) => this.describeMidStream(exchange, deadline, e));
     }
   }
 

@@ -8,6 +8,7 @@ import { INT_NULL, LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data
 import { SymbolTable } from '../../core/data/symbol-table';
 import { Vector } from '../../core/data/vector';
 import { IsoTimestampWriter } from '../../core/time/iso-timestamp-writer';
+import { ChunkPool } from './chunk-pool';
 import { writeArrayValue } from './json-array-value';
 import { writeGeohash, writeInterval, writeIpv4, writeLong256, writeUuid } from './json-special-values';
 import { writeBigInt, writeDouble, writeFloat, writeInteger, writeNull } from './json-numbers';
@@ -38,7 +39,8 @@ export class CellWriterContext {
 /** Escapes a symbol's UTF-8 once and remembers it. */
 function symbolJson(table: SymbolTable, cache: (Buffer | undefined)[], key: number): Buffer {
   const bytes = table.utf8(key);
-  const sink = new JsonSink(bytes.length * 6 + 8, bytes.length * 6 + 8);
+  const size = bytes.length * 6 + 8;
+  const sink = new JsonSink(size, new ChunkPool(size, 0));
   writeJsonStringBytes(sink, bytes, 0, bytes.length);
   const json = sink.take();
   cache[key] = json;

@@ -5,23 +5,27 @@
  * Chunks go to the socket by reference, so a flushed buffer is only reused after its write callback.
  */
 import { ServerResponse } from 'node:http';
+import { ChunkPool } from './chunk-pool';
 
 export const CHUNK_BYTES = 64 * 1024;
+/** Room past the chunk mark, so the row that crosses it rarely needs a bigger buffer. */
 const SLACK_BYTES = 4 * 1024;
+/** The size of a pooled sink buffer. */
+export const SINK_BUFFER_BYTES = CHUNK_BYTES + SLACK_BYTES;
 
 export class JsonSink {
   buf: Buffer;
   pos = 0;
   /** Bytes handed to the response so far. */
   written = 0;
-  private readonly spare: Buffer[] = [];
+  private readonly chunkBytes: number;
+  private readonly pool: ChunkPool;
 
-  /**
-   * Starts small (a slice of Node's shared 8 KB pool) so a one-row answer costs no big allocation; the buffer
-   * doubles up to the chunk size as rows arrive.
-   */
-  constructor(private readonly chunkBytes = CHUNK_BYTES, initialBytes = 4000) {
-    this.buf = Buffer.allocUnsafe(Math.min(initialBytes, chunkBytes + SLACK_BYTES));
+  /** @param chunkBytes bytes after which `full` says to flush; @param pool where chunks come from and return to */
+  constructor(chunkBytes = CHUNK_BYTES, pool?: ChunkPool) {
+    this.chunkBytes = chunkBytes;
+    this.pool = pool ?? new ChunkPool(chunkBytes + SLACK_BYTES, 0);
+    this.buf = this.pool.acquire();
   }
 
   /** Makes room for `n` more bytes (grows for a single huge value; never shrinks a chunk). */
@@ -83,17 +87,24 @@ export class JsonSink {
     const chunk = this.buf.subarray(0, this.pos);
     const owner = this.buf;
     this.written += this.pos;
-    this.buf = this.spare.pop() ?? Buffer.allocUnsafe(this.chunkBytes + SLACK_BYTES);
+    this.buf = this.pool.acquire();
     this.pos = 0;
-    const ok = res.write(chunk, () => { if (owner.length === this.chunkBytes + SLACK_BYTES && this.spare.length < 4) this.spare.push(owner); });
+    const ok = res.write(chunk, () => this.pool.release(owner));
     if (!ok && !res.destroyed && !signal?.aborted) await waitForDrain(res, signal);
   }
 
   /** Writes what is pending and ends the response. */
   end(res: ServerResponse): void {
     this.written += this.pos;
-    if (this.pos > 0) res.end(this.buf.subarray(0, this.pos));
-    else res.end();
+    const owner = this.buf;
+    if (this.pos > 0) res.end(owner.subarray(0, this.pos), () => this.pool.release(owner));
+    else { res.end(); this.pool.release(owner); }
+    this.pos = 0;
+  }
+
+  /** Gives the buffer back without writing it (the response was abandoned). */
+  discard(): void {
+    this.pool.release(this.buf);
     this.pos = 0;
   }
 }
