@@ -62,13 +62,20 @@ Feature: Endpoints the web console and line-protocol clients call at start
     Then the body is "table name missing\r\n"
 
   Scenario: /chk calls a folder in the db root that is not a table a reserved name
-    Given the root file "db/notatable/readme.txt" contains:
+    Given a running server
+    And the root file "db/notatable/readme.txt" contains:
       """
       x
       """
-    And a running server
     When I GET "/chk?j=notatable&f=json" on the API listener
     Then the body is "{\"status\":\"Reserved name\"}"
+
+  Scenario: /chk finds a table created by SQL
+    Given the SQL "create table prices (p double)" has run
+    When I GET "/chk?j=prices&f=json" on the API listener
+    Then the body is "{\"status\":\"Exists\"}"
+    When I GET "/chk?j=PRICES" on the API listener
+    Then the body is "Exists\r\n"
 
   Scenario: /warnings is a JSON array
     Given a running server

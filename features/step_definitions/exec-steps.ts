@@ -69,6 +69,11 @@ Then('the dataset is {string}', function (this: SvcWorld, expected: string) {
   assert.equal(body.slice(start + '"dataset":'.length, end), expected);
 });
 
+Then('the dataset is:', function (this: SvcWorld, expected: string) {
+  const body = last(this).body.toString('utf8');
+  assert.equal(body.slice(body.indexOf('"dataset":') + '"dataset":'.length, body.indexOf(',"count":')), expected.trim());
+});
+
 Then('the dataset has {int} rows', function (this: SvcWorld, n: number) {
   const dataset = bodyJson(this).dataset;
   assert.ok(Array.isArray(dataset));
@@ -100,4 +105,9 @@ Then('within {int} ms the server stops using the CPU', async function (this: Svc
 
 When('I send {word} {string} with the body {string} to the API listener', async function (this: SvcWorld, method: string, path: string, body: string) {
   await this.request('API', path, { method, body, headers: { 'Content-Type': 'application/json' } });
+});
+
+Then('the body ends with {string}', function (this: SvcWorld, suffix: string) {
+  const body = last(this).body.toString('utf8');
+  assert.ok(body.endsWith(suffix), body.slice(-300));
 });

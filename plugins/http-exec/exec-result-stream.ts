@@ -66,7 +66,12 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
         let row = from;
         while (row < to) {
           row = writer.writeRows(sink, batch, row, to);
-          if (sink.full) await sink.flush(res, signal);
+          if (sink.full) {
+            await sink.flush(res, signal);
+            // A socket that keeps accepting never makes us wait, and an engine whose batches resolve at once
+            // never leaves the microtask queue: yield so the timeout timer and the client's 'close' can run.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
           signal.throwIfAborted();
         }
         seen += batch.rowCount;
