@@ -55,6 +55,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
     writer.writeHead(sink, params.query, projection.timestampIndex, params.noMeta);
     const lo = job.limit.kind === 'range' ? job.limit.lo : 0;
     const hi = job.limit.kind === 'range' ? job.limit.hi : undefined;
+    const pause = new EventLoopPause();
     let seen = 0;
     let executeNanos = 0n;
     let countStart = 0n;
@@ -68,9 +69,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
           row = writer.writeRows(sink, batch, row, to);
           if (sink.full) {
             await sink.flush(res, signal);
-            // A socket that keeps accepting never makes us wait, and an engine whose batches resolve at once
-            // never leaves the microtask queue: yield so the timeout timer and the client's 'close' can run.
-            await new Promise((resolve) => setImmediate(resolve));
+            await pause.now();
           }
           signal.throwIfAborted();
         }
@@ -80,6 +79,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
           countStart = process.hrtime.bigint();
           if (!params.count) break;
         }
+        await pause.ifDue();
         next = await iterator.next();
         signal.throwIfAborted();
       }
@@ -103,6 +103,24 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
     }
   } finally {
     if (!done) await iterator.return?.();
+  }
+}
+
+/**
+ * A socket that keeps accepting never makes the loop wait, and an engine whose batches resolve at once never
+ * leaves the microtask queue; then neither the timeout timer nor the client's 'close' could run. So the loop
+ * yields to the event loop after every chunk and at least every 20 ms.
+ */
+class EventLoopPause {
+  private last = performance.now();
+
+  async now(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.last = performance.now();
+  }
+
+  async ifDue(): Promise<void> {
+    if (performance.now() - this.last >= 20) await this.now();
   }
 }
 
