@@ -1,6 +1,8 @@
 /** The server: the default plugins in load order. Users add theirs via server.conf `plugins=` or `<root>/plugins/`. */
 import { Plugin } from '../core/plugin';
 import { httpAuthPlugin } from './http-auth';
+import { httpConsolePlugin } from './http-console';
+import { httpExecPlugin } from './http-exec';
 import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
 import { logAlertSocketPlugin } from './log-alert-socket';
@@ -24,4 +26,6 @@ export const defaultBundle: readonly Plugin[] = [
   storageColumnarPlugin,
   sqlFunctionsPlugin,
   sqlEnginePlugin,
+  httpExecPlugin,
+  httpConsolePlugin,
 ];
