@@ -22,6 +22,9 @@ import { EMPTY_TXN, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
 import { storedWidth } from './vector-encoder';
 
+
+/** Folders the engine creates: `<name>~<id>` (directoryName) and `<name>~<id>.tmp` while creating. */
+const OWN_FOLDER = /~\d+(\.tmp)?$/;
 export interface EngineOptions {
   readonly dbDir: string;
   readonly maxUncommittedRows: number;
@@ -51,8 +54,13 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       if (!entry.isDirectory()) continue;
       const dir = join(this.options.dbDir, entry.name);
       if (!existsSync(join(dir, '_meta'))) {
-        // An interrupted create (`.tmp`) or a dropped table whose `_meta` was already removed.
-        rmSync(dir, { recursive: true, force: true });
+        if (OWN_FOLDER.test(entry.name)) {
+          // An interrupted create (`.tmp`) or a dropped table whose `_meta` was already removed.
+          rmSync(dir, { recursive: true, force: true });
+        } else {
+          // Never delete what the engine did not create: a user's folder under db/ is left alone.
+          this.options.log?.advisory(`ignoring a folder that is not a table [dir=${dir}]`);
+        }
         continue;
       }
       const r = recoverTable(dir);
