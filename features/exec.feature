@@ -9,6 +9,15 @@ Feature: GET /exec runs one SQL statement and answers JSON
     And the header "Content-Type" is "application/json; charset=utf-8"
     And the header "Keep-Alive" is "timeout=5, max=10000"
 
+  Scenario: select 1 is answered exactly as the reference server does
+    When I query "select 1"
+    Then the body is "{\"query\":\"select 1\",\"columns\":[{\"name\":\"1\",\"type\":\"INT\"}],\"timestamp\":-1,\"dataset\":[[1]],\"count\":1}"
+
+  Scenario: a generator query that runs past Statement-Timeout ends with the timeout error
+    When I query "select sum(x) from long_sequence(100000000000)" with the header "Statement-Timeout" set to "200"
+    Then the status is 400
+    And the JSON field "error" starts with "timeout, query aborted"
+
   Scenario: nm=true leaves out query, columns and timestamp
     When I query "select 1" with "nm=true"
     Then the body is "{\"dataset\":[[1]],\"count\":1}"

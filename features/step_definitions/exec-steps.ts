@@ -52,6 +52,11 @@ Then('the JSON field {string} is {string}', function (this: SvcWorld, field: str
   assert.equal(JSON.stringify(bodyJson(this)[field]), expected);
 });
 
+Then('the JSON field {string} starts with {string}', function (this: SvcWorld, field: string, prefix: string) {
+  const value = bodyJson(this)[field];
+  assert.ok(typeof value === 'string' && value.startsWith(prefix), JSON.stringify(value));
+});
+
 Then('the JSON body has no field {string}', function (this: SvcWorld, field: string) {
   assert.equal(field in bodyJson(this), false);
 });
