@@ -1,0 +1,14 @@
+/** The `delimited` ImportFormat: CSV, TSV, pipe- or semicolon-separated text (spec "POST /imp"). */
+import { AnalysisOptions, ImportFormat, ImportParser, ParsePlan, TextStructure } from '../../core/extension/import-format';
+import { DelimitedParser } from './delimited-parser';
+import { analyseSample } from './detect-structure';
+
+export const delimitedFormat: ImportFormat = {
+  name: 'delimited',
+  analyse(sample: Uint8Array, whole: boolean, options: AnalysisOptions): TextStructure {
+    return analyseSample(sample, whole, options);
+  },
+  createParser(plan: ParsePlan): ImportParser {
+    return new DelimitedParser(plan);
+  },
+};
