@@ -4,10 +4,12 @@ import { httpHealthPlugin } from './http-health';
 import { httpImpPlugin } from './http-imp';
 import { importDelimitedPlugin } from './import-delimited';
 import { logConsolePlugin } from './log-console';
+import { storageColumnarPlugin } from './storage-columnar';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
   httpHealthPlugin,
+  storageColumnarPlugin,
   importDelimitedPlugin,
   httpImpPlugin,
 ];
