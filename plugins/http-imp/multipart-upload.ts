@@ -51,9 +51,10 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
       fail(SvcError.badRequest("'Content-Disposition' multipart header missing'"));
     } else if (name === 'schema') {
       const chunks: Buffer[] = [];
+      const afterData = sawData;
       part.on('data', (b: Buffer) => chunks.push(b));
       part.on('end', () => queue(async () => {
-        if (sawData) throw SvcError.badRequest("the 'schema' part must come before the 'data' part");
+        if (afterData) throw SvcError.badRequest("the 'schema' part must come before the 'data' part");
         consumer.schema(Buffer.concat(chunks).toString('utf8'));
       }));
       return;
