@@ -44,20 +44,21 @@ export function cleanTableName(raw: string): string {
  * generated name collides. Returns the index of the first duplicate (case-insensitive) in `duplicate`.
  */
 export function columnNames(cells: readonly string[] | undefined, count: number): { names: string[]; duplicate: number } {
-  const names: string[] = [];
+  const cleaned = Array.from({ length: count }, (_, i) => (cells && i < cells.length ? cleanColumnName(cells[i]) : ''));
   const seen = new Set<string>();
   let duplicate = -1;
-  for (let i = 0; i < count; i++) {
-    const cleaned = cells && i < cells.length ? cleanColumnName(cells[i]) : '';
-    let name = cleaned;
-    if (name === '') {
-      name = `f${i}`;
-      while (seen.has(name.toLowerCase())) name += '_';
-    } else if (seen.has(name.toLowerCase()) && duplicate < 0) {
-      duplicate = i;
-    }
+  cleaned.forEach((name, i) => {
+    if (name === '') return;
+    if (seen.has(name.toLowerCase()) && duplicate < 0) duplicate = i;
     seen.add(name.toLowerCase());
-    names.push(name);
-  }
+  });
+  // Generated names come second so that they give way to the header's own names.
+  const names = cleaned.map((name, i) => {
+    if (name !== '') return name;
+    let generated = `f${i}`;
+    while (seen.has(generated.toLowerCase())) generated += '_';
+    seen.add(generated.toLowerCase());
+    return generated;
+  });
   return { names, duplicate };
 }
