@@ -78,12 +78,22 @@ export interface ImportParser {
   readonly rowsRejected: number;
   /** Conversion errors per table column. */
   readonly errors: readonly number[];
-  /** Parses the records `chunk` completes. Throws SvcError when `atomicity=abort` meets a bad value. */
-  push(chunk: Uint8Array): void;
-  /** Parses the remaining tail as the end of the upload. */
-  finish(): void;
+  /**
+   * Parses the records `chunk` completes (possibly on another thread: resolves once the chunk is accepted,
+   * which may be before it is parsed). Rejects with SvcError when `atomicity=abort` meets a bad value.
+   */
+  push(chunk: Uint8Array): Promise<void>;
+  /** Parses the remaining tail as the end of the upload; afterwards the counters are final. */
+  finish(): Promise<void>;
   /** Batches completed so far, in order; each is handed out once. */
   takeReady(): ColumnBatch[];
+  /** Stops any background work (an abandoned upload); idempotent. */
+  close(): void;
+}
+
+export interface ParserOptions {
+  /** Parse on a worker thread, so parsing overlaps receiving and writing (large uploads). */
+  readonly parallel: boolean;
 }
 
 export interface ImportFormat {
@@ -94,6 +104,6 @@ export interface ImportFormat {
    * the reference's texts (`not enough lines`, `min deviation is too high`, `duplicate column name found`).
    */
   analyse(sample: Uint8Array, whole: boolean, options: AnalysisOptions): TextStructure;
-  /** A parser for the whole upload (sample included), filling `plan.columns`. */
-  createParser(plan: ParsePlan): ImportParser;
+  /** A parser for the whole upload (sample included), filling `plan.columns`. Close it when done. */
+  createParser(plan: ParsePlan, options: ParserOptions): ImportParser;
 }

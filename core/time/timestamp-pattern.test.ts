@@ -47,3 +47,13 @@ test('formatting writes each field', () => {
   assert.equal(new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ').format(t), '2024-03-05T07:08:09.012345Z');
   assert.equal(new TimestampPattern('EEE, d MMM yyyy hh a').format(t), 'Tue, 5 Mar 2024 07 AM');
 });
+
+test('the fixed-width fast path agrees with the general parser and rejects bad days', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  for (let ms = -2e12; ms < 4e12; ms += 7.77e10) {
+    const text = new Date(Math.round(ms)).toISOString().replace('Z', '123Z');
+    assert.equal(p.parseString(text), iso(text), text);
+  }
+  assert.ok(Number.isNaN(p.parseString('2021-02-29T00:00:00.000000Z')));
+  assert.equal(p.parseString('2021-01-01T00:00:00.000000+01:00'), iso('2020-12-31T23:00:00Z'));
+});

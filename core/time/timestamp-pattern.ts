@@ -10,6 +10,7 @@
  * literals ('T'), any other character literally. Named zones such as `Europe/Berlin` are not parsed.
  */
 import { daysFromCivil, daysInMonth } from './iso-timestamp';
+import { FixedLayout } from './fixed-layout';
 import { formatWithPattern } from './timestamp-pattern-format';
 
 /** What a step reads or writes. */
@@ -113,8 +114,11 @@ export class TimestampPattern {
   // Scratch state of one parse (single-threaded: no allocation per value).
   private readonly v = new Float64Array(Field.Zone + 1);
 
+  private readonly fixed: FixedLayout | undefined;
+
   constructor(readonly pattern: string) {
     this.steps = compileSteps(pattern);
+    this.fixed = FixedLayout.of(this.steps);
   }
 
   /** Parses `s` (one JS string). */
@@ -125,6 +129,10 @@ export class TimestampPattern {
 
   /** µs since epoch of `b[start..end)`, or NaN. */
   parse(b: Uint8Array, start: number, end: number): number {
+    if (this.fixed) {
+      const fast = this.fixed.parse(b, start, end);
+      if (fast === fast) return fast;
+    }
     const v = this.v;
     v.fill(-1);
     let p = start;

@@ -25,6 +25,8 @@ export interface SessionContext {
   readonly maxDelimiterStdDev: number;
   readonly maxLineLengthStdDev: number;
   readonly signal: AbortSignal;
+  /** Parse uploads larger than the sample on a worker thread. */
+  readonly parallel: boolean;
 }
 
 export class ImportSession {
@@ -39,7 +41,7 @@ export class ImportSession {
 
   async write(chunk: Buffer): Promise<void> {
     if (this.parser) {
-      this.parser.push(chunk);
+      await this.parser.push(chunk);
       await this.drain();
       return;
     }
@@ -52,7 +54,7 @@ export class ImportSession {
   /** The upload ended: parse the tail and append the last batch. */
   async end(): Promise<void> {
     if (!this.parser) await this.start(true);
-    this.parser?.finish();
+    await this.parser?.finish();
     await this.drain();
   }
 
@@ -80,6 +82,7 @@ export class ImportSession {
 
   /** Releases the writer; anything not committed is rolled back. */
   async close(): Promise<void> {
+    this.parser?.close();
     const writer = this.prepared?.writer;
     this.prepared = undefined;
     await writer?.close();
@@ -114,8 +117,8 @@ export class ImportSession {
       skipLev: ctx.params.skipLev,
       batchRows: BATCH_ROWS,
       table: prepared.schema.name,
-    });
-    this.parser.push(sample);
+    }, { parallel: !whole && ctx.parallel });
+    await this.parser.push(sample);
     await this.drain();
   }
 

@@ -14,8 +14,8 @@ function parser(types: readonly ColumnType[], atomicity: Atomicity = 'skipCol', 
 
 function feed(p: DelimitedParser, text: string, chunk: number): number[][] {
   const b = new TextEncoder().encode(text);
-  for (let o = 0; o < b.length; o += chunk) p.push(b.subarray(o, o + chunk));
-  p.finish();
+  for (let o = 0; o < b.length; o += chunk) p.pushSync(b.subarray(o, o + chunk));
+  p.finishSync();
   return p.takeReady().map((batch) => Array.from(batch.vectors[0].data));
 }
 

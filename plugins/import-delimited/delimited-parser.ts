@@ -47,8 +47,20 @@ export class DelimitedParser implements ImportParser {
     return this.rowsHandled - this.rowsImported;
   }
 
+  async push(chunk: Uint8Array): Promise<void> {
+    this.pushSync(chunk);
+  }
+
+  async finish(): Promise<void> {
+    this.finishSync();
+  }
+
+  close(): void {
+    this.leftover = new Uint8Array(0);
+  }
+
   /** Parses what `chunk` completes; full batches wait in `takeReady()`. Throws SvcError under `abort`. */
-  push(chunk: Uint8Array): void {
+  pushSync(chunk: Uint8Array): void {
     let b = chunk;
     if (this.leftover.length > 0) {
       b = new Uint8Array(this.leftover.length + chunk.length);
@@ -59,8 +71,8 @@ export class DelimitedParser implements ImportParser {
     this.leftover = b.slice(p);
   }
 
-  /** Parses the tail and returns the last (partial) batch, if any. */
-  finish(): void {
+  /** Parses the tail; the last (partial) batch joins `takeReady()`. */
+  finishSync(): void {
     if (this.leftover.length > 0) this.run(this.leftover, true);
     this.leftover = new Uint8Array(0);
     if (this.rows > 0) this.emit();
