@@ -41,8 +41,7 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   if (top >= p.rows) return nullVector(c.type, w, p.rows);
-  const key = `${join(tableDir, p.dir, c.file)}|${p.rows}|${top}`;
-  return cache.get(key, () => {
+  return cache.get(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, () => {
     const [dataBytes, indexBytes] = committedSizes(p, c);
     const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
     if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
@@ -55,19 +54,21 @@ export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn): R
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   const [dataBytes, indexBytes] = committedSizes(p, c);
-  const out = new RawColumn(w, Math.max(1, p.rows), Math.max(1, dataBytes));
-  if (top > 0) out.appendNulls(top, nullPattern(c.type));
-  if (top >= p.rows) return out;
   const src = new RawColumn(w, 1, 1);
-  src.bytes = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
-  src.byteLength = dataBytes;
+  src.bytes = top >= p.rows ? new Uint8Array(0) : readBytes(dataPath(tableDir, p, c), 0, dataBytes);
+  src.byteLength = top >= p.rows ? 0 : dataBytes;
   src.rows = p.rows - top;
   if (w === 0) {
-    const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes).buffer);
     const ends = new Float64Array(src.rows);
-    for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
+    if (src.rows > 0) {
+      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes).buffer);
+      for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
+    }
     src.ends = ends;
   }
+  if (top === 0) return src;
+  const out = new RawColumn(w, Math.max(1, p.rows), Math.max(1, dataBytes));
+  out.appendNulls(top, nullPattern(c.type));
   out.appendRows(src, 0, src.rows);
   return out;
 }

@@ -8,6 +8,7 @@ import { LONG_NULL } from '../../core/data/null-values';
 import { Vector, vectorLength } from '../../core/data/vector';
 import { SvcError } from '../../core/errors';
 import { RawColumn } from './raw-column';
+import { stableSortOrder } from './sort-order';
 import { SymbolDictionary, SymbolSnapshot } from './symbol-dictionary';
 import { StoredColumn } from './table-meta';
 import { appendVector, storedWidth } from './vector-encoder';
@@ -26,13 +27,41 @@ export class PendingRows {
     this.columns = this.fresh();
   }
 
+  /** Forgets the rows but keeps the grown buffers: the next commit cycle appends without reallocating. */
   reset(): void {
-    this.columns = this.fresh();
-    this.timestamps = new Float64Array(1024);
+    for (const c of this.columns) c.clear();
     this.rows = 0;
     this.sorted = true;
     this.minTs = Number.POSITIVE_INFINITY;
     this.maxTs = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Puts the rows in designated-timestamp order (stable), for a partial commit. */
+  sortInPlace(): void {
+    if (this.sorted) return;
+    const n = this.rows;
+    const order = stableSortOrder(this.timestamps, n);
+    this.columns = this.columns.map((c) => c.gather(order, n));
+    const ts = new Float64Array(Math.max(1024, n));
+    for (let i = 0; i < n; i++) ts[i] = this.timestamps[order[i]];
+    this.timestamps = ts;
+    this.sorted = true;
+  }
+
+  /** Forgets the first `k` rows (they were committed); the rest stay pending. */
+  dropFront(k: number): void {
+    for (const c of this.columns) c.dropFront(k);
+    this.timestamps.copyWithin(0, k, this.rows);
+    this.rows -= k;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < this.rows; i++) {
+      const t = this.timestamps[i];
+      if (t < min) min = t;
+      if (t > max) max = t;
+    }
+    this.minTs = min;
+    this.maxTs = max;
   }
 
   /** Validates the whole batch first, so a bad batch appends nothing. */

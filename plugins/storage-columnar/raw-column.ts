@@ -21,6 +21,29 @@ export class RawColumn {
     return this.width === 0;
   }
 
+  clear(): void {
+    this.rows = 0;
+    this.byteLength = 0;
+  }
+
+  /** Forgets the first `k` rows, moving the rest to the front. */
+  dropFront(k: number): void {
+    if (k <= 0) return;
+    if (this.ends) {
+      const start = decodeEnd(this.ends[k - 1]);
+      this.bytes.copyWithin(0, start, this.byteLength);
+      for (let i = k; i < this.rows; i++) {
+        const v = this.ends[i];
+        this.ends[i - k] = v >= 0 ? v - start : v + start;
+      }
+      this.byteLength -= start;
+    } else {
+      this.bytes.copyWithin(0, k * this.width, this.byteLength);
+      this.byteLength -= k * this.width;
+    }
+    this.rows -= k;
+  }
+
   /** Makes room for `extraRows` more rows and, for var-size, `extraBytes` more heap bytes. */
   reserve(extraRows: number, extraBytes = 0): void {
     const needBytes = this.width > 0 ? (this.rows + extraRows) * this.width : this.byteLength + extraBytes;

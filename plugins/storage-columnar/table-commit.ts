@@ -10,6 +10,7 @@ import { ColumnCache } from './column-cache';
 import { CommitMode, finishFile, syncDirectory } from './atomic-file';
 import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
 import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-files';
+import { mergeColumns } from './merge-columns';
 import { PendingRows } from './pending-rows';
 import { RawColumn } from './raw-column';
 import { lowerBound, mergeOrder, stableSortOrder } from './sort-order';
@@ -24,14 +25,16 @@ export interface CommitResult {
 
 interface Run { readonly floor: number; readonly lo: number; readonly hi: number }
 
-export function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache): CommitResult {
+/** Commits the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows). */
+export function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache,
+  rowLimit = pending.rows): CommitResult {
   const meta = state.meta;
-  const n = pending.rows;
+  const n = rowLimit;
   const txnNo = state.txn.txn + 1;
   const parts = [...state.txn.partitions];
   const lastMax = parts.length > 0 ? parts[parts.length - 1].maxTs : Number.NEGATIVE_INFINITY;
   const hasTs = meta.timestampIndex >= 0;
-  const outOfOrder = hasTs && (!pending.sorted || pending.minTs < lastMax);
+  const outOfOrder = hasTs && (!pending.sorted || (n > 0 && pending.timestamps[0] < lastMax) || pending.minTs < lastMax);
   let columns = pending.columns;
   let ts = pending.timestamps;
   if (hasTs && !pending.sorted) {
@@ -112,11 +115,7 @@ function mergeIntoPartition(state: TableState, old: PartitionState, columns: rea
   const oldTs = loadVector(cache, state.dir, old, tsCol).data as Float64Array;
   const n = run.hi - run.lo;
   const order = mergeOrder(oldTs, old.rows, ts, run.lo, n);
-  const merged = state.meta.columns.map((c, i) => {
-    const all = loadRaw(state.dir, old, c);
-    all.appendRows(columns[i], run.lo, run.hi);
-    return all.gather(order, old.rows + n);
-  });
+  const merged = state.meta.columns.map((c, i) => mergeColumns(loadRaw(state.dir, old, c), columns[i], run.lo, order));
   const fresh: PartitionState = {
     ...old, dir: `${old.name}.${txnNo}`, rows: 0,
     minTs: Math.min(old.minTs, ts[run.lo]), maxTs: Math.max(old.maxTs, ts[run.hi - 1]),

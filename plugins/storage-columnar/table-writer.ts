@@ -13,6 +13,7 @@ import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { PendingRows } from './pending-rows';
+import { upperBound } from './sort-order';
 import { commitPending } from './table-commit';
 import { TableState } from './table-state';
 
@@ -45,7 +46,7 @@ export class ColumnarTableWriter implements TableWriter {
       const take = Math.min(batch.rowCount - from, Math.max(1, max - this.pending.rows));
       this.pending.append(from === 0 && take === batch.rowCount ? batch : sliceBatch(batch, from, from + take));
       from += take;
-      if (this.pending.rows >= max) await this.commit();
+      if (this.pending.rows >= max) this.autoCommit();
     }
     if (batch.rowCount === 0) this.pending.append(batch);
   }
@@ -59,10 +60,39 @@ export class ColumnarTableWriter implements TableWriter {
 
   async commit(): Promise<void> {
     this.checkOpen();
+    this.commitAll();
+  }
+
+  private commitAll(): void {
     if (this.pending.rows === 0 && !this.hasPendingSymbols()) return;
     const r = commitPending(this.state, this.pending, this.ctx.mode, this.ctx.cache);
     this.pending.reset();
     this.ctx.metrics.recordCommit(r.rows, r.physicallyWritten, r.outOfOrder);
+  }
+
+  /**
+   * The commit at maxUncommittedRows. With out-of-order rows pending, rows within `o3MaxLag` of the newest
+   * pending timestamp stay in memory (spec import parameter `o3MaxLag`: the in-memory out-of-order buffer),
+   * so late rows merge with them before touching disk. The buffer is kept only while it is at most half of
+   * maxUncommittedRows, which bounds memory and guarantees each automatic commit makes progress.
+   */
+  private autoCommit(): void {
+    const meta = this.state.meta;
+    const p = this.pending;
+    const parts = this.state.txn.partitions;
+    const committedMax = parts.length > 0 ? parts[parts.length - 1].maxTs : Number.NEGATIVE_INFINITY;
+    const outOfOrder = meta.timestampIndex >= 0 && (!p.sorted || p.minTs < committedMax);
+    if (outOfOrder && meta.o3MaxLagMicros > 0) {
+      p.sortInPlace();
+      const cut = upperBound(p.timestamps, 0, p.rows, p.maxTs - meta.o3MaxLagMicros);
+      if (cut > 0 && p.rows - cut <= meta.maxUncommittedRows / 2) {
+        const r = commitPending(this.state, p, this.ctx.mode, this.ctx.cache, cut);
+        p.dropFront(cut);
+        this.ctx.metrics.recordCommit(r.rows, r.physicallyWritten, r.outOfOrder);
+        return;
+      }
+    }
+    this.commitAll();
   }
 
   async rollback(): Promise<void> {
