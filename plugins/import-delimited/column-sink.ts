@@ -17,8 +17,12 @@ import { SymbolCache } from './symbol-cache';
 
 const LONG_MAX = 9223372036854775807n;
 
+/** The hot sink classes, so the parser can call each through its own monomorphic call site. */
+export const enum SinkKind { Other, Double, Temporal, Symbol, Bytes, Integer }
+
 export abstract class ColumnSink {
   rows = 0;
+  readonly kind: SinkKind = SinkKind.Other;
   constructor(readonly type: ColumnType, protected readonly capacity: number) {}
   abstract append(b: Uint8Array, s: number, e: number): boolean;
   abstract appendNull(): void;
@@ -43,7 +47,8 @@ abstract class FixedSink extends ColumnSink {
   }
 }
 
-class IntegerSink extends FixedSink {
+export class IntegerSink extends FixedSink {
+  override readonly kind = SinkKind.Integer;
   constructor(type: ColumnType, capacity: number, private readonly min: number, private readonly max: number, nullValue: number) {
     super(type, capacity, nullValue);
   }
@@ -87,7 +92,8 @@ class LongSink extends FixedSink {
   }
 }
 
-class DoubleSink extends FixedSink {
+export class DoubleSink extends FixedSink {
+  override readonly kind = SinkKind.Double;
   constructor(type: ColumnType, capacity: number) { super(type, capacity, NaN); }
   append(b: Uint8Array, s: number, e: number): boolean {
     const v = parseDouble(b, s, e);
@@ -128,7 +134,8 @@ class Ipv4Sink extends FixedSink {
 }
 
 /** TIMESTAMP (µs) or DATE (ms) through compiled patterns; the last pattern that matched is tried first. */
-class TemporalSink extends FixedSink {
+export class TemporalSink extends FixedSink {
+  override readonly kind = SinkKind.Temporal;
   private current = 0;
   private readonly divisor: number;
   constructor(type: ColumnType, capacity: number, private readonly patterns: readonly TimestampPattern[]) {
@@ -151,7 +158,8 @@ class TemporalSink extends FixedSink {
   }
 }
 
-class SymbolSink extends FixedSink {
+export class SymbolSink extends FixedSink {
+  override readonly kind = SinkKind.Symbol;
   constructor(type: ColumnType, capacity: number, private readonly cache: SymbolCache, private readonly symbols: SymbolTable) {
     super(type, capacity, SYMBOL_NULL);
   }
@@ -183,7 +191,8 @@ class UuidSink extends FixedSink {
 }
 
 /** VARCHAR / STRING / BINARY: the field's bytes as they are (already UTF-8). */
-class BytesSink extends ColumnSink {
+export class BytesSink extends ColumnSink {
+  override readonly kind = SinkKind.Bytes;
   private data = new Uint8Array(1 << 16);
   private offsets: Int32Array;
   private nulls: Uint8Array | undefined;

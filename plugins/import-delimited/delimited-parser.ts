@@ -10,7 +10,7 @@ import { typeName } from '../../core/data/column-type';
 import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { timestampPattern } from '../../core/time/timestamp-pattern';
-import { ColumnSink, createSink } from './column-sink';
+import { BytesSink, ColumnSink, createSink, DoubleSink, IntegerSink, SinkKind, SymbolSink, TemporalSink } from './column-sink';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from './detect-types';
 import { RecordScanner } from './record-scanner';
 
@@ -125,7 +125,7 @@ export class DelimitedParser implements ImportParser {
         const len = scanner.unescape(b, f);
         ok = sink.append(scanner.unescaped, 0, len);
       } else {
-        ok = sink.append(b, scanner.starts[f], scanner.ends[f]);
+        ok = append(sink, b, scanner.starts[f], scanner.ends[f]);
       }
       if (ok) continue;
       this.errors[c]++;
@@ -145,5 +145,17 @@ export class DelimitedParser implements ImportParser {
     const vectors = this.sinks.map((s) => s.build());
     this.ready.push({ rowCount: this.rows, vectors });
     this.rows = 0;
+  }
+}
+
+/** One call site per hot sink class keeps each monomorphic (inlinable); ~13 calls per cpu row. */
+function append(sink: ColumnSink, b: Uint8Array, s: number, e: number): boolean {
+  switch (sink.kind) {
+    case SinkKind.Double: return (sink as DoubleSink).append(b, s, e);
+    case SinkKind.Temporal: return (sink as TemporalSink).append(b, s, e);
+    case SinkKind.Symbol: return (sink as SymbolSink).append(b, s, e);
+    case SinkKind.Bytes: return (sink as BytesSink).append(b, s, e);
+    case SinkKind.Integer: return (sink as IntegerSink).append(b, s, e);
+    default: return sink.append(b, s, e);
   }
 }
