@@ -300,6 +300,8 @@ Feature: POST /imp streams delimited text into a table
       | name=t&o3MaxLag=soon                        | invalid o3MaxLag value, must be a long                       |
       | name=t&maxUncommittedRows=many              | invalid maxUncommittedRows, must be an int                   |
       | name=t&timestamp=v                          | not a timestamp 'v'                                          |
+      | name=t&timestamp=when                       | timestamp column 'when' not found [table=t]                  |
+      | name=t&delimiter=ab                         | invalid delimiter, must be a single byte other than a quote or a line end |
 
   Scenario: with fmt=json a parameter error is a JSON status
     Given the file "t.csv" contains "a,b\n1,2\n3,4\n"
@@ -328,6 +330,20 @@ Feature: POST /imp streams delimited text into a table
       """
     Then the import status is "the 'schema' part must come before the 'data' part"
     And the table "late" has 0 rows
+
+  Scenario: without a name parameter or a file name there is no table name
+    Given the file "t.csv" contains "a,b\n1,2\n3,4\n"
+    When I send "/imp?fmt=json" a multipart part named "data"
+    Then the import status is "no file name given"
+
+  Scenario: upsertKey in the schema makes deduplication keys
+    Given the file "u.csv" contains "ts,sym,v\n2020-01-01T00:00:00.000000Z,a,1\n2020-01-01T00:00:00.000000Z,b,2\n"
+    When I import the file "u.csv" with "name=u&timestamp=ts&fmt=json" and the schema:
+      """
+      [{"name":"sym","type":"SYMBOL","upsertKey":true}]
+      """
+    Then the import columns are "ts TIMESTAMP, sym SYMBOL, v INT"
+    And the table "u" deduplicates on "sym, ts"
 
   Scenario: a body with only the schema is an error
     When I send "/imp?name=s&fmt=json" a multipart body with only the schema:

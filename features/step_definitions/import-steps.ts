@@ -205,3 +205,9 @@ Then('the table {string} keeps maxUncommittedRows {int} and o3MaxLag {int}', fun
 Then('the server has counted {int} imported rows', function (this: SvcWorld, rows: number) {
   assert.equal(this.server?.container.resolve(ServerMetrics).importedRows, rows);
 });
+
+Then('the table {string} deduplicates on {string}', function (this: SvcWorld, table: string, keys: string) {
+  const schema = engine(this).getTable(table);
+  assert.ok(schema, `no table ${table}`);
+  assert.equal(schema.dedupKeys.join(', '), keys);
+});

@@ -78,7 +78,12 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
   try {
     await form.parse(req);
   } catch (e) {
-    if (req.destroyed || req.readableAborted) throw e;
+    if (req.destroyed || req.readableAborted) {
+      // The client went away: let the step in progress finish before the caller rolls back.
+      failure ??= e;
+      await chain.catch(() => undefined);
+      throw e;
+    }
     fail(SvcError.badRequest(`malformed multipart request: ${e instanceof Error ? e.message : String(e)}`));
     req.resume();
   }
