@@ -88,6 +88,12 @@ Feature: POST /imp streams delimited text into a table
     When I import the file "n.csv" with "name=n&fmt=json"
     Then the import columns are "a INT, b LONG, c VARCHAR"
 
+  Scenario: 0x-prefixed hex is LONG256
+    Given the file "h.csv" contains "h,v\n0xabc,1\n0x1,2\n"
+    When I import the file "h.csv" with "name=h&fmt=json"
+    Then the import columns are "h LONG256, v INT"
+    And the import reports 2 rows imported and 0 rows rejected
+
   Scenario: a timestamp in a non-standard format stays VARCHAR
     Given the file "w.csv" contains "ts,v\n2010-01-01 - 00:00:00,1\n2010-01-01 - 00:00:01,2\n"
     When I import the file "w.csv" with "name=w&fmt=json"

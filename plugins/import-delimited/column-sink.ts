@@ -11,7 +11,7 @@ import { decodeUtf8 } from '../../core/data/utf8';
 import { allocateData, FixedArray, Vector } from '../../core/data/vector';
 import { TimestampPattern } from '../../core/time/timestamp-pattern';
 import {
-  isNullWord, NEEDS_BIGINT, PARSE_FAILED, parseBigInteger, parseBoolean, parseDouble, parseInteger, parseIpv4, parseUuid,
+  isNullWord, NEEDS_BIGINT, PARSE_FAILED, parseBigInteger, parseBoolean, parseDouble, parseInteger, parseIpv4, parseLong256, parseUuid,
 } from './number-parsers';
 import { SymbolCache } from './symbol-cache';
 
@@ -170,20 +170,27 @@ export class SymbolSink extends FixedSink {
   override build(): Vector { return { ...super.build(), symbols: this.symbols }; }
 }
 
-class UuidSink extends FixedSink {
-  constructor(type: ColumnType, capacity: number) { super(type, capacity, 0); }
+/** UUID (16 bytes a row) and LONG256 (32 bytes a row); null is every long LONG_NULL. */
+class WideSink extends FixedSink {
+  private readonly width: number;
+  constructor(type: ColumnType, capacity: number) {
+    super(type, capacity, 0);
+    this.width = type.tag === TypeTag.UUID ? 16 : 32;
+  }
   append(b: Uint8Array, s: number, e: number): boolean {
-    if (!parseUuid(b, s, e, this.data as Uint8Array, this.rows * 16)) return false;
+    const out = this.data as Uint8Array;
+    const ok = this.width === 16 ? parseUuid(b, s, e, out, this.rows * 16) : parseLong256(b, s, e, out, this.rows * 32);
+    if (!ok) return false;
     this.rows++;
     return true;
   }
   override appendNull(): void {
-    new DataView(this.data.buffer, this.data.byteOffset + this.rows * 16, 16).setBigInt64(0, LONG_NULL_BIG, true);
-    new DataView(this.data.buffer, this.data.byteOffset + this.rows * 16, 16).setBigInt64(8, LONG_NULL_BIG, true);
+    const dv = new DataView(this.data.buffer, this.data.byteOffset + this.rows * this.width, this.width);
+    for (let k = 0; k < this.width; k += 8) dv.setBigInt64(k, LONG_NULL_BIG, true);
     this.rows++;
   }
   override build(): Vector {
-    const v: Vector = { type: this.type, data: this.data.subarray(0, this.rows * 16) };
+    const v: Vector = { type: this.type, data: this.data.subarray(0, this.rows * this.width) };
     this.data = allocateData(this.type, this.capacity);
     this.rows = 0;
     return v;
@@ -230,7 +237,7 @@ export class BytesSink extends ColumnSink {
   }
 }
 
-/** A type import cannot convert (GEOHASH, LONG256, ARRAY, …): every non-empty value is an error. */
+/** A type import cannot convert (GEOHASH, BINARY arrays, ARRAY, …): every non-empty value is an error. */
 class UnsupportedSink extends ColumnSink {
   private readonly inner: ColumnSink;
   constructor(type: ColumnType, capacity: number) {
@@ -266,7 +273,7 @@ export function createSink(type: ColumnType, capacity: number, context: SinkCont
       return new SymbolSink(type, capacity, new SymbolCache((v) => symbols.intern(v)), symbols);
     }
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return new BytesSink(type, capacity);
-    case TypeTag.UUID: return new UuidSink(type, capacity);
+    case TypeTag.UUID: case TypeTag.LONG256: return new WideSink(type, capacity);
     case TypeTag.IPV4: return new Ipv4Sink(type, capacity);
     default: return new UnsupportedSink(type, capacity);
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NEEDS_BIGINT, PARSE_FAILED, parseBoolean, parseDouble, parseInteger, parseIpv4, parseUuid } from './number-parsers';
+import { NEEDS_BIGINT, PARSE_FAILED, parseBoolean, parseDouble, parseInteger, parseIpv4, parseLong256, parseUuid } from './number-parsers';
 
 const b = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dbl = (s: string): number => parseDouble(b(s), 0, b(s).length);
@@ -44,4 +44,12 @@ test('UUIDs are stored lo long then hi long, little-endian', () => {
   assert.equal(dv.getBigUint64(0, true), 0x8899aabbccddeeffn);
   assert.equal(dv.getBigUint64(8, true), 0x0011223344556677n);
   assert.equal(parseUuid(b('not-a-uuid'), 0, 10, out, 0), false);
+});
+
+test('LONG256 hex fills four longs, least significant first', () => {
+  const out = new Uint8Array(32);
+  assert.ok(parseLong256(b('0x0102'), 0, 6, out, 0));
+  assert.deepEqual([out[0], out[1], out[2]], [2, 1, 0]);
+  assert.equal(parseLong256(b('0x'), 0, 2, out, 0), false);
+  assert.equal(parseLong256(b('12'), 0, 2, out, 0), false);
 });

@@ -155,3 +155,16 @@ export function parseUuid(b: Uint8Array, s: number, e: number, out: Uint8Array, 
   }
   return true;
 }
+
+/** `0x` + 1..64 hex digits into 32 bytes at `out[o..]`: four longs, least significant first, little-endian. */
+export function parseLong256(b: Uint8Array, s: number, e: number, out: Uint8Array, o: number): boolean {
+  const digits = e - s - 2;
+  if (digits < 1 || digits > 64 || b[s] !== 0x30 || (b[s + 1] | 0x20) !== 0x78) return false;
+  out.fill(0, o, o + 32);
+  for (let k = 0; k < digits; k++) {
+    const h = hex(b[e - 1 - k]);
+    if (h < 0) return false;
+    out[o + (k >> 1)] |= (k & 1) === 0 ? h : h << 4;
+  }
+  return true;
+}
