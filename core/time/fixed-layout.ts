@@ -5,7 +5,7 @@
  * values share their day). A value it cannot take returns NaN and the general parser decides.
  */
 import { daysFromCivil, daysInMonth } from './iso-timestamp';
-import { Field, PatternStep } from './timestamp-pattern';
+import { Field, PatternStep } from './timestamp-pattern-steps';
 
 const MICROS_PER_DAY = 86_400_000_000;
 const FIXED_FIELDS = new Set<Field>([

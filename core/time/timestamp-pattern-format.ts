@@ -1,6 +1,6 @@
 /** Formatting side of TimestampPattern (to_str): each step writes its field of a UTC instant. */
 import { civilFromDays, daysFromCivil } from './iso-timestamp';
-import { DAYS, Field, MONTHS, PatternStep } from './timestamp-pattern';
+import { DAYS, Field, MONTHS, PatternStep } from './timestamp-pattern-steps';
 
 const MICROS_PER_DAY = 86_400_000_000;
 const decoder = new TextDecoder();

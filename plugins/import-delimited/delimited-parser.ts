@@ -10,7 +10,10 @@ import { typeName } from '../../core/data/column-type';
 import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { timestampPattern } from '../../core/time/timestamp-pattern';
-import { BytesSink, ColumnSink, createSink, DoubleSink, IntegerSink, SinkKind, SymbolSink, TemporalSink } from './column-sink';
+import { ColumnSink, SinkKind } from './column-sink';
+import { createSink } from './create-sink';
+import { DoubleSink, IntegerSink } from './number-sinks';
+import { BytesSink, SymbolSink, TemporalSink } from './other-sinks';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from './detect-types';
 import { RecordScanner } from './record-scanner';
 
