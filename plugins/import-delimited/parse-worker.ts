@@ -39,7 +39,7 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
     if (!isWorkerRequest(m)) return;
     try {
       if (m.type === 'chunk') {
-        parser.pushSync(new Uint8Array(m.buffer));
+        parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
         flush();
       } else {
         parser.finishSync();

@@ -12,7 +12,9 @@ import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { isWorkerReply, WireBatch, WorkerPlan, WorkerReply, WorkerRequest } from './worker-protocol';
 
-const MAX_IN_FLIGHT = 8;
+/** Upload bytes go to the worker in 1 MiB pieces: few messages (each wakes a thread), bounded memory. */
+const STAGE_BYTES = 1 << 20;
+const MAX_IN_FLIGHT = 4;
 
 export class WorkerParser implements ImportParser {
   rowsHandled = 0;
@@ -25,6 +27,8 @@ export class WorkerParser implements ImportParser {
   private failure: Error | undefined;
   private finished = false;
   private wake: (() => void) | undefined;
+  private stage = new Uint8Array(STAGE_BYTES);
+  private staged = 0;
 
   constructor(private readonly plan: ParsePlan) {
     this.errors = plan.columns.map(() => 0);
@@ -45,16 +49,20 @@ export class WorkerParser implements ImportParser {
 
   async push(chunk: Uint8Array): Promise<void> {
     this.check();
-    const copy = new Uint8Array(chunk.length);
-    copy.set(chunk);
-    this.send({ type: 'chunk', buffer: copy.buffer }, [copy.buffer]);
-    this.inFlight++;
+    for (let o = 0; o < chunk.length;) {
+      const n = Math.min(chunk.length - o, STAGE_BYTES - this.staged);
+      this.stage.set(chunk.subarray(o, o + n), this.staged);
+      this.staged += n;
+      o += n;
+      if (this.staged === STAGE_BYTES) this.sendStage();
+    }
     while (this.inFlight > MAX_IN_FLIGHT && !this.failure) await this.next();
     this.check();
   }
 
   async finish(): Promise<void> {
     this.check();
+    if (this.staged > 0) this.sendStage();
     this.send({ type: 'finish' });
     this.inFlight++;
     while (!this.finished && !this.failure) await this.next();
@@ -68,6 +76,15 @@ export class WorkerParser implements ImportParser {
   close(): void {
     this.finished = true;
     void this.worker.terminate();
+  }
+
+  /** Hands the staging buffer over (transfer, no copy) and starts a new one. */
+  private sendStage(): void {
+    const buffer = this.stage.buffer;
+    this.send({ type: 'chunk', buffer, length: this.staged }, [buffer]);
+    this.inFlight++;
+    this.stage = new Uint8Array(STAGE_BYTES);
+    this.staged = 0;
   }
 
   private send(m: WorkerRequest, transfer: ArrayBuffer[] = []): void {

@@ -27,7 +27,8 @@ export interface WorkerPlan {
 }
 
 export type WorkerRequest =
-  | { readonly type: 'chunk'; readonly buffer: ArrayBuffer }
+  /** `buffer[0..length)` is the next part of the upload. */
+  | { readonly type: 'chunk'; readonly buffer: ArrayBuffer; readonly length: number }
   | { readonly type: 'finish' };
 
 export interface WireVector {
