@@ -12,7 +12,9 @@ import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
 import { prepareTable, PreparedTable } from './import-table';
 
+/** Analysis starts at 8 MiB of sample if two lines are complete by then, and at 64 MiB in any case. */
 const SAMPLE_LIMIT = 8 << 20;
+const SAMPLE_HARD_LIMIT = 64 << 20;
 export const BATCH_ROWS = 65536;
 
 export interface SessionContext {
@@ -48,7 +50,8 @@ export class ImportSession {
     this.sample.push(chunk);
     this.sampleBytes += chunk.length;
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) this.newlines++;
-    if (this.newlines > this.ctx.maxLines + 1 || this.sampleBytes >= SAMPLE_LIMIT) await this.start(false);
+    if (this.newlines > this.ctx.maxLines + 1 || (this.sampleBytes >= SAMPLE_LIMIT && this.newlines >= 2)
+      || this.sampleBytes >= SAMPLE_HARD_LIMIT) await this.start(false);
   }
 
   /** The upload ended: parse the tail and append the last batch. */

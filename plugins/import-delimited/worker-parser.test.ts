@@ -42,3 +42,18 @@ test('an abort in the worker rejects the upload with its message', async () => {
   }, /could not parse value \[line=1, column=i, type=INT, table=t\]/);
   p.close();
 });
+
+test('an upload of several pieces keeps every row in order', async () => {
+  const symbols = new MemorySymbolTable();
+  const p = new WorkerParser(plan('skipCol', symbols));
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 300_000; i++) lines.push(`${i},k${i % 7},"text, ${i}"`);
+  const text = new TextEncoder().encode(lines.join('\n') + '\n');
+  for (let o = 0; o < text.length; o += 65536) await p.push(text.subarray(o, o + 65536));
+  await p.finish();
+  const ids = p.takeReady().flatMap((b) => Array.from(b.vectors[0].data));
+  p.close();
+  assert.equal(ids.length, 300_000);
+  assert.ok(ids.every((id, i) => id === i));
+  assert.equal(symbols.size, 7);
+});

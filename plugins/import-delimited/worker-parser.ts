@@ -78,13 +78,20 @@ export class WorkerParser implements ImportParser {
     void this.worker.terminate();
   }
 
-  /** Hands the staging buffer over (transfer, no copy) and starts a new one. */
+  /**
+   * Hands the staging buffer over (transfer, no copy) up to its last line end, and starts the next one
+   * with the tail, so the worker rarely has to join a record across pieces.
+   */
   private sendStage(): void {
-    const buffer = this.stage.buffer;
-    this.send({ type: 'chunk', buffer, length: this.staged }, [buffer]);
+    const full = this.stage;
+    let cut = full.lastIndexOf(0x0a, this.staged - 1) + 1;
+    if (cut <= 0 || this.staged < STAGE_BYTES) cut = this.staged;
+    const next = new Uint8Array(STAGE_BYTES);
+    next.set(full.subarray(cut, this.staged));
+    this.send({ type: 'chunk', buffer: full.buffer, length: cut }, [full.buffer]);
     this.inFlight++;
-    this.stage = new Uint8Array(STAGE_BYTES);
-    this.staged = 0;
+    this.stage = next;
+    this.staged = this.staged - cut;
   }
 
   private send(m: WorkerRequest, transfer: ArrayBuffer[] = []): void {
