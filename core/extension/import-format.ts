@@ -92,8 +92,8 @@ export interface ImportParser {
 }
 
 export interface ParserOptions {
-  /** Parse on a worker thread, so parsing overlaps receiving and writing (large uploads). */
-  readonly parallel: boolean;
+  /** Worker threads to parse on, so parsing overlaps receiving and writing (large uploads); 0 = inline. */
+  readonly workers: number;
 }
 
 export interface ImportFormat {

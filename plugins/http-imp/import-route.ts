@@ -7,7 +7,7 @@
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_WORKER_ENABLED, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
+  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
 } from '../../core/config/server-keys';
 import { errorMessage, isSvcError, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
@@ -33,7 +33,7 @@ export class ImportRoute implements HttpRoute {
   private readonly maxLines: number;
   private readonly maxDelimiterStdDev: number;
   private readonly maxLineLengthStdDev: number;
-  private readonly parallel: boolean;
+  private readonly parseWorkers: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -48,7 +48,7 @@ export class ImportRoute implements HttpRoute {
     this.maxLines = config.get(HTTP_TEXT_ANALYSIS_MAX_LINES);
     this.maxDelimiterStdDev = config.get(HTTP_TEXT_DELIMITER_STDDEV);
     this.maxLineLengthStdDev = config.get(HTTP_TEXT_LINE_LENGTH_STDDEV);
-    this.parallel = config.get(HTTP_IMPORT_WORKER_ENABLED);
+    this.parseWorkers = config.get(HTTP_IMPORT_PARSE_WORKERS);
     this.log = logs.create('http-imp');
   }
 
@@ -87,7 +87,7 @@ export class ImportRoute implements HttpRoute {
     const table = cleanTableName(raw);
     if (table === '') throw SvcError.badRequest(`invalid table name [name=${raw}]`);
     return new ImportSession({
-      engine, format, params, table, schema, signal, parallel: this.parallel,
+      engine, format, params, table, schema, signal, parseWorkers: this.parseWorkers,
       maxLines: this.maxLines, maxDelimiterStdDev: this.maxDelimiterStdDev, maxLineLengthStdDev: this.maxLineLengthStdDev,
     });
   }

@@ -27,8 +27,8 @@ export interface SessionContext {
   readonly maxDelimiterStdDev: number;
   readonly maxLineLengthStdDev: number;
   readonly signal: AbortSignal;
-  /** Parse uploads larger than the sample on a worker thread. */
-  readonly parallel: boolean;
+  /** Worker threads for uploads larger than the sample (`http.import.parse.workers`; 0 = none). */
+  readonly parseWorkers: number;
 }
 
 export class ImportSession {
@@ -120,7 +120,7 @@ export class ImportSession {
       skipLev: ctx.params.skipLev,
       batchRows: BATCH_ROWS,
       table: prepared.schema.name,
-    }, { parallel: !whole && ctx.parallel });
+    }, { workers: whole ? 0 : ctx.parseWorkers });
     await this.parser.push(sample);
     await this.drain();
   }

@@ -10,6 +10,6 @@ export const delimitedFormat: ImportFormat = {
     return analyseSample(sample, whole, options);
   },
   createParser(plan: ParsePlan, options: ParserOptions): ImportParser {
-    return options.parallel ? new WorkerParser(plan) : new DelimitedParser(plan);
+    return options.workers > 0 ? new WorkerParser(plan, options.workers) : new DelimitedParser(plan);
   },
 };

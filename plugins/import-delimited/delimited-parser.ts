@@ -34,7 +34,9 @@ export class DelimitedParser implements ImportParser {
   private readonly sinks: ColumnSink[];
   private readonly fieldOf: Int32Array;
 
-  constructor(private readonly plan: ParsePlan) {
+  /** `leadingBom`: the bytes start the upload, so a UTF-8 byte order mark there is dropped. */
+  constructor(private readonly plan: ParsePlan, leadingBom = true) {
+    this.started = !leadingBom;
     this.scanner = new RecordScanner(plan.delimiter);
     this.errors = plan.columns.map(() => 0);
     this.headerPending = plan.header;
@@ -78,6 +80,11 @@ export class DelimitedParser implements ImportParser {
   finishSync(): void {
     if (this.leftover.length > 0) this.run(this.leftover, true);
     this.leftover = new Uint8Array(0);
+    if (this.rows > 0) this.emit();
+  }
+
+  /** Emits the rows parsed so far as a (short) batch. */
+  endBatch(): void {
     if (this.rows > 0) this.emit();
   }
 

@@ -21,9 +21,9 @@ function wire(batch: ColumnBatch, transfer: ArrayBuffer[]): WireBatch {
 function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
   const tables = plan.columns.map((c) => (c.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
   const sent = tables.map(() => 0);
-  const parser = new DelimitedParser({ ...plan, columns: plan.columns.map((c, i) => ({ ...c, symbols: tables[i] })) });
+  const parser = new DelimitedParser({ ...plan, columns: plan.columns.map((c, i) => ({ ...c, symbols: tables[i] })) }, plan.leadingBom);
   const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
-  const flush = (): void => {
+  const flush = (seq: number): void => {
     const transfer: ArrayBuffer[] = [];
     const batches = parser.takeReady().map((b) => wire(b, transfer));
     const newSymbols = tables.map((t, i) => {
@@ -33,17 +33,18 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
       sent[i] = t.size;
       return values;
     });
-    post({ type: 'parsed', batches, newSymbols }, transfer);
+    post({ type: 'parsed', seq, batches, newSymbols }, transfer);
   };
   port.on('message', (m: unknown) => {
     if (!isWorkerRequest(m)) return;
     try {
       if (m.type === 'chunk') {
         parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
-        flush();
+        if (m.endBatch) parser.endBatch();
+        flush(m.seq);
       } else {
         parser.finishSync();
-        flush();
+        flush(m.seq);
         post({ type: 'done', rowsHandled: parser.rowsHandled, rowsImported: parser.rowsImported, errors: parser.errors });
       }
     } catch (e) {

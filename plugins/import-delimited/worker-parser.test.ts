@@ -57,3 +57,32 @@ test('an upload of several pieces keeps every row in order', async () => {
   assert.ok(ids.every((id, i) => id === i));
   assert.equal(symbols.size, 7);
 });
+
+async function roundTrip(lines: string[], lanes: number): Promise<{ ids: number[]; symbols: MemorySymbolTable; p: WorkerParser }> {
+  const symbols = new MemorySymbolTable();
+  const p = new WorkerParser(plan('skipCol', symbols), lanes);
+  const text = new TextEncoder().encode(lines.join('\n') + '\n');
+  for (let o = 0; o < text.length; o += 65536) await p.push(text.subarray(o, o + 65536));
+  await p.finish();
+  const ids = p.takeReady().flatMap((b) => Array.from(b.vectors[0].data));
+  p.close();
+  return { ids, symbols, p };
+}
+
+test('two lanes share quote-free pieces and rows keep their order', async () => {
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 400_000; i++) lines.push(`${i},k${i % 5},v${i}`);
+  const { ids, symbols, p } = await roundTrip(lines, 2);
+  assert.equal(ids.length, 400_000);
+  assert.ok(ids.every((id, i) => id === i));
+  assert.equal(symbols.size, 5);
+  assert.deepEqual([p.rowsHandled, p.rowsImported], [400_000, 400_000]);
+});
+
+test('a quote half way switches to one lane without losing a row', async () => {
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 400_000; i++) lines.push(i === 250_000 ? `${i},k,"multi\nline"` : `${i},k,v`);
+  const { ids } = await roundTrip(lines, 2);
+  assert.equal(ids.length, 400_000);
+  assert.ok(ids.every((id, i) => id === i));
+});

@@ -24,12 +24,14 @@ export interface WorkerPlan {
   readonly skipLev: boolean;
   readonly batchRows: number;
   readonly table: string;
+  /** Only the lane that sees the start of the upload drops a byte order mark. */
+  readonly leadingBom: boolean;
 }
 
 export type WorkerRequest =
-  /** `buffer[0..length)` is the next part of the upload. */
-  | { readonly type: 'chunk'; readonly buffer: ArrayBuffer; readonly length: number }
-  | { readonly type: 'finish' };
+  /** `buffer[0..length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it. */
+  | { readonly type: 'chunk'; readonly buffer: ArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean }
+  | { readonly type: 'finish'; readonly seq: number };
 
 export interface WireVector {
   readonly data: ArrayBufferView;
@@ -45,14 +47,15 @@ export interface WireBatch {
 
 export type WorkerReply =
   /** One chunk (or the finish) is parsed: its batches, and per column the symbol values new since the last reply. */
-  | { readonly type: 'parsed'; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[] }
+  | { readonly type: 'parsed'; readonly seq: number; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[] }
   | { readonly type: 'done'; readonly rowsHandled: number; readonly rowsImported: number; readonly errors: readonly number[] }
   | { readonly type: 'error'; readonly message: string; readonly user: boolean };
 
 export function isWorkerRequest(x: unknown): x is WorkerRequest {
   if (typeof x !== 'object' || x === null) return false;
   const t = (x as { type?: unknown }).type;
-  return t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof ArrayBuffer);
+  return typeof (x as { seq?: unknown }).seq === 'number'
+    && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof ArrayBuffer));
 }
 
 export function isWorkerReply(x: unknown): x is WorkerReply {
