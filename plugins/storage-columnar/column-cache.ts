@@ -20,11 +20,14 @@ export class ColumnCache {
     return this.used;
   }
 
-  get(key: string, version: string, load: () => Vector): Vector {
+  /** `load` gets the entry of another version of the same file, if cached, to extend it instead of rereading. */
+  get(key: string, version: string, load: (previous?: { vector: Vector; version: string }) => Vector): Vector {
     const hit = this.entries.get(key);
+    let previous: { vector: Vector; version: string } | undefined;
     if (hit && hit.version !== version) {
       this.entries.delete(key);
       this.used -= hit.bytes;
+      previous = hit;
     } else if (hit) {
       // Map keeps insertion order: re-inserting moves the entry to the most recently used end.
       this.entries.delete(key);
@@ -33,7 +36,7 @@ export class ColumnCache {
       return hit.vector;
     }
     this.misses++;
-    const vector = load();
+    const vector = load(previous);
     const bytes = vectorBytes(vector);
     if (bytes <= this.capacityBytes) {
       this.entries.set(key, { vector, bytes, version });

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { TypeTag } from '../../core/data/column-type';
-import { ColumnDef, CreateTableRequest, TableSchema, findColumn } from '../../core/data/table-schema';
+import { ColumnDef, CreateTableRequest, PARTITION_BY_VALUES, TableSchema, findColumn } from '../../core/data/table-schema';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine, TableReader, TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
@@ -95,7 +95,9 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     if (timestampIndex >= 0 && columns[timestampIndex].type.tag !== TypeTag.TIMESTAMP) {
       throw SvcError.badRequest(`designated timestamp column must be of TIMESTAMP type [column=${request.timestamp}]`);
     }
+    checkParams(request);
     const partitionBy = request.partitionBy ?? 'NONE';
+    if (!PARTITION_BY_VALUES.includes(partitionBy)) throw SvcError.badRequest(`invalid partitionBy [value=${String(partitionBy)}]`);
     if (partitionBy !== 'NONE' && timestampIndex < 0) {
       throw SvcError.badRequest('partitioning is possible only on tables with designated timestamps');
     }
@@ -204,6 +206,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
 
   async setTableParams(table: string, params: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): Promise<void> {
     const state = this.require(table);
+    checkParams(params);
     this.writeMeta(state, {
       ...state.meta,
       maxUncommittedRows: params.maxUncommittedRows ?? state.meta.maxUncommittedRows,
@@ -254,5 +257,14 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     } finally {
       state.release();
     }
+  }
+}
+
+function checkParams(p: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): void {
+  if (p.maxUncommittedRows !== undefined && !(Number.isInteger(p.maxUncommittedRows) && p.maxUncommittedRows >= 1)) {
+    throw SvcError.badRequest(`invalid maxUncommittedRows [value=${p.maxUncommittedRows}, expected=a positive integer]`);
+  }
+  if (p.o3MaxLagMicros !== undefined && !(Number.isFinite(p.o3MaxLagMicros) && p.o3MaxLagMicros >= 0)) {
+    throw SvcError.badRequest(`invalid o3MaxLag [value=${p.o3MaxLagMicros}, expected=a duration of 0 or more]`);
   }
 }
