@@ -30,7 +30,7 @@ Feature: POST /imp streams delimited text into a table
       |              1  |                                                ts  |                      INT  |           0  |
       +-----------------------------------------------------------------------------------------------------------------+
       """
-    And the table "test" has the rows:
+    And the table "test" holds the rows:
       | col_a | ts   |
       | 1000  | 1000 |
       | 2000  | 2000 |
@@ -61,7 +61,7 @@ Feature: POST /imp streams delimited text into a table
       """
     When I import the file "types.csv" with "name=types&fmt=json"
     Then the import columns are "b BOOLEAN, i INT, l LONG, d DOUBLE, c CHAR, s VARCHAR, empty VARCHAR, dt DATE, ts TIMESTAMP"
-    And the table "types" has the rows:
+    And the table "types" holds the rows:
       | b     | i    | l          | d    | c | s     | empty | dt                       | ts                          |
       | true  | 1    | 3000000000 | 1.5  | x | hello | null  | 2017-02-01T00:08:00.000Z | 2016-01-01T00:00:00.000001Z |
       | false | null | -4         | null | y | null  | null  | 2017-02-01T00:09:00.000Z | null                        |
@@ -70,7 +70,7 @@ Feature: POST /imp streams delimited text into a table
     Given the file "d.csv" contains "v,n\n<first>,1\n<second>,2\n"
     When I import the file "d.csv" with "name=d&fmt=json"
     Then the import columns are "v <type>, n INT"
-    And the table "d" has the rows:
+    And the table "d" holds the rows:
       | v        | n |
       | <stored> | 1 |
       | <next>   | 2 |
@@ -106,7 +106,7 @@ Feature: POST /imp streams delimited text into a table
       [{"name":"ts","type":"TIMESTAMP","pattern":"yyyy-MM-dd - HH:mm:ss"}]
       """
     Then the import columns are "ts TIMESTAMP, v INT"
-    And the table "w" has the rows:
+    And the table "w" holds the rows:
       | ts                          | v |
       | 2010-01-01T00:00:00.000000Z | 1 |
       | 2010-01-01T00:00:01.000000Z | 2 |
@@ -125,7 +125,7 @@ Feature: POST /imp streams delimited text into a table
       """
     Then the import columns are "ts TIMESTAMP, hostname SYMBOL, usage_user DOUBLE"
     And the table "cpu" is partitioned by DAY on "ts"
-    And the table "cpu" has the rows:
+    And the table "cpu" holds the rows:
       | ts                          | hostname | usage_user |
       | 2016-01-01T00:00:00.000000Z | host_0   | 79.45      |
       | 2016-01-01T00:00:10.000000Z | host_1   | 31.04      |
@@ -179,7 +179,7 @@ Feature: POST /imp streams delimited text into a table
     Given the file "weather data.csv" contains "a,b\n1,2\n3,4\n"
     When I import the file "weather data.csv" with "fmt=json"
     Then the import status is "OK"
-    And the table "weatherdatacsv" has 2 rows
+    And the table "weatherdatacsv" holds 2 rows
 
   Scenario: a duplicate header name is a request-level failure
     Given the file "dup.csv" contains "a,A\n1,2\n3,4\n"
@@ -192,7 +192,7 @@ Feature: POST /imp streams delimited text into a table
     Given the file "q.csv" contains "id,text\r\n1,\"a,b\"\r\n\r\n2,\"say \"\"hi\"\"\"\r\n3,\"two\nlines\"\r\n"
     When I import the file "q.csv" with "name=q&fmt=json"
     Then the import reports 3 rows imported and 0 rows rejected
-    And the table "q" has the rows:
+    And the table "q" holds the rows:
       | id | text       |
       | 1  | a,b        |
       | 2  | say "hi"   |
@@ -207,7 +207,7 @@ Feature: POST /imp streams delimited text into a table
     Given the file "r.csv" contains "a,b,c\n1,2,3\n4,5\n6,7,8,9\n"
     When I import the file "r.csv" with "name=r&fmt=json&delimiter=,"
     Then the import reports 2 rows imported and 1 rows rejected
-    And the table "r" has the rows:
+    And the table "r" holds the rows:
       | a | b | c    |
       | 1 | 2 | 3    |
       | 4 | 5 | null |
@@ -215,53 +215,53 @@ Feature: POST /imp streams delimited text into a table
     Then the import reports 3 rows imported and 0 rows rejected
 
   Scenario: atomicity=skipCol (default) nulls a bad value and counts it
-    Given a table "a" with the columns "x INT, y DOUBLE"
+    Given an existing table "a" with the columns "x INT, y DOUBLE"
     And the file "bad.csv" contains "x,y\n1,1.5\n2,oops\n3,3.5\n"
     When I import the file "bad.csv" with "name=a&fmt=json"
     Then the import reports 3 rows imported and 0 rows rejected
     And the import columns are "x INT, y DOUBLE (1 errors)"
-    And the table "a" has the rows:
+    And the table "a" holds the rows:
       | x | y    |
       | 1 | 1.5  |
       | 2 | null |
       | 3 | 3.5  |
 
   Scenario: atomicity=skipRow drops the line
-    Given a table "a" with the columns "x INT, y DOUBLE"
+    Given an existing table "a" with the columns "x INT, y DOUBLE"
     And the file "bad.csv" contains "x,y\n1,1.5\n2,oops\n3,3.5\n"
     When I import the file "bad.csv" with "name=a&fmt=json&atomicity=skipRow"
     Then the import reports 2 rows imported and 1 rows rejected
-    And the table "a" has 2 rows
+    And the table "a" holds 2 rows
 
   Scenario: atomicity=abort fails the whole import and leaves no rows
-    Given a table "a" with the columns "x INT, y DOUBLE"
+    Given an existing table "a" with the columns "x INT, y DOUBLE"
     And the file "bad.csv" contains "x,y\n1,1.5\n2,oops\n3,3.5\n"
     When I import the file "bad.csv" with "name=a&fmt=json&atomicity=abort"
     Then the status is 200
     And the import status is "could not parse value [line=2, column=y, type=DOUBLE, table=a]"
-    And the table "a" has 0 rows
+    And the table "a" holds 0 rows
 
   Scenario: appending matches columns by header name and takes the table's types
-    Given a table "m" with the columns "a INT, b VARCHAR, c DOUBLE"
+    Given an existing table "m" with the columns "a INT, b VARCHAR, c DOUBLE"
     And the file "m.csv" contains "c,a\n1.5,1\n2.5,2\n"
     When I import the file "m.csv" with "name=m&fmt=json"
     Then the import columns are "a INT, b VARCHAR, c DOUBLE"
-    And the table "m" has the rows:
+    And the table "m" holds the rows:
       | a | b    | c   |
       | 1 | null | 1.5 |
       | 2 | null | 2.5 |
 
   Scenario: appending takes a line repeating the column names as the header
-    Given a table "h" with the columns "name VARCHAR, city VARCHAR"
+    Given an existing table "h" with the columns "name VARCHAR, city VARCHAR"
     And the file "h.csv" contains "name,city\nalice,paris\n"
     When I import the file "h.csv" with "name=h&fmt=json&delimiter=,"
     Then the import header flag is true
-    And the table "h" has the rows:
+    And the table "h" holds the rows:
       | name  | city  |
       | alice | paris |
 
   Scenario: more fields than table columns is a column count mismatch
-    Given a table "cm" with the columns "a INT, b INT"
+    Given an existing table "cm" with the columns "a INT, b INT"
     And the file "cm.csv" contains "1,2,3\n4,5,6\n"
     When I import the file "cm.csv" with "name=cm"
     Then the body is "column count mismatch [textColumnCount=3, tableColumnCount=2, table=cm]"
@@ -271,7 +271,7 @@ Feature: POST /imp streams delimited text into a table
     When I import the file "p.csv" with "name=p&timestamp=ts&partitionBy=DAY&fmt=json"
     And I import the file "p.csv" with "name=p&timestamp=ts&partitionBy=MONTH&fmt=json"
     Then the body contains "\"partitionBy\":\"DAY\",\"timestamp\":\"ts\",\"warnings\":[\"Existing table PartitionBy is used\"]"
-    And the table "p" has 4 rows
+    And the table "p" holds 4 rows
 
   Scenario: overwrite=true replaces data and structure
     Given the file "o1.csv" contains "a,b\n1,2\n3,4\n"
@@ -279,13 +279,13 @@ Feature: POST /imp streams delimited text into a table
     When I import the file "o1.csv" with "name=o"
     And I import the file "o2.csv" with "name=o&overwrite=true&fmt=json"
     Then the import columns are "x BOOLEAN, y INT"
-    And the table "o" has 2 rows
+    And the table "o" holds 2 rows
 
   Scenario: create=false refuses a missing table
     Given the file "c.csv" contains "a,b\n1,2\n3,4\n"
     When I import the file "c.csv" with "name=nope&create=false&fmt=json"
     Then the import status is "table does not exist [table=nope]"
-    And there is no table "nope"
+    And storage has no table "nope"
 
   Scenario: o3MaxLag and maxUncommittedRows go to the created table
     Given the file "t.csv" has the header "ts,v" and 2500 rows like "2020-01-01T00:00:00.{i}Z,{i}"
@@ -335,7 +335,7 @@ Feature: POST /imp streams delimited text into a table
       [{"name":"a","type":"LONG"}]
       """
     Then the import status is "the 'schema' part must come before the 'data' part"
-    And the table "late" has 0 rows
+    And the table "late" holds 0 rows
 
   Scenario: without a name parameter or a file name there is no table name
     Given the file "t.csv" contains "a,b\n1,2\n3,4\n"
@@ -381,10 +381,10 @@ Feature: POST /imp streams delimited text into a table
   Scenario: a client that disconnects mid-upload leaves nothing committed
     Given the file "big.csv" has the header "id,v" and 50000 rows like "{i},value-{i}"
     When a client uploads half of the file "big.csv" to "/imp?name=gone&delimiter=," and disconnects
-    Then the table "gone" has 0 rows
+    Then the table "gone" holds 0 rows
 
   Scenario: an upload larger than one batch imports every row
     Given the file "big.csv" has the header "id,v" and 150000 rows like "{i},{i}.5"
     When I import the file "big.csv" with "name=big&fmt=json"
     Then the import reports 150000 rows imported and 0 rows rejected
-    And the table "big" has 150000 rows
+    And the table "big" holds 150000 rows

@@ -83,7 +83,7 @@ Given('the file {string} has the header {string} and {int} rows like {string}',
     this.values.set(`file:${name}`, lines.join('\n') + '\n');
   });
 
-Given('a table {string} with the columns {string}', async function (this: SvcWorld, table: string, columns: string) {
+Given('an existing table {string} with the columns {string}', async function (this: SvcWorld, table: string, columns: string) {
   await this.ensureStarted();
   await engine(this).createTable({
     name: table,
@@ -162,7 +162,7 @@ Then('the import columns are {string}', function (this: SvcWorld, expected: stri
   assert.equal(actual.join(', '), expected);
 });
 
-Then('the table {string} has the rows:', async function (this: SvcWorld, table: string, expected: DataTable) {
+Then('the table {string} holds the rows:', async function (this: SvcWorld, table: string, expected: DataTable) {
   const [header, ...rows] = expected.raw();
   const reader = engine(this).openReader(table);
   const names = reader.schema.columns.map((c) => c.name);
@@ -171,11 +171,11 @@ Then('the table {string} has the rows:', async function (this: SvcWorld, table: 
   assert.deepEqual(await tableRows(this, table), rows);
 });
 
-Then('the table {string} has {int} rows', async function (this: SvcWorld, table: string, count: number) {
+Then('the table {string} holds {int} rows', async function (this: SvcWorld, table: string, count: number) {
   assert.equal((await tableRows(this, table)).length, count);
 });
 
-Then('the table {string} has the columns {string}', function (this: SvcWorld, table: string, columns: string) {
+Then('the table {string} holds the columns {string}', function (this: SvcWorld, table: string, columns: string) {
   const schema = engine(this).getTable(table);
   assert.ok(schema, `no table ${table}`);
   assert.equal(schema.columns.map((c) => `${c.name} ${typeName(c.type)}`).join(', '), columns);
@@ -188,7 +188,7 @@ Then('the table {string} is partitioned by {word} on {string}', function (this: 
   assert.equal(schema.columns[schema.timestampIndex]?.name, ts);
 });
 
-Then('there is no table {string}', function (this: SvcWorld, table: string) {
+Then('storage has no table {string}', function (this: SvcWorld, table: string) {
   assert.equal(engine(this).getTable(table), undefined);
 });
 
