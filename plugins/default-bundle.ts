@@ -6,6 +6,8 @@ import { httpExecPlugin } from './http-exec';
 import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
 import { logAlertSocketPlugin } from './log-alert-socket';
+import { httpImpPlugin } from './http-imp';
+import { importDelimitedPlugin } from './import-delimited';
 import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
 import { logRollingFilePlugin } from './log-rolling-file';
@@ -28,4 +30,6 @@ export const defaultBundle: readonly Plugin[] = [
   sqlEnginePlugin,
   httpExecPlugin,
   httpConsolePlugin,
+  importDelimitedPlugin,
+  httpImpPlugin,
 ];
