@@ -16,6 +16,7 @@ import { StorageEngine } from '../../core/extension/storage-engine';
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { cleanTableName } from '../import-delimited/column-names';
 import { ImportParams, parseImportParams, wantsJson } from './import-params';
@@ -42,6 +43,7 @@ export class ImportRoute implements HttpRoute {
     @inject(ResponseFraming) private readonly framing: ResponseFraming,
     @inject(ErrorResponder) private readonly responder: ErrorResponder,
     @inject(ServerMetrics) private readonly metrics: ServerMetrics,
+    @inject(ReadOnlyGuard) private readonly readOnly: ReadOnlyGuard,
     @inject(LogFactory) logs: LogFactory,
   ) {
     this.path = config.get(HTTP_CONTEXT_IMPORT) ?? '/imp';
@@ -57,6 +59,8 @@ export class ImportRoute implements HttpRoute {
     const started = performance.now();
     let session: ImportSession | undefined;
     try {
+      // http.security.readonly: refused before any part is read.
+      this.readOnly.assertWritable();
       const params = parseImportParams(exchange.params);
       const engine = this.engines[0];
       const format = this.formats.find((f) => f.name === 'delimited') ?? this.formats[0];
@@ -110,7 +114,8 @@ export class ImportRoute implements HttpRoute {
       return;
     }
     this.log.error(`import failed [${e.message}]`);
-    this.framing.send(res, 200, json ? CONTENT_TYPE.json : CONTENT_TYPE.text, renderFailure(e.message, json),
+    // Request-level failures are 200 as the reference answers them (§5.4); a refused write keeps its 403.
+    this.framing.send(res, e.statusCode === 403 ? 403 : 200, json ? CONTENT_TYPE.json : CONTENT_TYPE.text, renderFailure(e.message, json),
       { headers: [['Connection', 'close']] });
   }
 }
