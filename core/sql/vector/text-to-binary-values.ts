@@ -33,7 +33,8 @@ export function parseGeohash(text: string, bits: number): number | undefined {
   for (let i = 0; i < chars; i++) {
     const v = GEO_VALUES.get(text[i].toLowerCase());
     if (v === undefined) return undefined;
-    value = value * 32 + v; // up to 60 bits: exact in a double, beyond 32-bit shifts
+    // Multiplication, not shifts: hashes pass 32 bits. The Float64Array layout is exact up to 53 bits.
+    value = value * 32 + v;
   }
   return Math.floor(value / 2 ** (chars * 5 - bits));
 }
