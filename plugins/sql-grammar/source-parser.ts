@@ -17,7 +17,7 @@ const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parque
  * PostgreSQL catalog names: `information_schema.columns` (with or without `()`) is the table function
  * of that name, as QuestDB answers it for the web console and PostgreSQL tools (sql-dialect.md §3.6).
  */
-const CATALOG_SCHEMAS: readonly string[] = ['information_schema.', 'pg_catalog.'];
+const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
 
 function niladicCall(name: string, position: number): Call {
   return { kind: 'call', name, args: [], distinct: false, star: false, position };
