@@ -171,3 +171,11 @@ Feature: GET /exec runs one SQL statement and answers JSON
     And the body is "{\"query\":\"create table ro (a int)\",\"error\":\"Write permission denied\",\"position\":0}"
     When I query "select 1"
     Then the status is 200
+
+  Scenario: a hex string casts to the 256-bit LONG256 value
+    When I query "select cast('0x1a2b' as long256) v"
+    Then the dataset is "[[\"0x1a2b\"]]"
+
+  Scenario: geohash text casts to the hash of the declared precision
+    When I query "select cast('u33d' as geohash(4c)) g, cast('u33dzz' as geohash(4c)) t"
+    Then the dataset is "[[\"u33d\",\"u33d\"]]"

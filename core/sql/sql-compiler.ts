@@ -114,6 +114,7 @@ export class SqlCompiler {
       getTable: (name) => storage.getTable(name),
       partitions: (name) => { const r = storage.openReader(name); try { return r.partitions; } finally { r.close(); } },
       symbolTableSize: (name, column) => { const r = storage.openReader(name); try { return r.symbols(column).size; } finally { r.close(); } },
+      committedTxn: (name) => { const r = storage.openReader(name); try { return r.committedTxn ?? 0; } finally { r.close(); } },
     };
   }
 }
