@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Types } from '../../core/data/column-type';
+import { duck, resultOf, writeParquet } from './parquet-test-support';
+
+const DAY = 86_400_000_000;
+
+function sample(rows: number) {
+  return resultOf([
+    { name: 'ts', type: Types.TIMESTAMP, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(1704067200000000 + i * (DAY / 10)); } },
+    { name: 'sym', type: Types.SYMBOL, fill: (b) => { for (let i = 0; i < rows; i++) if (i % 7 === 3) b.appendNull(); else b.appendString(`s${i % 5}`); } },
+    { name: 'price', type: Types.DOUBLE, fill: (b) => { for (let i = 0; i < rows; i++) if (i % 11 === 0) b.appendNull(); else b.appendNumber(i * 0.25); } },
+    { name: 'qty', type: Types.INT, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(i); } },
+    { name: 'n', type: Types.LONG, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(i * 1000); } },
+    { name: 'note', type: Types.VARCHAR, fill: (b) => { for (let i = 0; i < rows; i++) if (i % 3 === 0) b.appendNull(); else b.appendString(`n${i}`); } },
+    { name: 'flag', type: Types.BOOLEAN, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(i % 2); } },
+  ], 0);
+}
+
+test('DuckDB reads back every value of a default (ZSTD, v2) export', async () => {
+  const file = await writeParquet(sample(1000), '');
+  const rows = await duck(`select count(*)::int c, sum(price) p, count(price)::int np, count(sym)::int ns, sum(qty)::int q,
+    sum(n)::bigint n, count(note)::int nn, sum(flag::int)::int f, min(ts)::varchar t0 from '${file}'`);
+  assert.deepEqual(rows[0], { c: 1000, p: 124875 - [...Array(91).keys()].reduce((s, k) => s + k * 11 * 0.25, 0), np: 909, ns: 857, q: 499500,
+    n: 499500000n, nn: 666, f: 500, t0: '2024-01-01 00:00:00+00' });
+  const meta = await duck(`select distinct compression from parquet_metadata('${file}')`);
+  assert.deepEqual(meta.map((r) => r.compression), ['ZSTD']);
+});
