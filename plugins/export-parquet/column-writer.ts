@@ -15,6 +15,7 @@ import { PageCompressor } from './page-compressor';
 import { PageValues } from './page-values';
 import { ParquetOptions } from './parquet-options';
 import { LeafSpec, Physical } from './parquet-schema';
+import { appendDictionaryValues, NumberDictionary } from './number-dictionary';
 import { SymbolDictionary } from './symbol-dictionary';
 import { ThriftWriter } from './thrift-compact';
 import { xxhash64 } from './xxhash64';
@@ -43,6 +44,13 @@ export class ColumnWriter {
   private pending: Promise<Page>[] = [];
   private stats: ColumnStats | undefined;
   private readonly dict: SymbolDictionary | undefined;
+  private readonly numDict: NumberDictionary | undefined;
+  /** The numeric dictionary filled up in this row group: the remaining pages are PLAIN. */
+  private fallback = false;
+  /** The open page holds dictionary indices. */
+  private pageIsDict = false;
+  /** Some page of this chunk holds dictionary indices, so the chunk needs its dictionary page. */
+  private usedDict = false;
   private hashes: bigint[] = [];
   private numValues = 0;
   private readonly width: number;
@@ -51,6 +59,9 @@ export class ColumnWriter {
   constructor(readonly spec: LeafSpec, private readonly options: ParquetOptions,
     private readonly compress: PageCompressor, private readonly bloom: boolean) {
     this.dict = spec.kind === 'symbol' ? new SymbolDictionary() : undefined;
+    const k = spec.kind;
+    this.numDict = k === 'double' || k === 'float' || k === 'int32' || k === 'int64' ? new NumberDictionary() : undefined;
+    this.pageIsDict = this.dict !== undefined || this.numDict !== undefined;
     this.stats = options.statistics ? new ColumnStats() : undefined;
     this.width = spec.physical === Physical.DOUBLE || spec.physical === Physical.INT64 ? 8 : spec.physical === Physical.BYTE_ARRAY ? 16 : 4;
     this.maxDef = spec.kind === 'array-list' ? 3 : spec.optional ? 1 : 0;
@@ -58,24 +69,45 @@ export class ColumnWriter {
 
   /** Rows `[from, to)` of `v`; closes pages as they reach `data_page_size`. */
   write(v: Vector, from: number, to: number): void {
-    const step = Math.max(1, Math.min(16384, Math.floor(this.options.dataPageSize / this.width)));
-    for (let s = from; s < to; s += step) {
+    for (let s = from; s < to;) {
+      // Rows that should still fit the page, from the bytes per row seen so far in it.
+      const bytes = this.pageBytes();
+      const perRow = this.page.rows > 0 ? Math.max(bytes / this.page.rows, 0.125) : this.width;
+      const step = Math.max(1, Math.min(16384, Math.floor((this.options.dataPageSize - bytes) / perRow)));
       const e = Math.min(to, s + step);
       if (this.spec.kind === 'array-list') appendListValues(this.page, v, s, e, this.stats);
-      else appendValues(this.spec, this.page, v, s, e, this.stats, this.dict);
+      else if (this.numDict && !this.fallback) {
+        const stop = v.exact ? s : appendDictionaryValues(this.spec.kind, this.spec.optional, this.page, v, s, e, this.stats, this.numDict);
+        if (stop < e) {
+          this.closePage();
+          this.fallback = true;
+          this.pageIsDict = false;
+          appendValues(this.spec, this.page, v, stop, e, this.stats, this.dict);
+        }
+      } else appendValues(this.spec, this.page, v, s, e, this.stats, this.dict);
       if (this.pageBytes() >= this.options.dataPageSize) this.closePage();
+      s = e;
     }
   }
 
   private pageBytes(): number {
     const p = this.page;
-    if (this.spec.kind === 'symbol') return p.fixed * 2;
+    if (this.pageIsDict) return (p.fixed * bitWidthOf(this.dictionarySize())) / 8;
     if (p.bytes.pos > 0 || this.spec.physical === Physical.BYTE_ARRAY || this.spec.physical === Physical.FIXED_LEN_BYTE_ARRAY) return p.bytes.pos;
     return p.fixed * this.width;
   }
 
+  private dictionarySize(): number {
+    return this.dict ? this.dict.size : this.numDict ? this.numDict.size : 0;
+  }
+
   private valueBytes(): Uint8Array {
     const p = this.page;
+    if (this.pageIsDict) {
+      const o = new ByteOutput(p.fixed * 3 + 16);
+      bitPackedIndices(o, p.i32, p.fixed, bitWidthOf(Math.max(0, this.dictionarySize() - 1)));
+      return o.take();
+    }
     switch (this.spec.kind) {
       case 'double': case 'array-list': return new Uint8Array(p.f64.buffer, 0, p.fixed * 8).slice();
       case 'float': return new Uint8Array(p.f32.buffer, 0, p.fixed * 4).slice();
@@ -85,11 +117,6 @@ export class ColumnWriter {
         const out = new Uint8Array(Math.ceil(p.fixed / 8));
         for (let i = 0; i < p.fixed; i++) if (p.u8[i]) out[i >> 3] |= 1 << (i & 7);
         return out;
-      }
-      case 'symbol': {
-        const o = new ByteOutput(p.fixed + 16);
-        bitPackedIndices(o, p.i32, p.fixed, bitWidthOf(Math.max(0, (this.dict as SymbolDictionary).size - 1)));
-        return o.take();
       }
       default: return p.bytes.take().slice();
     }
@@ -115,7 +142,8 @@ export class ColumnWriter {
     const p = this.page;
     if (p.count === 0) return;
     const values = this.valueBytes();
-    if (this.bloom) this.hashPage(values);
+    if (this.bloom && !this.pageIsDict) this.hashPage(values);
+    if (this.pageIsDict) this.usedDict = true;
     const levels = new ByteOutput(p.count / 4 + 16);
     const repeated = this.spec.kind === 'array-list';
     if (repeated) { rleLevels(levels, p.reps, p.count); }
@@ -123,7 +151,7 @@ export class ColumnWriter {
     if (this.maxDef > 0) rleLevels(levels, p.defs, p.count);
     const defLen = levels.pos - repLen;
     const levelBytes = levels.take();
-    const encoding = this.spec.kind === 'symbol' ? (this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY) : Enc.PLAIN;
+    const encoding = this.pageIsDict ? (this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY) : Enc.PLAIN;
     const count = p.count, nulls = p.nulls, rows = p.rows;
     this.numValues += count;
     const v1 = this.options.version === 1;
@@ -168,7 +196,7 @@ export class ColumnWriter {
     let compressed = 0;
     let dictionaryOffset: number | undefined;
     const encodings: number[] = [Enc.PLAIN, Enc.RLE];
-    if (this.dict) {
+    if (this.usedDict) {
       const dictPage = await this.dictionaryPage();
       dictionaryOffset = 0;
       parts.push(dictPage.header, dictPage.body);
@@ -190,32 +218,66 @@ export class ColumnWriter {
     this.hashes = [];
     this.stats = this.options.statistics ? new ColumnStats() : undefined;
     this.dict?.reset();
+    this.numDict?.reset();
+    this.fallback = false;
+    this.usedDict = false;
+    this.pageIsDict = this.dict !== undefined || this.numDict !== undefined;
     return facts;
   }
 
   private bloomFilter(): BloomFilter {
     if (this.dict) for (const e of this.dict.entries) this.hashes.push(xxhash64(e));
+    if (this.numDict) {
+      const plain = this.numericDictionaryBytes();
+      const w = plain.length / Math.max(1, this.numDict.size);
+      for (let pos = 0; pos < plain.length; pos += w) this.hashes.push(xxhash64(plain, pos, pos + w));
+    }
     const distinct = new Set(this.hashes);
     const filter = new BloomFilter(bloomFilterBytes(distinct.size, this.options.bloomFilterFpp));
     for (const h of distinct) filter.insert(h);
     return filter;
   }
 
-  private async dictionaryPage(): Promise<Page> {
-    const dict = this.dict as SymbolDictionary;
-    const o = new ByteOutput(1024);
-    for (const e of dict.entries) {
-      o.ensure(4 + e.length);
-      new DataView(o.buf.buffer).setUint32(o.pos, e.length, true);
-      o.pos += 4;
-      o.bytes(e);
-      this.stats?.bytes(e, 0, e.length);
+  /** The numeric dictionary's entries in the column's plain encoding. */
+  private numericDictionaryBytes(): Uint8Array {
+    const d = this.numDict as NumberDictionary;
+    const n = d.size;
+    switch (this.spec.kind) {
+      case 'double': return new Uint8Array(d.values.buffer, 0, n * 8).slice();
+      case 'float': return new Uint8Array(Float32Array.from(d.values.subarray(0, n)).buffer);
+      case 'int32': return new Uint8Array(Int32Array.from(d.values.subarray(0, n)).buffer);
+      default: {
+        const w = new Uint32Array(n * 2);
+        for (let i = 0; i < n; i++) {
+          const x = d.values[i];
+          const hi = Math.floor(x / 4294967296);
+          w[i * 2] = x - hi * 4294967296; w[i * 2 + 1] = hi;
+        }
+        return new Uint8Array(w.buffer);
+      }
     }
-    const body = o.take();
+  }
+
+  private async dictionaryPage(): Promise<Page> {
+    let body: Uint8Array;
+    if (this.dict) {
+      const o = new ByteOutput(1024);
+      for (const e of this.dict.entries) {
+        o.ensure(4 + e.length);
+        new DataView(o.buf.buffer).setUint32(o.pos, e.length, true);
+        o.pos += 4;
+        o.bytes(e);
+        this.stats?.bytes(e, 0, e.length);
+      }
+      body = o.take();
+    } else {
+      body = this.numericDictionaryBytes();
+    }
+    const size = this.dictionarySize();
     const c = await this.compress(body);
     const t = new ThriftWriter();
     t.i32(1, 2).i32(2, body.length).i32(3, c.length);
-    t.struct(7).i32(1, dict.size).i32(2, this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.PLAIN).end();
+    t.struct(7).i32(1, size).i32(2, this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.PLAIN).end();
     const header = t.finish();
     return { header, body: c, uncompressed: body.length + header.length };
   }

@@ -26,3 +26,30 @@ test('DuckDB reads back every value of a default (ZSTD, v2) export', async () =>
   const meta = await duck(`select distinct compression from parquet_metadata('${file}')`);
   assert.deepEqual(meta.map((r) => r.compression), ['ZSTD']);
 });
+
+test('a numeric column past 32768 distinct values falls back from dictionary to plain pages', async () => {
+  const rows = 50000;
+  const file = await writeParquet(resultOf([
+    { name: 'x', type: Types.DOUBLE, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(i + 0.5); } },
+  ]), 'row_group_size=100000');
+  const [r] = await duck(`select count(*)::int c, sum(x) s, count(distinct x)::int d from '${file}'`);
+  assert.deepEqual(r, { c: rows, s: rows * rows / 2, d: rows });
+  const [m] = await duck(`select encodings from parquet_metadata('${file}')`);
+  assert.match(String(m.encodings), /RLE_DICTIONARY/);
+  assert.match(String(m.encodings), /PLAIN/);
+});
+
+test('an all-null dictionary column still reads back as nulls', async () => {
+  const file = await writeParquet(resultOf([
+    { name: 'x', type: Types.DOUBLE, fill: (b) => { for (let i = 0; i < 10; i++) b.appendNull(); } },
+    { name: 's', type: Types.SYMBOL, fill: (b) => { for (let i = 0; i < 10; i++) b.appendNull(); } },
+  ]), '');
+  const [r] = await duck(`select count(*)::int c, count(x)::int x, count(s)::int s from '${file}'`);
+  assert.deepEqual(r, { c: 10, x: 0, s: 0 });
+});
+
+test('an empty result is a valid file with the schema and no rows', async () => {
+  const file = await writeParquet(resultOf([{ name: 'x', type: Types.INT, fill: () => undefined }]), '');
+  const [r] = await duck(`select count(*)::int c from '${file}'`);
+  assert.equal(r.c, 0);
+});
