@@ -1,10 +1,118 @@
 /**
  * SQL functions and operators, registered by plugins (plugins/sql-functions) and resolved by the
- * binder by name and argument types. (Shape completed by the SQL engine work.)
+ * binder by name and argument types. Operators use their symbol as name (`=`, `+`, `and`).
+ *
+ * Overload resolution (sql-dialect.md §1.1): the binder picks the overload whose parameter types the
+ * arguments reach with the cheapest implicit casts, then inserts those casts, so a kernel always gets
+ * vectors of exactly its declared `args` types. A kernel is a pure function over the vectors' typed arrays
+ * (STYLE.md §7): nulls in give nulls out through the type's sentinel.
  */
+import { ColumnType } from '../data/column-type';
+import { SymbolTable } from '../data/symbol-table';
+import { Vector } from '../data/vector';
+import { TableSchema, PartitionInfo } from '../data/table-schema';
+import { ColumnBatch } from '../data/column-batch';
+import { ResultColumn } from '../data/result-set';
+
 export const SqlFunction = Symbol.for('svc.SqlFunction');
 
-export interface SqlFunction {
-  /** Lower-case name; operators use their symbol (`=`, `+`). */
-  readonly name: string;
+/**
+ * A parameter: a concrete type, or `'any'` (the kernel takes the argument as it is, e.g. `coalesce`,
+ * `count`), or `'same'` (any type; every `'same'` parameter is cast to their common type).
+ */
+export type ParamType = ColumnType | 'any' | 'same';
+
+/** What every kernel may read besides its arguments; one per query execution. */
+export interface FunctionContext {
+  /** `now()`: fixed for the whole execution (sql-dialect.md §7), µs. */
+  readonly now: number;
+  /** Seeded random source (long_sequence seeds) or Math.random-based. */
+  readonly random: RandomSource;
+  /** Current user for `current_user`. */
+  readonly user: string;
 }
+
+export interface RandomSource {
+  /** A double in [0, 1). */
+  nextDouble(): number;
+  /** A 32-bit signed integer. */
+  nextInt(): number;
+}
+
+interface FunctionBase {
+  /** Lower-case name; operators use their symbol. */
+  readonly name: string;
+  readonly args: readonly ParamType[];
+  /** The last parameter repeats (concat, coalesce, greatest). */
+  readonly variadic?: boolean;
+  /** Result type; a function when it depends on the argument types (min/max, coalesce). */
+  readonly returns: ColumnType | ((args: readonly ColumnType[]) => ColumnType);
+  /**
+   * Indexes of parameters that must be constants (`round(x, 2)` scale, `split_part` delimiter);
+   * the binder reports a non-constant one at its position.
+   */
+  readonly constantArgs?: readonly number[];
+}
+
+export interface ScalarFunction extends FunctionBase {
+  readonly kind: 'scalar';
+  /** Changes per call with equal inputs (`rnd_*`, `systimestamp`): never constant-folded. */
+  readonly volatile?: boolean;
+  /**
+   * Computes `n` result rows. Must not modify its arguments (they may be storage views). `type` is the
+   * resolved result type. Throws SvcError for runtime errors.
+   */
+  kernel(args: readonly Vector[], n: number, type: ColumnType, context: FunctionContext): Vector;
+}
+
+/**
+ * A grouped aggregate state: one slot per group, held in typed arrays (STYLE.md §7
+ * `{init, add, merge, value}`), so GROUP BY never allocates per row and partial states can merge.
+ */
+export interface AggregateState {
+  /** Makes room for group ids `0..groups-1`; new slots start empty. Called before `add` uses new ids. */
+  init(groups: number): void;
+  /** Folds `n` rows: row i belongs to group `groups[i]` (every row to group 0 when `groups` is undefined). */
+  add(args: readonly Vector[], groups: Int32Array | undefined, n: number): void;
+  /** Folds another state's group `from` into this state's group `to`. */
+  merge(other: AggregateState, from: number, to: number): void;
+  /** The results of groups `0..groups-1`, one row each. */
+  value(groups: number): Vector;
+}
+
+export interface AggregateFunction extends FunctionBase {
+  readonly kind: 'aggregate';
+  /** A fresh state for the resolved argument and result types; `constants` holds constant args' values. */
+  create(args: readonly ColumnType[], type: ColumnType, constants: readonly unknown[]): AggregateState;
+}
+
+/** What a table function (`long_sequence`, `tables()`) can read. */
+export interface TableFunctionContext extends FunctionContext {
+  listTables(): readonly TableSchema[];
+  getTable(name: string): TableSchema | undefined;
+  partitions(table: string): readonly PartitionInfo[];
+  symbolTableSize(table: string, column: number): number;
+  readonly signal: AbortSignal;
+}
+
+/** A function in FROM (`long_sequence(10)`, `tables()`); its arguments are constants. */
+export interface TableFunction {
+  readonly kind: 'table';
+  readonly name: string;
+  /** Checks the constant arguments (SvcError.sql at `positions[i]`) and describes the result. */
+  describe(args: readonly unknown[], positions: readonly number[], context: TableFunctionContext): TableFunctionShape;
+}
+
+export interface TableFunctionShape {
+  readonly columns: readonly ResultColumn[];
+  readonly timestampIndex: number;
+  /** Seeds for rnd_* functions (long_sequence(n, seed1, seed2)). */
+  readonly seeds?: readonly [number, number];
+  /** Produces the rows; called once per execution. */
+  rows(context: TableFunctionContext): AsyncIterable<ColumnBatch>;
+}
+
+export type SqlFunction = ScalarFunction | AggregateFunction | TableFunction;
+
+/** Symbol dictionary helper type re-exported for kernels that build SYMBOL results. */
+export type { SymbolTable };

@@ -1,0 +1,54 @@
+/**
+ * Collects the aggregate calls of a SELECT (projection and ORDER BY) into GroupBy slots. The GroupBy
+ * output layout is `[aggregates…, keys…]`, so aggregate k is column k of the grouped layout.
+ */
+import { ColumnType } from '../data/column-type';
+import { SvcError } from '../errors';
+import { BoundColumn, BoundExpr } from './bound-expression';
+import { FunctionRegistry } from './function-registry';
+import { AggregateCollector } from './expression-binder';
+import { BoundAggregate } from './operators/group-by';
+import { castVector } from './vector/cast-vector';
+
+export class SelectAggregates implements AggregateCollector {
+  readonly list: BoundAggregate[] = [];
+  private readonly keys = new Map<string, number>();
+
+  constructor(private readonly registry: FunctionRegistry) {}
+
+  collect(name: string, args: readonly BoundExpr[], position: number, constants: readonly unknown[]): BoundColumn {
+    const r = this.registry.resolveAggregate(name, args.map((a) => ({ type: a.type, constant: a.kind === 'constant' })), position);
+    for (const i of r.fn.constantArgs ?? []) {
+      if (args[i] && args[i].kind !== 'constant') throw SvcError.sql(position, `constant expected as argument ${i + 1} of ${name}()`);
+    }
+    const cast = args.map((a, i): BoundExpr => (a.type.tag === r.params[i].tag ? a : { kind: 'cast', expr: a, type: r.params[i], position }));
+    const key = `${name}(${cast.map(exprKey).join(',')})`;
+    let index = this.keys.get(key);
+    if (index === undefined) {
+      index = this.list.length;
+      this.list.push({ fn: r.fn, args: cast, type: r.returns, constants });
+      this.keys.set(key, index);
+    }
+    return { kind: 'column', index, type: r.returns, name: `\u0000agg${index}`, position };
+  }
+}
+
+/** A structural key of an expression: equal keys compute the same values. */
+export function exprKey(e: BoundExpr): string {
+  switch (e.kind) {
+    case 'column': return e.name.startsWith('\u0000agg') ? e.name : `c${e.index}`;
+    case 'constant': return `k${e.type.tag}:${String(e.value)}`;
+    case 'call': return `${e.fn.name}#${e.type.tag}(${e.args.map(exprKey).join(',')})`;
+    case 'cast': return `cast${e.type.tag}(${exprKey(e.expr)})`;
+    case 'case': return `case(${e.whens.map((w) => `${exprKey(w.when)}?${exprKey(w.then)}`).join(';')}:${e.otherwise ? exprKey(e.otherwise) : ''})`;
+    default: return `${e.kind}@${e.position}`;
+  }
+}
+
+export function isAggregateRef(e: BoundExpr): boolean {
+  return e.kind === 'column' && e.name.startsWith('\u0000agg');
+}
+
+/** Unused import guard for castVector in type-only builds. */
+export type { ColumnType };
+void castVector;

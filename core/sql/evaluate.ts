@@ -1,0 +1,72 @@
+/**
+ * Evaluates a bound expression over a batch, one vector per node: column references are the batch's
+ * own vectors (no copy), constants are filled once and reused while the batch size allows, calls run
+ * their kernel on the argument vectors with the implicit casts the binder inserted.
+ */
+import { ColumnBatch } from '../data/column-batch';
+import { Types, TypeTag } from '../data/column-type';
+import { VectorBuilder } from '../data/vector-builder';
+import { Vector } from '../data/vector';
+import { BoundExpr } from './bound-expression';
+import { ExecContext } from './plan';
+import { castVector, nullVector } from './vector/cast-vector';
+import { constantVector, sliceVector } from './vector/vector-ops';
+import { readValue } from './vector/sql-value';
+import { appendValue } from './vector/append-value';
+
+const constants = new WeakMap<BoundExpr, Vector>();
+
+export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext): Vector {
+  const n = batch.rowCount;
+  switch (e.kind) {
+    case 'column': return batch.vectors[e.index];
+    case 'constant': {
+      let v = constants.get(e);
+      const have = v ? (v.offsets ? v.offsets.length - 1 : v.data.length) : -1;
+      if (!v || have < n) {
+        v = constantVector(e.type, e.value, Math.max(n, 1024));
+        constants.set(e, v);
+      }
+      return have === n ? v : sliceVector(v, 0, n);
+    }
+    case 'call': {
+      const args = e.args.map((a) => evaluate(a, batch, context));
+      return e.fn.kernel(args, n, e.type, context.functions);
+    }
+    case 'cast': return castVector(evaluate(e.expr, batch, context), e.type, n);
+    case 'case': return evaluateCase(e, batch, context);
+    case 'inQuery': {
+      const values = context.subqueries.get(e);
+      const x = evaluate(e.expr, batch, context);
+      const set = new Set<unknown>();
+      if (values) for (let i = 0; i < (values.offsets ? values.offsets.length - 1 : values.data.length); i++) set.add(keyOf(readValue(values, i)));
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) out[i] = set.has(keyOf(readValue(x, i))) !== e.negated ? 1 : 0;
+      return { type: Types.BOOLEAN, data: out };
+    }
+    case 'scalarQuery': {
+      const v = context.subqueries.get(e);
+      const value = v && (v.offsets ? v.offsets.length > 1 : v.data.length > 0) ? readValue(v, 0) : null;
+      return constantVector(e.type, value, n);
+    }
+  }
+}
+
+function keyOf(x: unknown): unknown {
+  return typeof x === 'bigint' ? Number(x) : x;
+}
+
+function evaluateCase(e: Extract<BoundExpr, { kind: 'case' }>, batch: ColumnBatch, context: ExecContext): Vector {
+  const n = batch.rowCount;
+  const conds = e.whens.map((w) => evaluate(w.when, batch, context).data);
+  const thens = e.whens.map((w) => castVector(evaluate(w.then, batch, context), e.type, n));
+  const otherwise = e.otherwise ? castVector(evaluate(e.otherwise, batch, context), e.type, n) : nullVector(e.type, n);
+  const b = new VectorBuilder(e.type, Math.max(1, n), e.type.tag === TypeTag.SYMBOL ? undefined : undefined);
+  for (let i = 0; i < n; i++) {
+    let k = 0;
+    while (k < conds.length && conds[k][i] === 0) k++;
+    const src = k < conds.length ? thens[k] : otherwise;
+    if (e.type.tag === TypeTag.SYMBOL) appendValue(b, readValue(src, i)); else b.appendFrom(src, i);
+  }
+  return b.build();
+}

@@ -1,0 +1,213 @@
+/**
+ * Binds AST expressions to BoundExpr: resolves names through the scope, types literals (§4.1: a
+ * one-character quote is CHAR, otherwise STRING), picks overloads from the FunctionRegistry, inserts
+ * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
+ * QuestDB's errors at the node's position (§4.4).
+ */
+import { ColumnType, Types, TypeTag, parseTypeName } from '../data/column-type';
+import { SvcError } from '../errors';
+import { ScalarFunction } from '../extension/sql-function';
+import type { Expression, Query } from './ast';
+import { BoundExpr, BoundColumn } from './bound-expression';
+import { ArgInfo, FunctionRegistry } from './function-registry';
+import { commonType } from './implicit-cast';
+import { intervalFunction } from './intervals/interval-function';
+import { parseIntervalLiteral } from './intervals/interval-literal';
+import { PlanNode } from './plan';
+import { Scope } from './scope';
+import { foldConstant } from './constant-folding';
+import { parseIsoTimestamp } from '../time/iso-timestamp';
+
+/** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
+export interface AggregateCollector {
+  collect(name: string, args: readonly BoundExpr[], position: number, constants: readonly unknown[]): BoundColumn;
+}
+
+export interface BinderHooks {
+  readonly aggregates?: AggregateCollector;
+  /** Plans a sub-query (IN (SELECT …), scalar sub-query). */
+  readonly subquery: (q: Query) => PlanNode;
+  /** Told about each sub-query expression, so the executor can run it before the outer rows. */
+  readonly onSubquery?: (e: BoundExpr) => void;
+}
+
+const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
+
+export class ExpressionBinder {
+  constructor(private readonly registry: FunctionRegistry, private readonly scope: Scope, private readonly hooks: BinderHooks) {}
+
+  bind(e: Expression): BoundExpr {
+    switch (e.kind) {
+      case 'column': {
+        const c = this.scope.resolve(e.name, e.qualifier, e.position);
+        return { kind: 'column', index: c.index, type: c.type, name: c.name, position: e.position };
+      }
+      case 'literal': return this.literal(e);
+      case 'star': throw SvcError.sql(e.position, "'*' is not expected here");
+      case 'call': return this.call(e);
+      case 'unary': {
+        if (e.op === '+') return this.bind(e.operand);
+        const operand = this.bind(e.operand);
+        if (e.op === '-' && operand.kind === 'constant' && typeof operand.value === 'number') return { ...operand, value: -operand.value, position: e.position };
+        if (e.op === '-' && operand.kind === 'constant' && typeof operand.value === 'bigint') return { ...operand, value: -operand.value, position: e.position };
+        return this.apply(e.op === '-' ? 'neg' : e.op, [operand], e.position);
+      }
+      case 'binary': {
+        const left = this.bind(e.left), right = this.bind(e.right);
+        const name = BINARY_NAMES[e.op] ?? e.op;
+        if (['=', '!=', '<', '<=', '>', '>='].includes(name)) return this.compare(name, left, right, e.operatorPosition);
+        if (name === 'and' || name === 'or') return this.apply(name, [this.toBoolean(left), this.toBoolean(right)], e.operatorPosition);
+        return this.apply(name, [left, right], e.operatorPosition);
+      }
+      case 'cast': {
+        const inner = this.bind(e.expr);
+        const type = parseTypeName(e.type.name);
+        if (!type) throw SvcError.sql(e.type.position, `unsupported cast type: ${e.type.name}`);
+        return this.coerce(inner, type, e.position, true);
+      }
+      case 'case': return this.caseExpr(e);
+      case 'in': return this.inList(e);
+      case 'inQuery': {
+        const plan = this.hooks.subquery(e.query);
+        const node: BoundExpr = { kind: 'inQuery', expr: this.bind(e.expr), plan, negated: e.negated, type: Types.BOOLEAN, position: e.position };
+        this.hooks.onSubquery?.(node);
+        return node;
+      }
+      case 'between': {
+        const x = this.bind(e.expr);
+        const lo = this.timestampOperand(x, this.bind(e.low), '>=');
+        const hi = this.timestampOperand(x, this.bind(e.high), '<=');
+        const call = this.apply('between', [x, lo, hi], e.position);
+        return e.negated ? this.apply('not', [call], e.position) : call;
+      }
+      case 'like': {
+        const call = this.apply(e.caseInsensitive ? 'ilike' : 'like', [this.bind(e.expr), this.bind(e.pattern)], e.position);
+        return e.negated ? this.apply('not', [call], e.position) : call;
+      }
+      case 'isNull': return this.apply(e.negated ? 'isnotnull' : 'isnull', [this.bind(e.expr)], e.position);
+      case 'subquery': {
+        const plan = this.hooks.subquery(e.query);
+        const node: BoundExpr = { kind: 'scalarQuery', plan, type: plan.columns[0]?.type ?? Types.NULL, position: e.position };
+        this.hooks.onSubquery?.(node);
+        return node;
+      }
+      default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
+    }
+  }
+
+  private literal(e: Extract<Expression, { kind: 'literal' }>): BoundExpr {
+    const p = e.position;
+    switch (e.type) {
+      case 'int': return { kind: 'constant', type: Types.INT, value: e.value, position: p };
+      case 'long': return { kind: 'constant', type: Types.LONG, value: Number.isSafeInteger(Number(e.value)) ? Number(e.value) : e.value, position: p };
+      case 'double': return { kind: 'constant', type: Types.DOUBLE, value: e.value, position: p };
+      case 'char': return { kind: 'constant', type: Types.CHAR, value: e.value, position: p };
+      case 'string': return { kind: 'constant', type: Types.STRING, value: e.value, position: p };
+      case 'boolean': return { kind: 'constant', type: Types.BOOLEAN, value: e.value, position: p };
+      case 'null': return { kind: 'constant', type: Types.NULL, value: null, position: p };
+      default: throw SvcError.sql(p, `${e.type} literals are not supported yet`);
+    }
+  }
+
+  private call(e: Extract<Expression, { kind: 'call' }>): BoundExpr {
+    if (e.over) throw SvcError.sql(e.position, 'window functions are not supported yet');
+    if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
+      if (!this.hooks.aggregates) throw SvcError.sql(e.position, `aggregate function is not allowed here: ${e.name}`);
+      const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });
+      const args = e.star ? [] : e.args.map((a) => inner.bind(a));
+      const name = e.distinct && e.name === 'count' ? 'count_distinct' : e.name;
+      const constants = args.map((a) => (a.kind === 'constant' ? a.value : undefined));
+      return this.hooks.aggregates.collect(name, args, e.position, constants);
+    }
+    if (this.registry.tableFunction(e.name) && !this.registry.hasScalar(e.name)) {
+      throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
+    }
+    if (e.name === 'extract' || e.name === 'date_part' || e.name.startsWith('timestamp_') || e.name === 'dateadd' || e.name === 'datediff') {
+      if (!this.registry.hasScalar(e.name)) throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
+    }
+    return this.apply(e.name, e.args.map((a) => this.bind(a)), e.position);
+  }
+
+  /** Resolves an overload, casts the arguments to its parameters and folds constant calls. */
+  apply(name: string, args: readonly BoundExpr[], position: number): BoundExpr {
+    const info: ArgInfo[] = args.map((a) => ({ type: a.type, constant: a.kind === 'constant' }));
+    const r = this.registry.resolveScalar(name, info, position);
+    this.checkConstantArgs(r.fn, args, name);
+    const cast = args.map((a, i) => this.coerce(a, r.params[i], a.kind === 'constant' ? a.position : position, false));
+    const call: BoundExpr = { kind: 'call', fn: r.fn, args: cast, type: r.returns, position };
+    return foldConstant(call);
+  }
+
+  private checkConstantArgs(fn: ScalarFunction, args: readonly BoundExpr[], name: string): void {
+    for (const i of fn.constantArgs ?? []) {
+      const a = args[i];
+      if (a && a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : 0, `constant expected as argument ${i + 1} of ${name}()`);
+    }
+  }
+
+  /** Casts `e` to `type`; constants convert now (errors at the constant). */
+  coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
+    if (e.type.tag === type.tag && e.type.bits === type.bits) return e;
+    const cast: BoundExpr = { kind: 'cast', expr: e, type, position };
+    if (e.kind !== 'constant') return cast;
+    if (!explicit && (type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE) && typeof e.value === 'string') {
+      const us = parseIsoTimestamp(e.value);
+      if (us === undefined) throw SvcError.sql(e.position, `Invalid date [str='${e.value}']`);
+    }
+    return foldConstant(cast);
+  }
+
+  toBoolean(e: BoundExpr): BoundExpr {
+    if (e.type.tag === TypeTag.BOOLEAN) return e;
+    throw SvcError.sql(e.kind === 'call' || e.kind === 'column' || e.kind === 'constant' ? e.position : 0, 'boolean expression expected');
+  }
+
+  /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors (§4.4). */
+  private compare(name: string, left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
+    const l = this.timestampOperand(right, left, name);
+    const r = this.timestampOperand(left, right, name);
+    return this.apply(name, [l, r], position);
+  }
+
+  private timestampOperand(other: BoundExpr, e: BoundExpr, op: string): BoundExpr {
+    if ((other.type.tag !== TypeTag.TIMESTAMP && other.type.tag !== TypeTag.DATE) || e.kind !== 'constant' || typeof e.value !== 'string') return e;
+    const text = e.value;
+    const us = parseIsoTimestamp(text);
+    if (us === undefined) {
+      if (text.includes(';')) throw SvcError.sql(e.position, 'not a timestamp, use IN keyword with intervals');
+      if (op === '=' || op === '!=') throw SvcError.sql(e.position, 'invalid timestamp');
+      throw SvcError.sql(e.position, `Invalid date [str='${text}']`);
+    }
+    return { kind: 'constant', type: Types.TIMESTAMP, value: other.type.tag === TypeTag.DATE ? Math.floor(us / 1000) : us, position: e.position };
+  }
+
+  private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {
+    const x = this.bind(e.expr);
+    const items = e.list.map((i) => this.bind(i));
+    if ((x.type.tag === TypeTag.TIMESTAMP) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
+      const text = items[0].value;
+      const intervals = parseIntervalLiteral(text);
+      if (!intervals) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
+      return { kind: 'call', fn: intervalFunction(intervals, e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
+    }
+    const fixed = items.map((i) => this.timestampOperand(x, i, '='));
+    const call = this.apply('in', [x, ...fixed], e.position);
+    return e.negated ? this.apply('not', [call], e.position) : call;
+  }
+
+  private caseExpr(e: Extract<Expression, { kind: 'case' }>): BoundExpr {
+    const operand = e.operand ? this.bind(e.operand) : undefined;
+    const whens = e.whens.map((w) => {
+      const cond = operand ? this.compare('=', operand, this.bind(w.when), w.position) : this.toBoolean(this.bind(w.when));
+      return { when: cond, then: this.bind(w.then) };
+    });
+    const otherwise = e.else ? this.bind(e.else) : undefined;
+    const type = commonType([...whens.map((w) => w.then.type), ...(otherwise ? [otherwise.type] : [])]);
+    const resultType = type.tag === TypeTag.CHAR ? Types.STRING : type;
+    return {
+      kind: 'case', type: resultType, position: e.position,
+      whens: whens.map((w) => ({ when: w.when, then: this.coerce(w.then, resultType, e.position, true) })),
+      otherwise: otherwise ? this.coerce(otherwise, resultType, e.position, true) : undefined,
+    };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Turns WHERE conjuncts on the designated timestamp into ScanOptions.intervals (DESIGN.md
+ * "Time-series first": partition pruning + binary search): `ts >= c`, `ts > c`, `ts < c`, `ts <= c`,
+ * `ts = c`, `ts BETWEEN a AND b` and `ts IN '<interval>'`, intersected across AND. Other conjuncts stay
+ * in the filter. Kept in its own file so richer interval forms can be added here.
+ */
+import { TimeInterval } from '../../data/table-schema';
+import { BoundCall, BoundExpr } from '../bound-expression';
+import { intersectIntervals } from './interval-literal';
+import { isIntervalFunction } from './interval-function';
+
+const MIN = -9007199254740991;
+const MAX = 9007199254740991;
+
+export interface IntervalSplit {
+  readonly intervals?: readonly TimeInterval[];
+  readonly rest?: BoundExpr;
+}
+
+function conjuncts(e: BoundExpr, out: BoundExpr[]): void {
+  if (e.kind === 'call' && e.fn.name === 'and') { conjuncts(e.args[0], out); conjuncts(e.args[1], out); return; }
+  out.push(e);
+}
+
+function constantMicros(e: BoundExpr): number | undefined {
+  return e.kind === 'constant' && typeof e.value === 'number' ? e.value : undefined;
+}
+
+function isTs(e: BoundExpr, slot: number): boolean {
+  return e.kind === 'column' && e.index === slot;
+}
+
+const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
+
+function toInterval(e: BoundExpr, slot: number): TimeInterval[] | undefined {
+  if (e.kind !== 'call') return undefined;
+  const c: BoundCall = e;
+  if (isIntervalFunction(c.fn) && !c.fn.negated && isTs(c.args[0], slot)) return [...c.fn.intervals];
+  if (c.fn.name === 'between' && isTs(c.args[0], slot)) {
+    const a = constantMicros(c.args[1]), b = constantMicros(c.args[2]);
+    if (a === undefined || b === undefined) return undefined;
+    return [{ lo: Math.min(a, b), hi: Math.max(a, b) }];
+  }
+  if (c.args.length !== 2 || !(c.fn.name in FLIP)) return undefined;
+  let op = c.fn.name, value: number | undefined;
+  if (isTs(c.args[0], slot)) value = constantMicros(c.args[1]);
+  else if (isTs(c.args[1], slot)) { value = constantMicros(c.args[0]); op = FLIP[op]; }
+  if (value === undefined) return undefined;
+  switch (op) {
+    case '>=': return [{ lo: value, hi: MAX }];
+    case '>': return [{ lo: value + 1, hi: MAX }];
+    case '<=': return [{ lo: MIN, hi: value }];
+    case '<': return [{ lo: MIN, hi: value - 1 }];
+    default: return [{ lo: value, hi: value }];
+  }
+}
+
+/** Splits `where` into scan intervals on the timestamp at layout `slot` and the remaining predicate. */
+export function extractIntervals(where: BoundExpr, slot: number, and: (a: BoundExpr, b: BoundExpr) => BoundExpr): IntervalSplit {
+  const parts: BoundExpr[] = [];
+  conjuncts(where, parts);
+  let intervals: TimeInterval[] | undefined;
+  const rest: BoundExpr[] = [];
+  for (const p of parts) {
+    const iv = slot >= 0 ? toInterval(p, slot) : undefined;
+    if (iv) intervals = intervals ? intersectIntervals(intervals, iv) : iv;
+    else rest.push(p);
+  }
+  return { intervals, rest: rest.length ? rest.reduce((a, b) => and(a, b)) : undefined };
+}

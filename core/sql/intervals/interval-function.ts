@@ -1,0 +1,33 @@
+/** `ts [NOT] IN '<interval>'` as a scalar predicate; the planner may turn it into scan intervals instead. */
+import { Types } from '../../data/column-type';
+import { LONG_NULL } from '../../data/null-values';
+import { TimeInterval } from '../../data/table-schema';
+import { ScalarFunction } from '../../extension/sql-function';
+
+export interface IntervalFunction extends ScalarFunction {
+  readonly intervals: readonly TimeInterval[];
+  readonly negated: boolean;
+}
+
+export function intervalFunction(intervals: readonly TimeInterval[], negated: boolean): IntervalFunction {
+  const lo = Float64Array.from(intervals.map((i) => i.lo));
+  const hi = Float64Array.from(intervals.map((i) => i.hi));
+  return {
+    kind: 'scalar', name: 'in_interval', args: [Types.TIMESTAMP], returns: Types.BOOLEAN, intervals, negated,
+    kernel(args, n) {
+      const d = args[0].data;
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const x = d[i];
+        let hit = false;
+        if (x !== LONG_NULL) for (let k = 0; k < lo.length; k++) if (x >= lo[k] && x <= hi[k]) { hit = true; break; }
+        out[i] = hit !== negated ? 1 : 0;
+      }
+      return { type: Types.BOOLEAN, data: out };
+    },
+  };
+}
+
+export function isIntervalFunction(f: ScalarFunction): f is IntervalFunction {
+  return f.name === 'in_interval' && 'intervals' in f;
+}

@@ -1,0 +1,38 @@
+/**
+ * WHERE: computes a selection of matching rows per batch, through the compiled loop when the predicate
+ * compiled (compiled-filter.ts), else by evaluating it to a BOOLEAN vector. Only matching rows go on.
+ */
+import { ColumnBatch } from '../../data/column-batch';
+import { BoundExpr } from '../bound-expression';
+import { CompiledFilter } from '../compiled-filter';
+import { evaluate } from '../evaluate';
+import { ExecContext, PlanNode } from '../plan';
+import { gatherBatch } from '../vector/vector-ops';
+
+export class Filter implements PlanNode {
+  readonly children: readonly PlanNode[];
+  constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined) {
+    this.children = [child];
+  }
+  get columns(): PlanNode['columns'] { return this.child.columns; }
+  get timestampIndex(): number { return this.child.timestampIndex; }
+  get label(): string { return this.compiled ? 'Filter(jit)' : 'Filter'; }
+
+  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    let sel = new Int32Array(0);
+    const prepared = this.compiled?.prepare();
+    for await (const batch of this.child.execute(context)) {
+      const n = batch.rowCount;
+      if (sel.length < n) sel = new Int32Array(n);
+      let k = 0;
+      if (prepared) {
+        k = prepared(batch, sel);
+      } else {
+        const mask = evaluate(this.predicate, batch, context).data;
+        for (let i = 0; i < n; i++) if (mask[i] !== 0) sel[k++] = i;
+      }
+      if (k === 0) continue;
+      yield k === n ? batch : gatherBatch(batch, sel, k);
+    }
+  }
+}

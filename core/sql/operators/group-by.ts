@@ -1,0 +1,67 @@
+/**
+ * Hash GROUP BY (explicit or implicit, sql-dialect.md §2.1): output is one column per aggregate, then
+ * the key columns. Aggregate states keep typed-array slots per group; without keys there is exactly one
+ * group, so an empty input still yields one row (`count()` = 0).
+ */
+import { ColumnBatch } from '../../data/column-batch';
+import { ColumnType, TypeTag } from '../../data/column-type';
+import { ResultColumn } from '../../data/result-set';
+import { MemorySymbolTable } from '../../data/symbol-table';
+import { VectorBuilder } from '../../data/vector-builder';
+import { AggregateFunction } from '../../extension/sql-function';
+import { BoundExpr } from '../bound-expression';
+import { evaluate } from '../evaluate';
+import { ExecContext, PlanNode } from '../plan';
+import { castVector } from '../vector/cast-vector';
+import { sliceBatch } from '../vector/vector-ops';
+import { GroupKeyIndex } from './group-key-index';
+
+export interface BoundAggregate {
+  readonly fn: AggregateFunction;
+  readonly args: readonly BoundExpr[];
+  readonly type: ColumnType;
+  readonly constants: readonly unknown[];
+}
+
+const OUT_BATCH = 65536;
+
+export class GroupBy implements PlanNode {
+  readonly children: readonly PlanNode[];
+  readonly timestampIndex = -1;
+  readonly label: string;
+  constructor(readonly child: PlanNode, readonly keys: readonly BoundExpr[], readonly aggregates: readonly BoundAggregate[], readonly columns: readonly ResultColumn[]) {
+    this.children = [child];
+    this.label = keys.length ? 'GroupBy' : 'Aggregate';
+  }
+
+  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    const states = this.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants));
+    const builders = this.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
+    const index = new GroupKeyIndex(builders);
+    let groups = new Int32Array(0);
+    if (this.keys.length === 0) for (const s of states) s.init(1);
+    for await (const batch of this.child.execute(context)) {
+      const n = batch.rowCount;
+      let ids: Int32Array | undefined;
+      if (this.keys.length > 0) {
+        if (groups.length < n) groups = new Int32Array(n);
+        index.assign(this.keys.map((k) => evaluate(k, batch, context)), n, groups);
+        ids = groups;
+        for (const s of states) s.init(index.count);
+      }
+      for (let a = 0; a < states.length; a++) {
+        const agg = this.aggregates[a];
+        const args = agg.args.map((x) => evaluate(x, batch, context));
+        states[a].add(args, ids, n);
+      }
+    }
+    const count = this.keys.length ? index.count : 1;
+    // Layout: aggregates first, then keys (aggregate-collector.ts).
+    const vectors = [
+      ...states.map((s, a) => castVector(s.value(count), this.aggregates[a].type, count)),
+      ...builders.map((b) => b.build()),
+    ];
+    const all: ColumnBatch = { rowCount: count, vectors };
+    for (let lo = 0; lo < count; lo += OUT_BATCH) yield sliceBatch(all, lo, Math.min(count, lo + OUT_BATCH));
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Row comparison for ORDER BY over one materialised batch: per key a typed comparison, nulls first
+ * ascending (sql-dialect.md §2.1). SYMBOL keys compare by string through a rank per dictionary key.
+ */
+import { TypeTag, isVarSize } from '../../data/column-type';
+import { INT_NULL, LONG_NULL } from '../../data/null-values';
+import { Vector } from '../../data/vector';
+import { compareVarRows } from './var-rows';
+import { readValue } from '../vector/sql-value';
+
+export interface SortKey {
+  readonly index: number;
+  readonly descending: boolean;
+}
+
+type Compare = (a: number, b: number) => number;
+
+function keyComparator(v: Vector): Compare {
+  const d = v.data;
+  switch (v.type.tag) {
+    case TypeTag.DOUBLE: case TypeTag.FLOAT:
+      return (a, b) => {
+        const x = d[a], y = d[b];
+        if (x !== x) return y !== y ? 0 : -1;
+        if (y !== y) return 1;
+        return x < y ? -1 : x > y ? 1 : 0;
+      };
+    case TypeTag.SYMBOL: {
+      const table = v.symbols;
+      const size = table?.size ?? 0;
+      const order = Array.from({ length: size }, (_x, k) => k).sort((p, q) => {
+        const s = table?.value(p) ?? '', t = table?.value(q) ?? '';
+        return s < t ? -1 : s > t ? 1 : 0;
+      });
+      const rank = new Int32Array(size);
+      order.forEach((k, r) => { rank[k] = r; });
+      return (a, b) => {
+        const x = d[a] < 0 ? -1 : rank[d[a]], y = d[b] < 0 ? -1 : rank[d[b]];
+        return x - y;
+      };
+    }
+    case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY:
+      return (a, b) => {
+        const an = v.nulls !== undefined && v.nulls[a] === 1, bn = v.nulls !== undefined && v.nulls[b] === 1;
+        if (an || bn) return an === bn ? 0 : an ? -1 : 1;
+        return compareVarRows(v, a, v, b);
+      };
+    case TypeTag.UUID: case TypeTag.LONG256: case TypeTag.IPV4:
+      return (a, b) => {
+        const x = String(readValue(v, a) ?? ''), y = String(readValue(v, b) ?? '');
+        return x < y ? -1 : x > y ? 1 : 0;
+      };
+    default:
+      if (isVarSize(v.type)) return () => 0;
+      // INT/LONG nulls are the minimum values, so they sort first by themselves.
+      void INT_NULL; void LONG_NULL;
+      return (a, b) => d[a] - d[b];
+  }
+}
+
+export function rowComparator(vectors: readonly Vector[], keys: readonly SortKey[]): Compare {
+  const cmps = keys.map((k) => keyComparator(vectors[k.index]));
+  const desc = keys.map((k) => k.descending);
+  if (cmps.length === 1) {
+    const c = cmps[0];
+    return desc[0] ? (a, b) => c(b, a) || a - b : (a, b) => c(a, b) || a - b;
+  }
+  return (a, b) => {
+    for (let k = 0; k < cmps.length; k++) {
+      const r = cmps[k](a, b);
+      if (r !== 0) return desc[k] ? -r : r;
+    }
+    return a - b;
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * ORDER BY: materialises the input, sorts a permutation and emits in order. With a LIMIT of n rows
+ * (top-N) it keeps only the best n candidates per batch, so memory stays bounded by n + batch size.
+ */
+import { ColumnBatch } from '../../data/column-batch';
+import { ExecContext, PlanNode } from '../plan';
+import { concatBatches, gatherBatch, sliceBatch } from '../vector/vector-ops';
+import { rowComparator, SortKey } from './row-comparator';
+
+const OUT_BATCH = 65536;
+
+export class Sort implements PlanNode {
+  readonly children: readonly PlanNode[];
+  constructor(readonly child: PlanNode, readonly keys: readonly SortKey[], readonly topN: number | undefined, readonly timestampIndex: number) {
+    this.children = [child];
+  }
+  get columns(): PlanNode['columns'] { return this.child.columns; }
+  get label(): string { return this.topN !== undefined ? `Sort(top ${this.topN})` : 'Sort'; }
+
+  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    const types = this.columns.map((c) => c.type);
+    let kept: ColumnBatch | undefined;
+    const pending: ColumnBatch[] = [];
+    let pendingRows = 0;
+    const flush = (): void => {
+      const all = concatBatches(types, kept ? [kept, ...pending] : pending);
+      pending.length = 0; pendingRows = 0;
+      kept = this.topN !== undefined && all.rowCount > this.topN ? this.sorted(all, this.topN) : all;
+    };
+    for await (const batch of this.child.execute(context)) {
+      pending.push(batch);
+      pendingRows += batch.rowCount;
+      if (this.topN !== undefined && pendingRows >= Math.max(this.topN, OUT_BATCH)) flush();
+    }
+    if (pending.length) flush();
+    if (!kept || kept.rowCount === 0) return;
+    const out = this.sorted(kept, this.topN ?? kept.rowCount);
+    for (let lo = 0; lo < out.rowCount; lo += OUT_BATCH) yield sliceBatch(out, lo, Math.min(out.rowCount, lo + OUT_BATCH));
+  }
+
+  private sorted(batch: ColumnBatch, limit: number): ColumnBatch {
+    const n = batch.rowCount;
+    const perm = new Int32Array(n);
+    for (let i = 0; i < n; i++) perm[i] = i;
+    perm.sort(rowComparator(batch.vectors, this.keys));
+    const k = Math.min(limit, n);
+    return gatherBatch(batch, perm, k);
+  }
+}

@@ -1,0 +1,18 @@
+/** Rows of a table function (`long_sequence(10)`, `tables()`). */
+import { ColumnBatch } from '../../data/column-batch';
+import { TableFunctionContext, TableFunctionShape } from '../../extension/sql-function';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
+
+export class TableFunctionScan implements PlanNode {
+  readonly children: readonly PlanNode[] = [];
+  constructor(readonly name: string, readonly shape: TableFunctionShape, private readonly context: (c: ExecContext) => TableFunctionContext) {}
+  get columns(): TableFunctionShape['columns'] { return this.shape.columns; }
+  get timestampIndex(): number { return this.shape.timestampIndex; }
+  get label(): string { return `Function(${this.name})`; }
+  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    for await (const b of this.shape.rows(this.context(context))) {
+      checkAborted(context.signal);
+      yield b;
+    }
+  }
+}

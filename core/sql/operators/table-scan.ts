@@ -1,0 +1,62 @@
+/** Reads a table through the StorageEngine: only the referenced columns, optionally interval-pruned or backwards. */
+import { ColumnBatch } from '../../data/column-batch';
+import { TypeTag } from '../../data/column-type';
+import { ResultColumn } from '../../data/result-set';
+import { TableSchema, TimeInterval } from '../../data/table-schema';
+import { Vector } from '../../data/vector';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
+
+export interface ScanSpec {
+  readonly table: TableSchema;
+  /** Table column indexes, in output order. */
+  readonly columnIndexes: readonly number[];
+  readonly intervals?: readonly TimeInterval[];
+  readonly reverse?: boolean;
+}
+
+export class TableScan implements PlanNode {
+  readonly columns: readonly ResultColumn[];
+  readonly timestampIndex: number;
+  readonly children: readonly PlanNode[] = [];
+
+  constructor(readonly spec: ScanSpec) {
+    this.columns = spec.columnIndexes.map((i) => ({ name: spec.table.columns[i].name, type: spec.table.columns[i].type }));
+    // Backwards scans are still ordered by the designated timestamp, only descending.
+    this.timestampIndex = spec.reverse ? -1 : spec.columnIndexes.indexOf(spec.table.timestampIndex);
+  }
+
+  get label(): string {
+    const s = this.spec;
+    return `Scan(${s.table.name}${s.intervals ? `, intervals=${s.intervals.length}` : ''}${s.reverse ? ', reverse' : ''})`;
+  }
+
+  with(changes: Partial<ScanSpec>): TableScan {
+    return new TableScan({ ...this.spec, ...changes });
+  }
+
+  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    const reader = context.storage.openReader(this.spec.table.name);
+    try {
+      const cols = this.spec.columnIndexes;
+      const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
+      const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, reverse: this.spec.reverse, signal: context.signal });
+      for await (const batch of scan) {
+        checkAborted(context.signal);
+        if (batch.rowCount === 0) continue;
+        yield withSymbols(batch, symbolTables);
+      }
+    } finally {
+      reader.close();
+    }
+  }
+}
+
+/** SYMBOL vectors carry their dictionary; engines that leave it out get the reader's. */
+function withSymbols(batch: ColumnBatch, tables: readonly (Vector['symbols'])[]): ColumnBatch {
+  let patched: Vector[] | undefined;
+  for (let i = 0; i < tables.length; i++) {
+    const v = batch.vectors[i];
+    if (tables[i] && !v.symbols) (patched ??= [...batch.vectors])[i] = { ...v, symbols: tables[i] };
+  }
+  return patched ? { rowCount: batch.rowCount, vectors: patched } : batch;
+}

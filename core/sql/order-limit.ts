@@ -1,0 +1,63 @@
+/**
+ * ORDER BY and LIMIT on top of a SELECT's plan. Sorting on the designated timestamp is free when rows
+ * already come in its order, and `ORDER BY ts DESC` turns the scan backwards, so `LIMIT n` stops after n
+ * rows. A LIMIT from the start caps the sort at n rows (top-N). Hidden ORDER BY columns are dropped last.
+ */
+import { SvcError } from '../errors';
+import type { Limit as LimitAst } from './ast';
+import { BindEnvironment } from './bind-environment';
+import { BoundExpr } from './bound-expression';
+import { ExpressionBinder } from './expression-binder';
+import { Limit } from './operators/limit';
+import { Project } from './operators/project';
+import { limitWindow, Window } from './operators/row-window';
+import { Sort } from './operators/sort';
+import { PlanNode } from './plan';
+import { EMPTY_SCOPE } from './scope';
+
+export interface OrderTarget {
+  readonly index: number;
+  readonly descending: boolean;
+}
+
+export function orderAndLimit(
+  plan: PlanNode, order: readonly OrderTarget[], limit: LimitAst | undefined, hasHidden: boolean, env: BindEnvironment,
+  reversible?: (reverse: boolean) => PlanNode | undefined,
+): PlanNode {
+  const window = limit ? limitOf(limit, env) : undefined;
+  let p = plan;
+  if (order.length > 0) {
+    const ts = plan.timestampIndex;
+    const byTs = order.length === 1 && ts >= 0 && order[0].index === ts;
+    const reversed = byTs && order[0].descending && reversible ? reversible(true) : undefined;
+    if (byTs && !order[0].descending) p = plan;
+    else if (reversed) p = reversed;
+    else {
+      const topN = window && window.lo >= 0 && window.hi !== undefined && window.hi >= 0 ? window.hi : undefined;
+      const keepsTs = ts >= 0 && order[0].index === ts && !order[0].descending ? ts : -1;
+      p = new Sort(plan, order, topN, keepsTs);
+    }
+  }
+  if (window) p = new Limit(p, window);
+  if (hasHidden) {
+    const visible = p.columns.map((c, i) => ({ c, i })).filter((x) => !x.c.name.startsWith('\u0000'));
+    const exprs: BoundExpr[] = visible.map((x) => ({ kind: 'column', index: x.i, type: x.c.type, name: x.c.name, position: 0 }));
+    const ts = visible.findIndex((x) => x.i === p.timestampIndex);
+    p = new Project(p, exprs, visible.map((x) => x.c), ts);
+  }
+  return p;
+}
+
+function limitOf(limit: LimitAst, env: BindEnvironment): Window {
+  const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: () => { throw SvcError.sql(limit.position, 'sub-query not allowed in LIMIT'); } });
+  const value = (e: LimitAst['lo']): number => {
+    const b = binder.bind(e);
+    if (b.kind !== 'constant' || (typeof b.value !== 'number' && typeof b.value !== 'bigint')) throw SvcError.sql(e.position, 'LIMIT must be a constant integer');
+    return Number(b.value);
+  };
+  if (limit.offset) {
+    const n = value(limit.lo), off = value(limit.offset);
+    return { lo: off, hi: off + n };
+  }
+  return limitWindow(value(limit.lo), limit.hi ? value(limit.hi) : undefined);
+}

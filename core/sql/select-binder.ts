@@ -1,0 +1,212 @@
+/**
+ * Binds and plans one SELECT (sql-dialect.md §2.1): FROM → WHERE (scan intervals + compiled filter)
+ * → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
+ * backwards scan for `ORDER BY ts DESC`) → LIMIT. `count(*)` of a whole table reads metadata only.
+ */
+import { Types } from '../data/column-type';
+import { ResultColumn } from '../data/result-set';
+import { SvcError } from '../errors';
+import type { Expression, OrderItem, Query, Select } from './ast';
+import { exprKey, isAggregateRef, SelectAggregates } from './aggregate-collector';
+import { BindEnvironment } from './bind-environment';
+import { BoundExpr } from './bound-expression';
+import { expressionName, NameAllocator } from './column-naming';
+import { CompiledFilter } from './compiled-filter';
+import { ExpressionBinder } from './expression-binder';
+import { extractIntervals } from './intervals/interval-extraction';
+import { CountStar } from './operators/count-star';
+import { Distinct } from './operators/distinct';
+import { Filter } from './operators/filter';
+import { GroupBy } from './operators/group-by';
+import { Project } from './operators/project';
+import { SingleRow } from './operators/single-row';
+import { TableScan } from './operators/table-scan';
+import { PlanNode } from './plan';
+import { EMPTY_SCOPE } from './scope';
+import { BoundSource, SourceBinder } from './source-binder';
+import { orderAndLimit, OrderTarget } from './order-limit';
+
+interface Item {
+  expr: BoundExpr;
+  name: string;
+  hidden: boolean;
+}
+
+export class SelectBinder {
+  constructor(
+    private readonly env: BindEnvironment,
+    private readonly ctes: ReadonlyMap<string, Query>,
+    private readonly bindQuery: (q: Query, ctes: ReadonlyMap<string, Query>) => PlanNode,
+  ) {}
+
+  bind(s: Select): PlanNode {
+    if (s.sampleBy) throw SvcError.sql(s.sampleBy.position, 'SAMPLE BY is not supported yet');
+    if (s.latestOn) throw SvcError.sql(s.latestOn.position, 'LATEST ON is not supported yet');
+    if (s.windows?.length) throw SvcError.sql(s.windows[0].position, 'WINDOW clause is not supported yet');
+    const subquery = (q: Query): PlanNode => this.bindQuery(q, this.ctes);
+    const source: BoundSource = s.from ? new SourceBinder(this.env, this.ctes, this.bindQuery).bindFrom(s.from) : { scope: EMPTY_SCOPE, plan: new SingleRow() };
+    const scope = source.scope;
+    const aggregates = new SelectAggregates(this.env.registry);
+    const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e) });
+    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, onSubquery: (e) => this.env.subqueries.push(e) });
+
+    const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
+    const names = new NameAllocator();
+    const items: Item[] = [];
+    for (const it of s.projection) {
+      if (it.expr.kind === 'star') {
+        for (const c of scope.star(it.expr.qualifier, it.expr.position)) {
+          items.push({ expr: { kind: 'column', index: c.index, type: c.type, name: c.name, position: it.position }, name: names.take(c.name), hidden: false });
+        }
+        continue;
+      }
+      const expr = collecting.bind(it.expr);
+      items.push({ expr, name: names.take(it.alias?.name ?? expressionName(it.expr)), hidden: false });
+    }
+    if (s.having && aggregates.list.length === 0 && !s.groupBy) throw SvcError.sql(s.having.position, 'HAVING requires an aggregate query');
+    const having = s.having ? collecting.toBoolean(collecting.bind(s.having)) : undefined;
+    const order: OrderTarget[] = (s.orderBy ?? []).map((o) => this.orderTarget(o, items, collecting));
+
+    // count(*) of a whole table comes from the reader's metadata.
+    if (source.lazy && !where && !s.groupBy && !having && items.length === 1 && aggregates.list.length === 1
+      && aggregates.list[0].fn.name === 'count' && aggregates.list[0].args.length === 0 && isAggregateRef(items[0].expr)) {
+      return orderAndLimit(new CountStar(source.lazy.table.name, items[0].name), [], s.limit, false, this.env);
+    }
+
+    const grouped = aggregates.list.length > 0 || s.groupBy !== undefined;
+    let input = this.sourcePlan(source, where);
+    let exprs = items.map((i) => i.expr);
+    let tsIndex = -1;
+    if (grouped) {
+      const keys = this.groupKeys(s, items, plain);
+      const keyIndex = new Map<string, number>();
+      keys.forEach((k, j) => keyIndex.set(exprKey(k), aggregates.list.length + j));
+      const rewrite = (e: BoundExpr): BoundExpr => rewriteGrouped(e, keyIndex);
+      const columns: ResultColumn[] = [
+        ...aggregates.list.map((a, k) => ({ name: `agg${k}`, type: a.type })),
+        ...keys.map((k, j) => ({ name: `key${j}`, type: k.type })),
+      ];
+      exprs = exprs.map(rewrite);
+      input = new GroupBy(input, keys, aggregates.list, columns);
+      if (having) input = new Filter(input, rewrite(having), undefined);
+    } else {
+      const ts = input.timestampIndex;
+      tsIndex = ts < 0 ? -1 : exprs.findIndex((e, i) => !items[i].hidden && e.kind === 'column' && e.index === ts);
+    }
+    const visible = items.filter((i) => !i.hidden);
+    const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: i.expr.type.tag === Types.NULL.tag ? exprs[k].type : exprs[k].type }));
+    let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
+    if (s.distinct) plan = new Distinct(plan);
+    return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean) => this.reversible(plan, reverse) : undefined);
+  }
+
+  /** An ORDER BY item: output position, output name/alias, or an expression added as a hidden column. */
+  private orderTarget(o: OrderItem, items: Item[], binder: ExpressionBinder): OrderTarget {
+    const e = o.expr;
+    if (e.kind === 'literal' && e.type === 'int') {
+      const visible = items.filter((i) => !i.hidden);
+      if (e.value < 1 || e.value > visible.length) throw SvcError.sql(e.position, 'order column position is out of range');
+      return { index: items.indexOf(visible[e.value - 1]), descending: o.descending };
+    }
+    if (e.kind === 'column' && !e.qualifier) {
+      const k = items.findIndex((i) => !i.hidden && i.name.toLowerCase() === e.name.toLowerCase());
+      if (k >= 0) return { index: k, descending: o.descending };
+    }
+    const bound = binder.bind(e);
+    const same = items.findIndex((i) => exprKey(i.expr) === exprKey(bound));
+    if (same >= 0) return { index: same, descending: o.descending };
+    items.push({ expr: bound, name: `\u0000order${items.length}`, hidden: true });
+    return { index: items.length - 1, descending: o.descending };
+  }
+
+  private groupKeys(s: Select, items: Item[], binder: ExpressionBinder): BoundExpr[] {
+    if (!s.groupBy) {
+      return items.filter((i) => !i.hidden && !containsAggregate(i.expr) && i.expr.kind !== 'constant').map((i) => i.expr);
+    }
+    return s.groupBy.map((g: Expression) => {
+      if (g.kind === 'literal' && g.type === 'int') {
+        const visible = items.filter((i) => !i.hidden);
+        if (g.value < 1 || g.value > visible.length) throw SvcError.sql(g.position, 'GROUP BY position is out of range');
+        return visible[g.value - 1].expr;
+      }
+      if (g.kind === 'column' && !g.qualifier) {
+        const alias = items.find((i) => !i.hidden && i.name.toLowerCase() === g.name.toLowerCase() && !containsAggregate(i.expr));
+        if (alias) {
+          try { return binder.bind(g); } catch { return alias.expr; }
+        }
+      }
+      return binder.bind(g);
+    });
+  }
+
+  /** The FROM plan with WHERE applied; a lazy table becomes its pruned scan with intervals. */
+  private sourcePlan(source: BoundSource, where: BoundExpr | undefined): PlanNode {
+    if (!source.lazy) {
+      const plan = source.plan as PlanNode;
+      return where ? new Filter(plan, where, this.compile(where)) : plan;
+    }
+    const lazy = source.lazy;
+    if (lazy.used.length === 0) lazy.slot(lazy.table.timestampIndex >= 0 ? lazy.table.timestampIndex : 0);
+    let rest = where;
+    let intervals;
+    if (where && lazy.timestampIndex >= 0) {
+      const split = extractIntervals(where, lazy.timestampIndex, (a, b) => new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: () => { throw new Error('unreachable'); } }).apply('and', [a, b], 0));
+      intervals = split.intervals;
+      rest = split.rest;
+    }
+    const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals });
+    return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
+  }
+
+  private compile(predicate: BoundExpr): CompiledFilter | undefined {
+    return this.env.jit ? CompiledFilter.compile(predicate) : undefined;
+  }
+
+  /** Rebuilds `plan` with its table scan reading backwards (ORDER BY ts DESC), or undefined when not a plain scan chain. */
+  private reversible(plan: PlanNode, reverse: boolean): PlanNode | undefined {
+    if (plan instanceof TableScan) return reverse ? plan.with({ reverse: true }) : plan;
+    if (plan instanceof Filter) {
+      const c = this.reversible(plan.child, reverse);
+      return c ? new Filter(c, plan.predicate, plan.compiled) : undefined;
+    }
+    if (plan instanceof Project) {
+      const c = this.reversible(plan.child, reverse);
+      return c ? new Project(c, plan.exprs, plan.columns, reverse ? -1 : plan.timestampIndex) : undefined;
+    }
+    return undefined;
+  }
+}
+
+function containsAggregate(e: BoundExpr): boolean {
+  let found = false;
+  const visit = (x: BoundExpr): void => {
+    if (isAggregateRef(x)) found = true;
+    if (x.kind === 'call') x.args.forEach(visit);
+    if (x.kind === 'cast') visit(x.expr);
+    if (x.kind === 'case') { x.whens.forEach((w) => { visit(w.when); visit(w.then); }); if (x.otherwise) visit(x.otherwise); }
+  };
+  visit(e);
+  return found;
+}
+
+function rewriteGrouped(e: BoundExpr, keys: ReadonlyMap<string, number>): BoundExpr {
+  if (isAggregateRef(e)) return e;
+  const k = keys.get(exprKey(e));
+  if (k !== undefined) return { kind: 'column', index: k, type: e.type, name: `key`, position: 0 };
+  switch (e.kind) {
+    case 'column': throw SvcError.sql(e.position, `column must appear in GROUP BY clause or aggregate function [column=${e.name}]`);
+    case 'call': return { ...e, args: e.args.map((a) => rewriteGrouped(a, keys)) };
+    case 'cast': return { ...e, expr: rewriteGrouped(e.expr, keys) };
+    case 'case': return {
+      ...e,
+      whens: e.whens.map((w) => ({ when: rewriteGrouped(w.when, keys), then: rewriteGrouped(w.then, keys) })),
+      otherwise: e.otherwise ? rewriteGrouped(e.otherwise, keys) : undefined,
+    };
+    default: return e;
+  }
+}
+
+function isIdentity(exprs: readonly BoundExpr[], input: PlanNode, columns: readonly ResultColumn[]): boolean {
+  if (exprs.length !== input.columns.length) return false;
+  return exprs.every((e, i) => e.kind === 'column' && e.index === i && columns[i].name === input.columns[i].name);
+}

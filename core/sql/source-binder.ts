@@ -1,0 +1,145 @@
+/**
+ * FROM clauses: tables (lazy scope, pruned scan), CTE references, sub-queries, table functions and
+ * joins (inner/left/cross with hash keys from ON equalities or `ON (col)`). Time-series joins answer
+ * "not supported yet" at the join keyword until they are implemented.
+ */
+import { SvcError } from '../errors';
+import type { Expression, FromClause, Join as JoinAst, Query, Source } from './ast';
+import { BindEnvironment } from './bind-environment';
+import { BoundExpr, walk } from './bound-expression';
+import { ExpressionBinder } from './expression-binder';
+import { Join } from './operators/join';
+import { TableFunctionScan } from './operators/table-function-scan';
+import { TableScan } from './operators/table-scan';
+import { PlanNode } from './plan';
+import { EMPTY_SCOPE, FixedScope, LazyTableScope, Scope, ScopeColumn } from './scope';
+import { shiftColumns } from './shift-columns';
+
+export interface BoundSource {
+  readonly scope: Scope;
+  /** The plan, or undefined for a lazy table whose scan is built once every column reference is known. */
+  readonly plan?: PlanNode;
+  readonly lazy?: LazyTableScope;
+}
+
+export class SourceBinder {
+  constructor(
+    private readonly env: BindEnvironment,
+    private readonly ctes: ReadonlyMap<string, Query>,
+    private readonly bindQuery: (q: Query, ctes: ReadonlyMap<string, Query>) => PlanNode,
+  ) {}
+
+  bindFrom(from: FromClause): BoundSource {
+    const first = this.source(from.source, from.joins.length === 0);
+    if (from.joins.length === 0) return first;
+    let plan = first.plan ?? fullScan(first);
+    let columns = fixedColumns(first.scope, plan);
+    for (const j of from.joins) {
+      const right = this.source(j.source, false);
+      const rplan = right.plan ?? fullScan(right);
+      const rcols = fixedColumns(right.scope, rplan).map((c) => ({ ...c, index: c.index + columns.length }));
+      const joined = new FixedScope([...columns, ...rcols], plan.timestampIndex);
+      plan = this.join(j, plan, rplan, joined, columns.length);
+      columns = [...columns, ...rcols];
+    }
+    return { scope: new FixedScope(columns, plan.timestampIndex), plan };
+  }
+
+  private join(j: JoinAst, left: PlanNode, right: PlanNode, scope: FixedScope, leftCount: number): PlanNode {
+    if (j.joinType === 'asof' || j.joinType === 'lt' || j.joinType === 'splice') {
+      throw SvcError.sql(j.position, `${j.joinType.toUpperCase()} JOIN is not supported yet`);
+    }
+    if (j.joinType === 'cross' || j.joinType === 'comma' || (!j.on && !j.using)) return new Join('cross', left, right, [], [], undefined);
+    const binder = new ExpressionBinder(this.env.registry, scope, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
+    const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [];
+    const rest: BoundExpr[] = [];
+    if (j.using) {
+      for (const id of j.using) {
+        const l = scope.columns.find((c) => c.index < leftCount && c.name.toLowerCase() === id.name.toLowerCase());
+        const r = scope.columns.find((c) => c.index >= leftCount && c.name.toLowerCase() === id.name.toLowerCase());
+        if (!l || !r) throw SvcError.invalidColumn(id.position, id.name);
+        leftKeys.push({ kind: 'column', index: l.index, type: l.type, name: l.name, position: id.position });
+        rightKeys.push({ kind: 'column', index: r.index - leftCount, type: r.type, name: r.name, position: id.position });
+      }
+    } else if (j.on) {
+      for (const part of conjuncts(j.on)) {
+        if (part.kind === 'binary' && part.op === '=') {
+          const a = binder.bind(part.left), b = binder.bind(part.right);
+          const sa = side(a, leftCount), sb = side(b, leftCount);
+          if (sa === 'left' && sb === 'right') { leftKeys.push(a); rightKeys.push(shiftColumns(b, -leftCount)); continue; }
+          if (sa === 'right' && sb === 'left') { leftKeys.push(b); rightKeys.push(shiftColumns(a, -leftCount)); continue; }
+        }
+        rest.push(binder.toBoolean(binder.bind(part)));
+      }
+    }
+    const condition = rest.length ? rest.reduce((x, y) => binder.apply('and', [x, y], 0)) : undefined;
+    return new Join(j.joinType === 'left' ? 'left' : 'inner', left, right, leftKeys, rightKeys, condition);
+  }
+
+  /** One FROM item. A plain table stays lazy only when `lazyAllowed` (no joins). */
+  private source(s: Source, lazyAllowed: boolean): BoundSource {
+    const alias = s.alias?.name;
+    if (s.kind === 'tableSource') {
+      const key = s.name.name.toLowerCase();
+      const cte = this.ctes.get(key);
+      if (cte) {
+        const inner = new Map(this.ctes);
+        inner.delete(key);
+        return this.fixed(this.bindQuery(cte, inner), alias ?? s.name.name, s.timestamp?.name);
+      }
+      const table = this.env.storage.getTable(s.name.name);
+      if (!table) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
+      const lazy = new LazyTableScope(table, alias);
+      if (lazyAllowed) return { scope: lazy, lazy };
+      return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, undefined);
+    }
+    if (s.kind === 'subquerySource') return this.fixed(this.bindQuery(s.query, this.ctes), alias, s.timestamp?.name);
+    const fn = this.env.registry.tableFunction(s.call.name);
+    if (!fn) throw SvcError.sql(s.call.position, `unknown function name: ${s.call.name}`);
+    const binder = new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
+    const args = s.call.args.map((a) => binder.bind(a));
+    const values = args.map((a) => {
+      if (a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : s.call.position, 'constant expected');
+      return typeof a.value === 'bigint' ? Number(a.value) : a.value;
+    });
+    const shape = fn.describe(values, s.call.args.map((a) => a.position), this.env.describeContext);
+    if (shape.seeds) this.env.seeds = shape.seeds;
+    return this.fixed(new TableFunctionScan(fn.name, shape, (c) => this.env.tableFunctionContext(c)), alias ?? s.call.name, s.timestamp?.name);
+  }
+
+  private fixed(plan: PlanNode, alias: string | undefined, timestamp: string | undefined): BoundSource {
+    const qualifiers = alias ? [alias.toLowerCase()] : [];
+    const columns: ScopeColumn[] = plan.columns.map((c, i) => ({ name: c.name, qualifiers, type: c.type, index: i }));
+    let ts = plan.timestampIndex;
+    if (timestamp) {
+      ts = columns.findIndex((c) => c.name.toLowerCase() === timestamp.toLowerCase());
+      if (ts < 0) throw SvcError.invalidColumn(0, timestamp);
+    }
+    const withTs: PlanNode = ts === plan.timestampIndex ? plan : { ...plan, timestampIndex: ts, columns: plan.columns, children: plan.children, label: plan.label, execute: (c) => plan.execute(c) };
+    return { scope: new FixedScope(columns, ts), plan: withTs };
+  }
+}
+
+/** The scan of every column of a lazy table (joins need a fixed layout). */
+export function fullScan(s: BoundSource): PlanNode {
+  const lazy = s.lazy as LazyTableScope;
+  lazy.star(undefined, 0);
+  return new TableScan({ table: lazy.table, columnIndexes: [...lazy.used] });
+}
+
+function fixedColumns(scope: Scope, plan: PlanNode): ScopeColumn[] {
+  if (scope instanceof FixedScope) return [...scope.columns];
+  const lazy = scope as LazyTableScope;
+  return plan.columns.map((c, i) => ({ name: c.name, qualifiers: lazy.star(undefined, 0)[i].qualifiers, type: c.type, index: i }));
+}
+
+function conjuncts(e: Expression): Expression[] {
+  if (e.kind === 'binary' && e.op === 'and') return [...conjuncts(e.left), ...conjuncts(e.right)];
+  return [e];
+}
+
+function side(e: BoundExpr, leftCount: number): 'left' | 'right' | 'both' | 'none' {
+  let l = false, r = false;
+  walk(e, (x) => { if (x.kind === 'column') { if (x.index < leftCount) l = true; else r = true; } });
+  return l && r ? 'both' : l ? 'left' : r ? 'right' : 'none';
+}

@@ -1,0 +1,121 @@
+/**
+ * The SQL pipeline behind QueryEngine: SqlGrammar.parse → bind + plan (QueryBinder and the statement
+ * preparers) → a CompiledQuery whose execute() runs the plan or the DDL/DML against the StorageEngine
+ * (STYLE.md §4). Each compile gets its own BindEnvironment; each execute its own ExecContext
+ * (now() fixed per execution, rnd_* seeded by long_sequence seeds).
+ */
+import { StorageEngine } from '../extension/storage-engine';
+import { SqlFunction, TableFunctionContext } from '../extension/sql-function';
+import { SqlGrammar } from '../extension/sql-grammar';
+import { SvcError } from '../errors';
+import type { Query, Statement } from './ast';
+import { BindEnvironment } from './bind-environment';
+import { Filter } from './operators/filter';
+import { ExecContext, PlanNode } from './plan';
+import { CompiledQuery, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
+import { QueryBinder } from './query-binder';
+import { QueryResult } from './query-result';
+import { FunctionRegistry } from './function-registry';
+import { randomSource } from './random-source';
+import { prepareAlter, prepareDrop, prepareRename, prepareTruncate } from './statements/alter-statements';
+import { prepareCreateTable } from './statements/create-table-statement';
+import { prepareInsert } from './statements/insert-statement';
+import { showPlan } from './statements/show-statement';
+import { prepareUpdate } from './statements/update-statement';
+
+export interface SqlCompilerOptions {
+  readonly jit: boolean;
+  readonly user?: string;
+}
+
+const wallMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+
+export class SqlCompiler {
+  readonly registry: FunctionRegistry;
+
+  constructor(private readonly grammar: SqlGrammar, private readonly storage: StorageEngine, functions: readonly SqlFunction[], private readonly options: SqlCompilerOptions) {
+    this.registry = new FunctionRegistry(functions);
+  }
+
+  compile(sql: string): CompiledQuery {
+    const statement = this.grammar.parse(sql);
+    const env = this.environment();
+    const binder = new QueryBinder(env);
+    const bindQuery = (q: Query): PlanNode => binder.bind(q);
+    const { kind, plan, run } = this.prepare(statement, env, bindQuery);
+    const context = (o: ExecuteOptions): ExecContext => this.context(o.signal, env);
+    return {
+      sql, kind, jitCompiled: plan ? hasCompiledFilter(plan) : false,
+      execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
+        const c = context(o);
+        if (plan) return { kind: 'rows', result: new QueryResult(plan, env.subqueries, c, o.window) };
+        return (run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+      },
+    };
+  }
+
+  /** The plan of a query (tests and EXPLAIN-like tools). */
+  plan(sql: string): PlanNode {
+    const compiled = this.prepare(this.grammar.parse(sql), this.environment(), (q) => new QueryBinder(this.environment()).bind(q));
+    if (!compiled.plan) throw SvcError.badRequest('not a query');
+    return compiled.plan;
+  }
+
+  private prepare(s: Statement, env: BindEnvironment, bindQuery: (q: Query) => PlanNode): { kind: StatementKind; plan?: PlanNode; run?: (c: ExecContext) => Promise<QueryOutcome> } {
+    const ddl = (f: (c: ExecContext) => Promise<void>): { kind: StatementKind; run: (c: ExecContext) => Promise<QueryOutcome> } => ({
+      kind: 'ddl', run: async (c) => { await f(c); return { kind: 'ddl' }; },
+    });
+    switch (s.kind) {
+      case 'select': case 'setOperation': return { kind: 'select', plan: new QueryBinder(env).bind(s) };
+      case 'show': return { kind: 'select', plan: showPlan(s, env) };
+      case 'insert': {
+        const insert = prepareInsert(s, env, bindQuery);
+        return { kind: 'insert', run: async (c) => ({ kind: 'insert', inserted: await insert.run(c) }) };
+      }
+      case 'update': {
+        const update = prepareUpdate(s, env, bindQuery);
+        return { kind: 'update', run: async (c) => ({ kind: 'update', updated: await update(c) }) };
+      }
+      case 'createTable': return ddl(prepareCreateTable(s, env, bindQuery));
+      case 'dropTable': return ddl(prepareDrop(s, env));
+      case 'truncateTable': return ddl(prepareTruncate(s, env));
+      case 'renameTable': return ddl(prepareRename(s, env));
+      case 'alterTable': return ddl(prepareAlter(s, env));
+      default: throw SvcError.sql(s.position, `${s.kind} is not supported yet`);
+    }
+  }
+
+  private environment(): BindEnvironment {
+    const storage = this.storage;
+    const base = this.tableContext(new AbortController().signal, undefined);
+    const env: BindEnvironment = {
+      registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [],
+      tableFunctionContext: (c: ExecContext) => this.tableContext(c.signal, c),
+    };
+    return env;
+  }
+
+  private context(signal: AbortSignal, env: BindEnvironment): ExecContext {
+    return {
+      signal, storage: this.storage, subqueries: new Map(),
+      functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
+    };
+  }
+
+  private tableContext(signal: AbortSignal, c: ExecContext | undefined): TableFunctionContext {
+    const storage = this.storage;
+    const functions = c?.functions ?? { now: wallMicros(), random: randomSource(undefined), user: this.options.user ?? 'admin' };
+    return {
+      ...functions, signal,
+      listTables: () => storage.listTables(),
+      getTable: (name) => storage.getTable(name),
+      partitions: (name) => { const r = storage.openReader(name); try { return r.partitions; } finally { r.close(); } },
+      symbolTableSize: (name, column) => { const r = storage.openReader(name); try { return r.symbols(column).size; } finally { r.close(); } },
+    };
+  }
+}
+
+function hasCompiledFilter(p: PlanNode): boolean {
+  if (p instanceof Filter && p.compiled) return true;
+  return p.children.some(hasCompiledFilter);
+}

@@ -1,0 +1,89 @@
+/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM (sql-dialect.md §2.7). */
+import { ColumnType, parseTypeName } from '../../data/column-type';
+import { findColumn } from '../../data/table-schema';
+import { SvcError } from '../../errors';
+import { durationMicros } from './duration-micros';
+import type { Duration, AlterTableStatement, DropTableStatement, Expression, RenameTableStatement, TruncateStatement } from '../ast';
+import { BindEnvironment } from '../bind-environment';
+
+type Run = () => Promise<void>;
+
+function intOf(e: Expression | Duration | undefined): number | undefined {
+  if (e && e.kind === 'duration') return durationMicros(e);
+  return e && e.kind === 'literal' && (e.type === 'int' || e.type === 'long') ? Number(e.value) : undefined;
+}
+
+export function prepareDrop(s: DropTableStatement, env: BindEnvironment): Run {
+  const t = env.storage.getTable(s.table.name);
+  if (!t) {
+    if (s.ifExists) return async () => undefined;
+    throw SvcError.tableDoesNotExist(s.table.position, s.table.name);
+  }
+  return () => env.storage.dropTable(t.name);
+}
+
+export function prepareTruncate(s: TruncateStatement, env: BindEnvironment): Run {
+  const names: string[] = [];
+  for (const id of s.tables) {
+    const t = env.storage.getTable(id.name);
+    if (!t) { if (s.ifExists) continue; throw SvcError.tableDoesNotExist(id.position, id.name); }
+    names.push(t.name);
+  }
+  return async () => { for (const n of names) await env.storage.truncateTable(n); };
+}
+
+export function prepareRename(s: RenameTableStatement, env: BindEnvironment): Run {
+  const t = env.storage.getTable(s.from.name);
+  if (!t) throw SvcError.tableDoesNotExist(s.from.position, s.from.name);
+  if (env.storage.getTable(s.to.name) && s.to.name.toLowerCase() !== s.from.name.toLowerCase()) {
+    throw SvcError.sql(s.to.position, `table already exists [table=${s.to.name}]`);
+  }
+  return () => env.storage.renameTable(t.name, s.to.name);
+}
+
+export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run {
+  const t = env.storage.getTable(s.table.name);
+  if (!t) throw SvcError.tableDoesNotExist(s.table.position, s.table.name);
+  const a = s.action;
+  switch (a.kind) {
+    case 'addColumn': {
+      const defs = a.columns.filter((c) => {
+        if (findColumn(t, c.name.name) < 0) return true;
+        if (a.ifNotExists) return false;
+        throw SvcError.sql(c.name.position, `column '${c.name.name}' already exists`);
+      }).map((c) => {
+        const type: ColumnType | undefined = parseTypeName(c.type.name);
+        if (!type) throw SvcError.sql(c.type.position, `unsupported column type: ${c.type.name}`);
+        return { name: c.name.name, type, symbolCapacity: intOf(c.symbolCapacity), symbolCached: c.symbolCache, indexed: c.indexed, indexCapacity: intOf(c.indexCapacity) };
+      });
+      return async () => { for (const d of defs) await env.storage.addColumn(t.name, d); };
+    }
+    case 'dropColumn': {
+      const names = a.columns.map((c) => {
+        const k = findColumn(t, c.name);
+        if (k < 0) throw SvcError.invalidColumn(c.position, c.name);
+        if (k === t.timestampIndex) throw SvcError.sql(c.position, 'cannot remove designated timestamp column');
+        return t.columns[k].name;
+      });
+      return async () => { for (const n of names) await env.storage.dropColumn(t.name, n); };
+    }
+    case 'renameColumn': {
+      const k = findColumn(t, a.from.name);
+      if (k < 0) throw SvcError.invalidColumn(a.from.position, a.from.name);
+      if (findColumn(t, a.to.name) >= 0) throw SvcError.sql(a.to.position, `column '${a.to.name}' already exists`);
+      return () => env.storage.renameColumn(t.name, t.columns[k].name, a.to.name);
+    }
+    case 'setParam': {
+      const params: { maxUncommittedRows?: number; o3MaxLagMicros?: number } = {};
+      for (const p of a.params) {
+        const n = p.name.name.toLowerCase();
+        if (n === 'maxuncommittedrows') params.maxUncommittedRows = intOf(p.value);
+        else if (n === 'o3maxlag') params.o3MaxLagMicros = p.value.kind === 'duration' ? durationMicros(p.value) : intOf(p.value);
+        else throw SvcError.sql(p.name.position, `unrecognized table parameter: ${p.name.name}`);
+      }
+      return () => env.storage.setTableParams(t.name, params);
+    }
+    default:
+      throw SvcError.sql(a.position, `ALTER TABLE ${a.kind} is not supported yet`);
+  }
+}

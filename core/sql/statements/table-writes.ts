@@ -1,0 +1,36 @@
+/**
+ * Appending query results to a table: each source batch is cast column by column to the table's types
+ * (sql-dialect.md §2.6 implicit casts: ISO strings into TIMESTAMP, strings into SYMBOL, ints into DOUBLE);
+ * target columns not given are null. One writer, one commit at the end.
+ */
+import { ColumnBatch } from '../../data/column-batch';
+import { TableSchema } from '../../data/table-schema';
+import { Vector } from '../../data/vector';
+import { StorageEngine } from '../../extension/storage-engine';
+import { ExecContext } from '../plan';
+import { castVector, nullVector } from '../vector/cast-vector';
+
+/** Maps source column k to table column `targets[k]`. */
+export async function appendBatches(
+  storage: StorageEngine, table: TableSchema, targets: readonly number[], batches: AsyncIterable<ColumnBatch>, context: ExecContext,
+): Promise<number> {
+  const writer = await storage.openWriter(table.name, { signal: context.signal });
+  let rows = 0;
+  try {
+    for await (const b of batches) {
+      if (b.rowCount === 0) continue;
+      await writer.append(toTableLayout(table, targets, b));
+      rows += b.rowCount;
+    }
+    await writer.commit();
+  } finally {
+    await writer.close();
+  }
+  return rows;
+}
+
+export function toTableLayout(table: TableSchema, targets: readonly number[], b: ColumnBatch): ColumnBatch {
+  const vectors: Vector[] = table.columns.map((c) => nullVector(c.type, b.rowCount));
+  targets.forEach((t, k) => { vectors[t] = castVector(b.vectors[k], table.columns[t].type, b.rowCount); });
+  return { rowCount: b.rowCount, vectors };
+}

@@ -1,0 +1,69 @@
+/** Appends a SqlValue to a builder of any type, converting as an implicit cast would (INSERT, constants). */
+import { TypeTag } from '../../data/column-type';
+import { VectorBuilder } from '../../data/vector-builder';
+import { parseIsoTimestamp } from '../../time/iso-timestamp';
+import { SvcError } from '../../errors';
+import { parseIpv4, parseUuid, SqlValue } from './sql-value';
+import { formatValue } from './format-value';
+
+export function appendValue(b: VectorBuilder, value: SqlValue): void {
+  if (value === null) { b.appendNull(); return; }
+  const t = b.type.tag;
+  switch (t) {
+    case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.SYMBOL:
+      b.appendString(typeof value === 'string' ? value : formatValue(value));
+      return;
+    case TypeTag.CHAR:
+      if (typeof value === 'string') { b.appendString(value); return; }
+      b.appendNumber(Number(value));
+      return;
+    case TypeTag.BOOLEAN:
+      if (typeof value === 'string') { b.appendNumber(value.toLowerCase() === 'true' ? 1 : 0); return; }
+      b.appendNumber(value === true || (typeof value === 'number' && value !== 0) ? 1 : 0);
+      return;
+    case TypeTag.TIMESTAMP: case TypeTag.DATE: {
+      if (typeof value === 'string') {
+        const us = parseIsoTimestamp(value);
+        if (us === undefined) {
+          const n = Number(value);
+          if (value.trim() !== '' && Number.isFinite(n)) { b.appendNumber(n); return; }
+          throw SvcError.badRequest(`Invalid timestamp: ${value}`);
+        }
+        b.appendNumber(t === TypeTag.DATE ? Math.floor(us / 1000) : us);
+        return;
+      }
+      if (typeof value === 'bigint') { b.appendBigInt(value); return; }
+      b.appendNumber(Number(value));
+      return;
+    }
+    case TypeTag.UUID: {
+      const u = typeof value === 'string' ? parseUuid(value) : undefined;
+      if (!u) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> UUID]`);
+      b.appendBytes(u);
+      return;
+    }
+    case TypeTag.IPV4: {
+      const x = typeof value === 'string' ? parseIpv4(value) : Number(value);
+      if (x === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> IPv4]`);
+      b.appendNumber(x);
+      return;
+    }
+    case TypeTag.BINARY:
+      b.appendBytes(value instanceof Uint8Array ? value : new TextEncoder().encode(String(value)));
+      return;
+    case TypeTag.NULL: b.appendNull(); return;
+    default: {
+      if (typeof value === 'bigint') { b.appendBigInt(value); return; }
+      let n: number;
+      if (typeof value === 'string') {
+        if (value.trim() === '') throw SvcError.badRequest(`inconvertible value: '${value}'`);
+        n = Number(value);
+        if (Number.isNaN(n) && value.trim().toLowerCase() !== 'nan') throw SvcError.badRequest(`inconvertible value: ${value} [STRING -> ${TypeTag[t]}]`);
+      } else if (typeof value === 'boolean') n = value ? 1 : 0;
+      else if (value instanceof Uint8Array) throw SvcError.badRequest('inconvertible value: binary');
+      else n = value;
+      if (t === TypeTag.INT || t === TypeTag.SHORT || t === TypeTag.BYTE || t === TypeTag.LONG) n = Math.trunc(n);
+      b.appendNumber(n);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * One SQL value outside the vectors, for the slow paths (constants, INSERT VALUES, sort keys of
+ * strings, hash keys of mixed types). Hot loops never use it. `null` is SQL NULL.
+ * LONG/TIMESTAMP/DATE are numbers (bigint only beyond 2^53); CHAR and SYMBOL are strings;
+ * UUID, IPv4 and LONG256 are their text forms.
+ */
+import { ColumnType, TypeTag } from '../../data/column-type';
+import { INT_NULL, LONG_NULL } from '../../data/null-values';
+import { decodeUtf8 } from '../../data/utf8';
+import { Vector } from '../../data/vector';
+
+export type SqlValue = number | string | boolean | bigint | Uint8Array | null;
+
+export function readValue(v: Vector, i: number): SqlValue {
+  const d = v.data;
+  switch (v.type.tag) {
+    case TypeTag.BOOLEAN: return d[i] !== 0;
+    case TypeTag.BYTE: case TypeTag.SHORT: return d[i];
+    case TypeTag.CHAR: return d[i] === 0 ? null : String.fromCharCode(d[i]);
+    case TypeTag.INT: return d[i] === INT_NULL ? null : d[i];
+    case TypeTag.IPV4: return d[i] === 0 ? null : ipv4Text(d[i]);
+    case TypeTag.SYMBOL: return d[i] < 0 ? null : (v.symbols?.value(d[i]) ?? null);
+    case TypeTag.FLOAT: case TypeTag.DOUBLE: return Number.isNaN(d[i]) ? null : d[i];
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+      if (v.exact) return v.exact[i] === -9223372036854775808n ? null : (Number.isSafeInteger(Number(v.exact[i])) ? Number(v.exact[i]) : v.exact[i]);
+      return d[i] === LONG_NULL ? null : d[i];
+    case TypeTag.GEOHASH: return d[i] === -1 ? null : d[i];
+    case TypeTag.STRING: case TypeTag.VARCHAR: {
+      if (v.nulls && v.nulls[i] === 1) return null;
+      const o = v.offsets as Int32Array;
+      return decodeUtf8(d as Uint8Array, o[i], o[i + 1]);
+    }
+    case TypeTag.BINARY: {
+      if (v.nulls && v.nulls[i] === 1) return null;
+      const o = v.offsets as Int32Array;
+      return (d as Uint8Array).slice(o[i], o[i + 1]);
+    }
+    case TypeTag.UUID: return uuidText(d as Uint8Array, i);
+    case TypeTag.LONG256: return long256Text(d as Uint8Array, i);
+    case TypeTag.NULL: return null;
+    default: return null;
+  }
+}
+
+export function isNullAt(v: Vector, i: number): boolean {
+  return readValue(v, i) === null;
+}
+
+export function ipv4Text(x: number): string {
+  return `${(x >>> 24) & 255}.${(x >>> 16) & 255}.${(x >>> 8) & 255}.${x & 255}`;
+}
+
+export function parseIpv4(s: string): number | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(s.trim());
+  if (!m) return undefined;
+  const p = m.slice(1).map(Number);
+  if (p.some((x) => x > 255)) return undefined;
+  return ((p[0] << 24) | (p[1] << 16) | (p[2] << 8) | p[3]) | 0;
+}
+
+function hex(b: number): string {
+  return (b < 16 ? '0' : '') + b.toString(16);
+}
+
+function uuidText(d: Uint8Array, i: number): string | null {
+  const o = i * 16;
+  const dv = new DataView(d.buffer, d.byteOffset + o, 16);
+  if (dv.getBigInt64(0, true) === -9223372036854775808n && dv.getBigInt64(8, true) === -9223372036854775808n) return null;
+  // Layout: lo long then hi long, little-endian; text is hi then lo, most significant byte first.
+  let s = '';
+  for (let k = 15; k >= 8; k--) s += hex(d[o + k]);
+  for (let k = 7; k >= 0; k--) s += hex(d[o + k]);
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+export function parseUuid(s: string): Uint8Array | undefined {
+  const h = s.trim().replace(/-/g, '');
+  if (!/^[0-9a-fA-F]{32}$/.test(h)) return undefined;
+  const out = new Uint8Array(16);
+  for (let k = 0; k < 16; k++) out[15 - k] = parseInt(h.slice(k * 2, k * 2 + 2), 16);
+  return out;
+}
+
+function long256Text(d: Uint8Array, i: number): string | null {
+  const o = i * 32;
+  const dv = new DataView(d.buffer, d.byteOffset + o, 32);
+  let allNull = true;
+  for (let k = 0; k < 4; k++) if (dv.getBigInt64(k * 8, true) !== -9223372036854775808n) allNull = false;
+  if (allNull) return null;
+  let s = '';
+  for (let k = 31; k >= 0; k--) s += hex(d[o + k]);
+  s = s.replace(/^(00)+/, '');
+  return '0x' + (s === '' ? '00' : s);
+}
+
+/** A type's text in error messages and value formatting decisions. */
+export function isTemporal(t: ColumnType): boolean {
+  return t.tag === TypeTag.TIMESTAMP || t.tag === TypeTag.DATE;
+}

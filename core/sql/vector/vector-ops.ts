@@ -1,0 +1,114 @@
+/**
+ * Whole-vector helpers the operators share: gathering selected rows (a filter's output), slicing
+ * (LIMIT), constant vectors. Loops run over the typed arrays; no per-row objects.
+ */
+import { ColumnType, TypeTag, isVarSize } from '../../data/column-type';
+import { ColumnBatch } from '../../data/column-batch';
+import { VectorBuilder } from '../../data/vector-builder';
+import { allocateData, elementsPerRow, FixedArray, Vector } from '../../data/vector';
+import { SqlValue } from './sql-value';
+import { appendValue } from './append-value';
+
+/** Rows `sel[0..n)` of `v`, in that order. */
+export function gather(v: Vector, sel: Int32Array, n: number): Vector {
+  if (v.offsets) return gatherVar(v, sel, n);
+  const w = elementsPerRow(v.type);
+  const src = v.data;
+  const out = allocateData(v.type, n);
+  if (w === 1) {
+    for (let i = 0; i < n; i++) out[i] = src[sel[i]];
+  } else {
+    for (let i = 0; i < n; i++) {
+      const s = sel[i] * w;
+      for (let k = 0; k < w; k++) out[i * w + k] = src[s + k];
+    }
+  }
+  let exact: BigInt64Array | undefined;
+  if (v.exact) {
+    exact = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) exact[i] = v.exact[sel[i]];
+  }
+  return { type: v.type, data: out, symbols: v.symbols, exact };
+}
+
+function gatherVar(v: Vector, sel: Int32Array, n: number): Vector {
+  const o = v.offsets as Int32Array;
+  let bytes = 0;
+  for (let i = 0; i < n; i++) bytes += o[sel[i] + 1] - o[sel[i]];
+  const src = v.data;
+  const data = v.type.tag === TypeTag.ARRAY ? new Float64Array(bytes) : new Uint8Array(bytes);
+  const offsets = new Int32Array(n + 1);
+  const nulls = v.nulls ? new Uint8Array(n) : undefined;
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const r = sel[i];
+    const a = o[r], b = o[r + 1];
+    data.set(src.subarray(a, b), p);
+    p += b - a;
+    offsets[i + 1] = p;
+    if (nulls) nulls[i] = (v.nulls as Uint8Array)[r];
+  }
+  return { type: v.type, data, offsets, nulls };
+}
+
+/** Rows `[lo, hi)` of `v` as a view. */
+export function sliceVector(v: Vector, lo: number, hi: number): Vector {
+  if (v.offsets) {
+    const o = v.offsets;
+    const base = o[lo];
+    const offsets = new Int32Array(hi - lo + 1);
+    for (let i = lo; i <= hi; i++) offsets[i - lo] = o[i] - base;
+    return { type: v.type, data: v.data.subarray(base, o[hi]), offsets, nulls: v.nulls?.subarray(lo, hi), shapes: v.shapes };
+  }
+  const w = elementsPerRow(v.type);
+  return { type: v.type, data: v.data.subarray(lo * w, hi * w), symbols: v.symbols, exact: v.exact?.subarray(lo, hi) };
+}
+
+export function sliceBatch(b: ColumnBatch, lo: number, hi: number): ColumnBatch {
+  if (lo === 0 && hi === b.rowCount) return b;
+  return { rowCount: hi - lo, vectors: b.vectors.map((v) => sliceVector(v, lo, hi)) };
+}
+
+export function gatherBatch(b: ColumnBatch, sel: Int32Array, n: number): ColumnBatch {
+  return { rowCount: n, vectors: b.vectors.map((v) => gather(v, sel, n)) };
+}
+
+/** A vector of `n` copies of one value (a constant operand). */
+export function constantVector(type: ColumnType, value: SqlValue, n: number): Vector {
+  if (!isVarSize(type) && type.tag !== TypeTag.SYMBOL && type.tag !== TypeTag.UUID && type.tag !== TypeTag.LONG256) {
+    const one = new VectorBuilder(type, 1);
+    appendValue(one, value);
+    const x = one.build();
+    const data: FixedArray = allocateData(type, n);
+    const w = elementsPerRow(type);
+    if (w === 1) data.fill(x.data[0]);
+    else for (let i = 0; i < n; i++) for (let k = 0; k < w; k++) data[i * w + k] = x.data[k];
+    let exact: BigInt64Array | undefined;
+    if (x.exact) { exact = new BigInt64Array(n); exact.fill(x.exact[0]); }
+    return { type, data, exact };
+  }
+  const b = new VectorBuilder(type, Math.max(1, n));
+  for (let i = 0; i < n; i++) appendValue(b, value);
+  return b.build();
+}
+
+/** Concatenates batches with the same column types into one (sort, buffering operators). */
+export function concatBatches(types: readonly ColumnType[], batches: readonly ColumnBatch[]): ColumnBatch {
+  if (batches.length === 1) return batches[0];
+  let total = 0;
+  for (const b of batches) total += b.rowCount;
+  const vectors = types.map((t, c) => {
+    const first = batches[0]?.vectors[c];
+    if (!isVarSize(t) && first && batches.every((b) => b.vectors[c].symbols === first.symbols && !b.vectors[c].exact)) {
+      const w = elementsPerRow(t);
+      const data = allocateData(t, total);
+      let p = 0;
+      for (const b of batches) { data.set(b.vectors[c].data.subarray(0, b.rowCount * w) as never, p); p += b.rowCount * w; }
+      return { type: t, data, symbols: first.symbols } as Vector;
+    }
+    const vb = new VectorBuilder(t, Math.max(1, total), t.tag === TypeTag.SYMBOL ? undefined : undefined);
+    for (const b of batches) for (let i = 0; i < b.rowCount; i++) vb.appendFrom(b.vectors[c], i);
+    return vb.build();
+  });
+  return { rowCount: total, vectors };
+}

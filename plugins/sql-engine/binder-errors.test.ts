@@ -1,0 +1,36 @@
+/** QuestDB's error texts and positions (sql-dialect.md §4.4) from the binder. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { SvcError } from '../../core/errors';
+import { SqlHarness } from './sql-harness';
+
+let h: SqlHarness;
+
+before(async () => {
+  h = await SqlHarness.open();
+  await h.execute('CREATE TABLE t (ts TIMESTAMP, id SYMBOL, temp DOUBLE) TIMESTAMP(ts) PARTITION BY DAY');
+});
+after(async () => { await h.close(); });
+
+const CASES: [string, number, string][] = [
+  ['SELECT * FROM missing_t', 14, 'table does not exist [table=missing_t]'],
+  ['SELECT nope FROM t', 7, 'Invalid column: nope'],
+  ["SELECT * FROM t WHERE ts = 'abc'", 27, 'invalid timestamp'],
+  ["SELECT * FROM t WHERE ts < 'abc'", 27, "Invalid date [str='abc']"],
+  ["SELECT * FROM t WHERE ts = '2025-03-01;1h'", 27, 'not a timestamp, use IN keyword with intervals'],
+  ['SELECT ts, avg(temp) FROM t SAMPLE BY 1h', 28, 'SAMPLE BY is not supported yet'],
+  ['SELECT * FROM t LATEST ON ts PARTITION BY id', 16, 'LATEST ON is not supported yet'],
+  ['SELECT nosuch(temp) FROM t', 7, 'unknown function name: nosuch(DOUBLE)'],
+  ["SELECT temp + 'a' FROM t", 12, 'there is no matching operator `+` with the argument types: DOUBLE + CHAR'],
+  ['INSERT INTO t VALUES (1, 2)', 21, 'row value count does not match column count [expected=3, actual=2, tuple=1]'],
+];
+
+for (const [sql, position, message] of CASES) {
+  test(`${sql} fails with "${message}" at ${position}`, () => {
+    assert.throws(() => h.compiler.compile(sql), (e: unknown) => e instanceof SvcError && e.message === message && e.position === position && e.statusCode === 400);
+  });
+}
+
+test('names resolve case-insensitively and keep their spelling', async () => {
+  assert.deepEqual((await h.query('SELECT TEMP, Id FROM T')).columns, ['TEMP:DOUBLE', 'Id:SYMBOL']);
+});

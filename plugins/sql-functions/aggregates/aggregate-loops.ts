@@ -1,0 +1,41 @@
+/**
+ * Generated accumulation loops (STYLE.md §7: fixed templates, no query text). Each variant is its own
+ * function, so V8 sees one array type per call site and keeps the loop monomorphic.
+ */
+import { INT_NULL, LONG_NULL } from '../../../core/data/null-values';
+
+export type GroupedLoop = (d: ArrayLike<number>, groups: Int32Array, n: number, acc: Float64Array, counts: Float64Array) => void;
+export type FlatLoop = (d: ArrayLike<number>, n: number, acc: Float64Array, counts: Float64Array) => void;
+
+const cache = new Map<string, GroupedLoop | FlatLoop>();
+
+/** `nullTest` uses x; `update` uses x, the slot expression `acc[g]` and `counts[g]`. */
+function make(key: string, grouped: boolean, nullTest: string, update: string): GroupedLoop | FlatLoop {
+  let f = cache.get(key);
+  if (!f) {
+    const slot = grouped ? 'groups[i]' : '0';
+    const body = `for (let i = 0; i < n; i++) { const x = d[i]; if (${nullTest}) continue; const g = ${slot}; ${update} }`;
+    f = grouped ? new Function('d', 'groups', 'n', 'acc', 'counts', body) as GroupedLoop : new Function('d', 'n', 'acc', 'counts', body) as FlatLoop;
+    cache.set(key, f);
+  }
+  return f;
+}
+
+export type NullKind = 'nan' | 'long' | 'int';
+
+function nullTest(k: NullKind): string {
+  return k === 'nan' ? 'x !== x' : k === 'long' ? `x === ${LONG_NULL}` : `x === ${INT_NULL}`;
+}
+
+export function sumLoop(k: NullKind, grouped: boolean): GroupedLoop | FlatLoop {
+  return make(`sum|${k}|${grouped}`, grouped, nullTest(k), 'acc[g] += x; counts[g]++;');
+}
+
+export function extremumLoop(k: NullKind, max: boolean, grouped: boolean): GroupedLoop | FlatLoop {
+  const cmp = max ? '>' : '<';
+  return make(`ext|${k}|${max}|${grouped}`, grouped, nullTest(k), `if (counts[g] === 0 || x ${cmp} acc[g]) acc[g] = x; counts[g] = 1;`);
+}
+
+export function countLoop(k: NullKind | 'none', grouped: boolean): GroupedLoop | FlatLoop {
+  return make(`count|${k}|${grouped}`, grouped, k === 'none' ? 'false' : nullTest(k), 'counts[g]++;');
+}

@@ -1,0 +1,22 @@
+/** Every function this plugin registers, in one list (also used by unit tests without a container). */
+import { SqlFunction } from '../../core/extension/sql-function';
+import { numericAggregates } from './aggregates/numeric-aggregates';
+import { valueAggregates } from './aggregates/value-aggregates';
+import { varianceAggregates } from './aggregates/variance-aggregates';
+import { conditionalFunctions } from './conditional/conditional-functions';
+import { mathFunctions } from './math/math-functions';
+import { infoFunctions } from './meta/info-functions';
+import { tableFunctions } from './meta/table-functions';
+import { arithmeticFunctions } from './operators/arithmetic';
+import { comparisonFunctions } from './operators/comparison';
+import { logicalFunctions } from './operators/logical';
+import { predicateFunctions } from './operators/predicates';
+import { randomFunctions } from './random/random-functions';
+import { textFunctions } from './text/text-functions';
+import { timeFunctions } from './time/time-functions';
+
+export const builtinFunctions: readonly SqlFunction[] = [
+  ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
+  ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...infoFunctions, ...randomFunctions,
+  ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
+];

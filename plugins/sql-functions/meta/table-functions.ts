@@ -1,0 +1,104 @@
+/**
+ * Metadata and generator table functions (sql-dialect.md §3.6): long_sequence, tables(),
+ * table_columns('t'), table_partitions('t').
+ */
+import { ColumnType, Types, typeName } from '../../../core/data/column-type';
+import { ColumnBatch } from '../../../core/data/column-batch';
+import { ResultColumn } from '../../../core/data/result-set';
+import { SvcError } from '../../../core/errors';
+import { TableFunction, TableFunctionContext, TableFunctionShape } from '../../../core/extension/sql-function';
+import { once, rowsBatch } from './rows-batch';
+
+const col = (name: string, type: ColumnType): ResultColumn => ({ name, type });
+const S = Types.STRING, I = Types.INT, L = Types.LONG, B = Types.BOOLEAN, T = Types.TIMESTAMP;
+
+function fixed(columns: ResultColumn[], rows: (c: TableFunctionContext) => (string | number | boolean | null)[][]): TableFunctionShape {
+  return { columns, timestampIndex: -1, rows: (c) => once(() => rowsBatch(columns, rows(c))) };
+}
+
+function requireTable(args: readonly unknown[], positions: readonly number[], c: TableFunctionContext, fn: string): string {
+  const name = args[0];
+  if (typeof name !== 'string') throw SvcError.sql(positions[0] ?? 0, `${fn}(): table name expected`);
+  const t = c.getTable(name);
+  if (!t) throw SvcError.tableDoesNotExist(positions[0] ?? 0, name);
+  return t.name;
+}
+
+const BATCH = 65536;
+
+async function* sequence(n: number, signal: AbortSignal): AsyncIterable<ColumnBatch> {
+  for (let lo = 0; lo < n; lo += BATCH) {
+    if (signal.aborted) return;
+    const k = Math.min(BATCH, n - lo);
+    const data = new Float64Array(k);
+    for (let i = 0; i < k; i++) data[i] = lo + i + 1;
+    yield { rowCount: k, vectors: [{ type: L, data }] };
+  }
+}
+
+export const longSequence: TableFunction = {
+  kind: 'table', name: 'long_sequence',
+  describe(args, positions): TableFunctionShape {
+    const n = Number(args[0]);
+    if (args.length < 1 || !Number.isFinite(n)) throw SvcError.sql(positions[0] ?? 0, 'long_sequence(): row count expected');
+    const seeds = args.length >= 3 ? [Number(args[1]), Number(args[2])] as const : undefined;
+    return { columns: [col('x', L)], timestampIndex: -1, seeds, rows: (c) => sequence(Math.max(0, Math.trunc(n)), c.signal) };
+  },
+};
+
+export const tablesFunction: TableFunction = {
+  kind: 'table', name: 'tables',
+  describe: () => fixed(
+    [col('id', I), col('table_name', S), col('designatedTimestamp', S), col('partitionBy', S), col('walEnabled', B), col('dedup', B),
+      col('ttlValue', I), col('ttlUnit', S), col('matView', B), col('directoryName', S), col('maxUncommittedRows', I), col('o3MaxLag', L)],
+    (c) => c.listTables().map((t) => [t.id, t.name, t.timestampIndex >= 0 ? t.columns[t.timestampIndex].name : null, t.partitionBy,
+      t.walEnabled, t.dedupKeys.length > 0, 0, 'HOUR', false, t.directoryName, t.maxUncommittedRows, t.o3MaxLagMicros]),
+  ),
+};
+
+export const tableColumnsFunction: TableFunction = {
+  kind: 'table', name: 'table_columns',
+  describe(args, positions, context): TableFunctionShape {
+    const name = requireTable(args, positions, context, 'table_columns');
+    return fixed(
+      [col('column', S), col('type', S), col('indexed', B), col('indexBlockCapacity', I), col('symbolCached', B), col('symbolCapacity', I),
+        col('symbolTableSize', I), col('designated', B), col('upsertKey', B)],
+      (c) => {
+        const t = c.getTable(name);
+        if (!t) return [];
+        const dedup = new Set(t.dedupKeys.map((k) => k.toLowerCase()));
+        return t.columns.map((cd, i) => {
+          const sym = cd.type.tag === Types.SYMBOL.tag;
+          return [cd.name, typeName(cd.type), cd.indexed ?? false, cd.indexed ? (cd.indexCapacity ?? 256) : 0, sym ? (cd.symbolCached ?? true) : false,
+            sym ? (cd.symbolCapacity ?? 128) : 0, sym ? c.symbolTableSize(name, i) : 0, i === t.timestampIndex, dedup.has(cd.name.toLowerCase())];
+        });
+      },
+    );
+  },
+};
+
+function human(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = bytes, u = 0;
+  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  return u === 0 ? `${v}.0 B` : `${v.toFixed(1)} ${units[u]}`;
+}
+
+export const tablePartitionsFunction: TableFunction = {
+  kind: 'table', name: 'table_partitions',
+  describe(args, positions, context): TableFunctionShape {
+    const name = requireTable(args, positions, context, 'table_partitions');
+    return fixed(
+      [col('index', I), col('partitionBy', S), col('name', S), col('minTimestamp', T), col('maxTimestamp', T), col('numRows', L),
+        col('diskSize', L), col('diskSizeHuman', S), col('readOnly', B), col('active', B), col('attached', B), col('detached', B), col('attachable', B)],
+      (c) => {
+        const t = c.getTable(name);
+        const parts = c.partitions(name);
+        return parts.map((p, i) => [i, t?.partitionBy ?? 'NONE', p.name, p.minTimestamp, p.maxTimestamp, p.rowCount, p.diskSize, human(p.diskSize),
+          false, i === parts.length - 1, true, false, false]);
+      },
+    );
+  },
+};
+
+export const tableFunctions: readonly TableFunction[] = [longSequence, tablesFunction, tableColumnsFunction, tablePartitionsFunction];

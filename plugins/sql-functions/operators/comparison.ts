@@ -1,0 +1,109 @@
+/**
+ * `= != < <= > >=` per type. QuestDB semantics: `x = NULL` is true for a null x (the `col = NULL`
+ * shorthand, sql-dialect.md §2.1), so equality treats null = null as true; ordering with a null is false.
+ */
+import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
+import { Vector } from '../../../core/data/vector';
+import { ScalarFunction } from '../../../core/extension/sql-function';
+import { binaryLoop, nullKindOf, runBinary } from '../kernel-templates';
+import { compareVarRows } from './var-compare';
+import { symbolKeyMap } from './symbol-key-map';
+
+const OPS = ['=', '!=', '<', '<=', '>', '>='] as const;
+type Op = (typeof OPS)[number];
+
+function numericBody(op: Op, t: ColumnType): string {
+  const k = nullKindOf(t);
+  if (op === '=') return k === 'nan' ? 'x === y || (x !== x && y !== y)' : 'x === y';
+  if (op === '!=') return k === 'nan' ? '!(x === y || (x !== x && y !== y))' : 'x !== y';
+  return `x ${op} y`;
+}
+
+function numeric(op: Op, t: ColumnType): ScalarFunction {
+  const nullSafe = op === '=' || op === '!=';
+  const loop = binaryLoop(`(${numericBody(op, t)}) ? 1 : 0`, nullKindOf(t), nullKindOf(t), 'none', nullSafe);
+  return { kind: 'scalar', name: op, args: [t, t], returns: Types.BOOLEAN, kernel: (args, n, type) => runBinary(loop, args[0], args[1], n, type) };
+}
+
+function test(op: Op, c: number): boolean {
+  switch (op) {
+    case '=': return c === 0;
+    case '!=': return c !== 0;
+    case '<': return c < 0;
+    case '<=': return c <= 0;
+    case '>': return c > 0;
+    default: return c >= 0;
+  }
+}
+
+/** STRING/VARCHAR/BINARY-layout rows compared bytewise (UTF-8 order = code point order). */
+function varText(op: Op, t: ColumnType): ScalarFunction {
+  return {
+    kind: 'scalar', name: op, args: [t, t], returns: Types.BOOLEAN,
+    kernel(args, n): Vector {
+      const out = new Uint8Array(n);
+      const [a, b] = args;
+      for (let i = 0; i < n; i++) {
+        const an = a.nulls !== undefined && a.nulls[i] === 1;
+        const bn = b.nulls !== undefined && b.nulls[i] === 1;
+        if (an || bn) { out[i] = (op === '=' ? an && bn : op === '!=' ? an !== bn : false) ? 1 : 0; continue; }
+        out[i] = test(op, compareVarRows(a, i, b, i)) ? 1 : 0;
+      }
+      return { type: Types.BOOLEAN, data: out };
+    },
+  };
+}
+
+/** SYMBOL = SYMBOL: keys of the right side are translated into the left dictionary once per batch. */
+function symbolEq(op: '=' | '!='): ScalarFunction {
+  return {
+    kind: 'scalar', name: op, args: [Types.SYMBOL, Types.SYMBOL], returns: Types.BOOLEAN,
+    kernel(args, n): Vector {
+      const [a, b] = args;
+      const ak = a.data as Int32Array, bk = b.data as Int32Array;
+      const map = symbolKeyMap(b, a);
+      const out = new Uint8Array(n);
+      const eq = op === '=' ? 1 : 0, ne = 1 - eq;
+      for (let i = 0; i < n; i++) {
+        const y = bk[i];
+        const m = y < 0 ? -1 : map[y];
+        out[i] = ak[i] === m && (m !== -2) ? eq : ne;
+      }
+      return { type: Types.BOOLEAN, data: out };
+    },
+  };
+}
+
+function build(): ScalarFunction[] {
+  const out: ScalarFunction[] = [];
+  const numericTypes = [Types.INT, Types.LONG, Types.DOUBLE, Types.FLOAT, Types.TIMESTAMP, Types.DATE, Types.CHAR, Types.BYTE, Types.SHORT];
+  for (const op of OPS) {
+    for (const t of numericTypes) out.push(numeric(op, t));
+    out.push(varText(op, Types.STRING), varText(op, Types.VARCHAR));
+  }
+  for (const op of ['=', '!='] as const) {
+    out.push(numeric(op, Types.BOOLEAN), numeric(op, Types.IPV4), symbolEq(op));
+    out.push(fixedBytes(op, Types.UUID), fixedBytes(op, Types.LONG256));
+  }
+  return out;
+}
+
+/** UUID/LONG256: equal when all bytes are. */
+function fixedBytes(op: '=' | '!=', t: ColumnType): ScalarFunction {
+  const w = t.tag === TypeTag.UUID ? 16 : 32;
+  return {
+    kind: 'scalar', name: op, args: [t, t], returns: Types.BOOLEAN,
+    kernel(args, n): Vector {
+      const a = args[0].data, b = args[1].data;
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        let eq = true;
+        for (let k = 0; k < w; k++) if (a[i * w + k] !== b[i * w + k]) { eq = false; break; }
+        out[i] = eq === (op === '=') ? 1 : 0;
+      }
+      return { type: Types.BOOLEAN, data: out };
+    },
+  };
+}
+
+export const comparisonFunctions: readonly ScalarFunction[] = build();

@@ -1,0 +1,164 @@
+/**
+ * IS [NOT] NULL, IN (list), BETWEEN, LIKE/ILIKE and regex `~`/`!~` (sql-dialect.md §2.1).
+ * IN takes its list as constants; the set is built once per batch from row 0 of each constant vector.
+ */
+import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
+import { Vector } from '../../../core/data/vector';
+import { ScalarFunction } from '../../../core/extension/sql-function';
+import { SvcError } from '../../../core/errors';
+import { readValue, SqlValue } from '../../../core/sql/vector/sql-value';
+import { castVector } from '../../../core/sql/vector/cast-vector';
+
+const B = Types.BOOLEAN;
+
+function isNull(negated: boolean): ScalarFunction {
+  return {
+    kind: 'scalar', name: negated ? 'isnotnull' : 'isnull', args: ['any'], returns: B,
+    kernel(args, n): Vector {
+      const v = args[0];
+      const out = new Uint8Array(n);
+      const hit = negated ? 0 : 1, miss = 1 - hit;
+      for (let i = 0; i < n; i++) out[i] = readValue(v, i) === null ? hit : miss;
+      return { type: B, data: out };
+    },
+  };
+}
+
+function valueKey(x: SqlValue): string | number | boolean | null {
+  if (x instanceof Uint8Array) return Buffer.from(x).toString('hex');
+  if (typeof x === 'bigint') return Number(x);
+  return x;
+}
+
+/** `in(x, c1, c2, …)`: the constants are cast to x's type so `sym IN ('a')` compares keys. */
+export const inFunction: ScalarFunction = {
+  kind: 'scalar', name: 'in', args: ['any', 'any'], variadic: true, returns: B,
+  kernel(args, n): Vector {
+    const x = args[0];
+    const out = new Uint8Array(n);
+    if (x.type.tag === TypeTag.SYMBOL) {
+      const keys = new Set<number>();
+      for (let k = 1; k < args.length; k++) {
+        const s = readValue(args[k], 0);
+        keys.add(s === null ? -1 : (x.symbols?.keyOf(String(s)) ?? -2));
+      }
+      const d = x.data as Int32Array;
+      for (let i = 0; i < n; i++) out[i] = keys.has(d[i]) ? 1 : 0;
+      return { type: B, data: out };
+    }
+    const set = new Set<string | number | boolean | null>();
+    for (let k = 1; k < args.length; k++) set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
+    if (!x.offsets && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
+      const nums = new Set<number>();
+      for (const v of set) if (typeof v === 'number') nums.add(v);
+      const hasNull = set.has(null);
+      for (let i = 0; i < n; i++) {
+        const v = readValue(x, i);
+        out[i] = (v === null ? hasNull : nums.has(typeof v === 'boolean' ? Number(v) : Number(v))) ? 1 : 0;
+      }
+      if (x.type.tag === TypeTag.BOOLEAN) for (let i = 0; i < n; i++) out[i] = set.has(x.data[i] !== 0) ? 1 : 0;
+      return { type: B, data: out };
+    }
+    for (let i = 0; i < n; i++) out[i] = set.has(valueKey(readValue(x, i))) ? 1 : 0;
+    return { type: B, data: out };
+  },
+};
+
+/** `between(x, a, b)`: inclusive, bounds in any order. */
+function between(t: ColumnType): ScalarFunction {
+  return {
+    kind: 'scalar', name: 'between', args: [t, t, t], returns: B,
+    kernel(args, n): Vector {
+      const [x, a, b] = args.map((v) => castVector(v, Types.DOUBLE, n).data);
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const lo = Math.min(a[i], b[i]), hi = Math.max(a[i], b[i]);
+        out[i] = x[i] >= lo && x[i] <= hi ? 1 : 0;
+      }
+      return { type: B, data: out };
+    },
+  };
+}
+
+function betweenText(t: ColumnType): ScalarFunction {
+  return {
+    kind: 'scalar', name: 'between', args: [t, t, t], returns: B,
+    kernel(args, n): Vector {
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const x = readValue(args[0], i), a = readValue(args[1], i), b = readValue(args[2], i);
+        if (x === null || a === null || b === null) continue;
+        const lo = a < b ? a : b, hi = a < b ? b : a;
+        out[i] = x >= lo && x <= hi ? 1 : 0;
+      }
+      return { type: B, data: out };
+    },
+  };
+}
+
+const regexCache = new Map<string, RegExp>();
+
+function likeRegex(pattern: string, insensitive: boolean): RegExp {
+  const key = (insensitive ? 'i' : 's') + pattern;
+  let re = regexCache.get(key);
+  if (!re) {
+    let src = '';
+    for (let i = 0; i < pattern.length; i++) {
+      const c = pattern[i];
+      if (c === '\\' && i + 1 < pattern.length) { src += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); continue; }
+      src += c === '%' ? '[\\s\\S]*' : c === '_' ? '[\\s\\S]' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }
+    re = new RegExp(`^${src}$`, insensitive ? 'is' : 's');
+    regexCache.set(key, re);
+  }
+  return re;
+}
+
+function userRegex(pattern: string, position = 0): RegExp {
+  const key = 'r' + pattern;
+  let re = regexCache.get(key);
+  if (!re) {
+    try { re = new RegExp(pattern); } catch { throw SvcError.sql(position, `invalid regex: ${pattern}`); }
+    regexCache.set(key, re);
+  }
+  return re;
+}
+
+function textMatch(name: string, make: (p: string) => RegExp, negated: boolean): ScalarFunction[] {
+  return [Types.STRING, Types.VARCHAR, Types.SYMBOL].map((t) => ({
+    kind: 'scalar' as const, name, args: [t, Types.STRING], returns: B,
+    kernel(args: readonly Vector[], n: number): Vector {
+      const out = new Uint8Array(n);
+      const [x, p] = args;
+      let last: string | null = null;
+      let re: RegExp | undefined;
+      if (x.type.tag === TypeTag.SYMBOL && x.symbols) {
+        // Match each dictionary entry once, then look rows up by key.
+        const pat = readValue(p, 0);
+        if (pat === null) return { type: B, data: out };
+        const r = make(String(pat));
+        const hits = new Uint8Array(x.symbols.size);
+        for (let k = 0; k < hits.length; k++) hits[k] = r.test(x.symbols.value(k) ?? '') !== negated ? 1 : 0;
+        const d = x.data as Int32Array;
+        for (let i = 0; i < n; i++) out[i] = d[i] < 0 ? 0 : hits[d[i]];
+        return { type: B, data: out };
+      }
+      for (let i = 0; i < n; i++) {
+        const s = readValue(x, i), pat = readValue(p, i);
+        if (s === null || pat === null) continue;
+        if (pat !== last) { last = String(pat); re = make(last); }
+        out[i] = (re as RegExp).test(String(s)) !== negated ? 1 : 0;
+      }
+      return { type: B, data: out };
+    },
+  }));
+}
+
+export const predicateFunctions: readonly ScalarFunction[] = [
+  isNull(false), isNull(true), inFunction,
+  between(Types.DOUBLE), between(Types.LONG), between(Types.TIMESTAMP), betweenText(Types.STRING), betweenText(Types.VARCHAR),
+  ...textMatch('like', (p) => likeRegex(p, false), false),
+  ...textMatch('ilike', (p) => likeRegex(p, true), false),
+  ...textMatch('~', (p) => userRegex(p), false),
+  ...textMatch('!~', (p) => userRegex(p), true),
+];

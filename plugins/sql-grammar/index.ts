@@ -1,0 +1,13 @@
+import { DependencyContainer } from 'tsyringe';
+import { SqlGrammar } from '../../core/extension/sql-grammar';
+import { Plugin } from '../../core/plugin';
+import { QuestDbSqlGrammar } from './questdb-sql-grammar';
+
+/** The SQL grammar (Chevrotain): registers the one SqlGrammar. */
+export const sqlGrammarPlugin: Plugin = {
+  name: 'sql-grammar',
+  dependsOn: [],
+  register(container: DependencyContainer): void {
+    container.register(SqlGrammar, { useValue: new QuestDbSqlGrammar() });
+  },
+};

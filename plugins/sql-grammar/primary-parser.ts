@@ -1,0 +1,192 @@
+/**
+ * Operands: literals, names (`col`, `t.col`, `t.*`), function calls (incl. `count(*)`, DISTINCT,
+ * `extract(f FROM ts)`, IGNORE NULLS, OVER), CASE, CAST, ARRAY[...], EXISTS and sub-queries.
+ */
+import { IToken } from 'chevrotain';
+import type { ArrayLiteral, CaseWhen, Expression } from '../../core/sql/ast';
+import { ExpressionParser } from './expression-parser';
+import { identifierOf } from './literals';
+import * as T from './tokens';
+
+const K = T.Keyword;
+
+export abstract class PrimaryParser extends ExpressionParser {
+  protected readonly primary = this.RULE('primary', (): Expression => this.OR({
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.startsQuery(2), ALT: () => {
+        const open = this.CONSUME(T.LParen);
+        const query = this.SUBRULE(this.query);
+        this.CONSUME(T.RParen);
+        return this.ACTION((): Expression => ({ kind: 'subquery', query, position: open.startOffset }));
+      } },
+      { ALT: () => {
+        this.CONSUME2(T.LParen);
+        const inner = this.SUBRULE(this.expr);
+        this.CONSUME2(T.RParen);
+        return inner;
+      } },
+      { ALT: () => this.literalOf(this.CONSUME(T.NumberLiteral)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.LongLiteral)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.StringLiteral)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.EString)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.Long256)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.GeohashBits)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.GeohashChars)) },
+      { ALT: () => this.literalOf(this.CONSUME(K.true)) },
+      { ALT: () => this.literalOf(this.CONSUME(K.false)) },
+      { ALT: () => this.literalOf(this.CONSUME(K.null)) },
+      { ALT: () => this.SUBRULE(this.caseExpression) },
+      { GATE: () => this.isWord(1, 'cast') && this.isToken(2, T.LParen), ALT: () => this.SUBRULE(this.castExpression) },
+      { GATE: () => this.isWord(1, 'array') && this.isToken(2, T.LBracket), ALT: () => {
+        this.CONSUME(T.Identifier);
+        return this.SUBRULE(this.arrayBody);
+      } },
+      { GATE: () => this.isWord(1, 'exists') && this.startsQuery(3), ALT: () => {
+        const exists = this.CONSUME2(T.Identifier);
+        this.CONSUME3(T.LParen);
+        const query = this.SUBRULE2(this.query);
+        this.CONSUME3(T.RParen);
+        return this.ACTION((): Expression => ({ kind: 'exists', query, position: exists.startOffset }));
+      } },
+      // left(s, n) / right(s, n) are functions although LEFT/RIGHT are join keywords.
+      { GATE: () => this.isToken(2, T.LParen), ALT: () => {
+        const name = this.OR2([{ ALT: () => this.CONSUME(K.left) }, { ALT: () => this.CONSUME(K.right) }]);
+        // During grammar recording OR yields a placeholder, not a token.
+        const args: [string, number] = this.RECORDING_PHASE ? ['', 0] : [name.image.toLowerCase(), name.startOffset];
+        return this.SUBRULE(this.callTail, { ARGS: args });
+      } },
+      { ALT: () => this.SUBRULE(this.nameOrCall) },
+    ],
+  }));
+
+  /** `col`, `t.col`, `t.*`, `fn(...)`, `schema.fn(...)`. */
+  private readonly nameOrCall = this.RULE('nameOrCall', (): Expression => {
+    const parts: IToken[] = [this.CONSUME(T.Name)];
+    this.MANY({
+      GATE: () => this.isToken(1, T.Dot) && this.isName(2),
+      DEF: () => {
+        this.CONSUME(T.Dot);
+        parts.push(this.CONSUME2(T.Name));
+      },
+    });
+    const star = this.OPTION({
+      GATE: () => this.isToken(1, T.Dot) && this.isToken(2, T.Star),
+      DEF: () => {
+        this.CONSUME2(T.Dot);
+        return this.CONSUME(T.Star);
+      },
+    });
+    const call = this.OPTION2(() => this.SUBRULE(this.callTail, {
+      ARGS: [parts.map(p => identifierOf(p).name).join('.').toLowerCase(), parts[0].startOffset],
+    }));
+    return this.ACTION((): Expression => {
+      if (call !== undefined) return call;
+      const names = parts.map(p => identifierOf(p).name);
+      const position = parts[0].startOffset;
+      if (star !== undefined) return { kind: 'star', qualifier: names.join('.'), position };
+      const last = parts[parts.length - 1];
+      const qualifier = names.length > 1 ? names.slice(0, -1).join('.') : undefined;
+      return { kind: 'column', name: names[names.length - 1], qualifier, quoted: last.tokenType === T.QuotedIdentifier, position };
+    });
+  });
+
+  /** `(…)` after a function name, then `IGNORE NULLS` / `OVER (…)`. */
+  private readonly callTail = this.RULE('callTail', (name: string, position: number): Expression => {
+    this.CONSUME(T.LParen);
+    let distinct = false;
+    let star = false;
+    const args: Expression[] = [];
+    this.OPTION(() => this.OR([
+      { ALT: () => {
+        this.CONSUME(T.Star);
+        star = true;
+      } },
+      { ALT: () => {
+        this.OPTION2(() => {
+          this.CONSUME(K.distinct);
+          distinct = true;
+        });
+        args.push(this.SUBRULE(this.expr));
+        // extract(hour FROM ts)
+        this.OPTION3(() => {
+          this.CONSUME(K.from);
+          args.push(this.SUBRULE2(this.expr));
+        });
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          args.push(this.SUBRULE3(this.expr));
+        });
+      } },
+    ]));
+    this.CONSUME(T.RParen);
+    const ignoreNulls = this.OPTION4({
+      GATE: () => (this.isWord(1, 'ignore') || this.isWord(1, 'respect')) && this.isWord(2, 'nulls'),
+      DEF: () => {
+        const word = this.CONSUME(T.Identifier);
+        this.word(10, 'nulls');
+        return word.image.toLowerCase() === 'ignore';
+      },
+    });
+    const over = this.OPTION5(() => {
+      this.CONSUME(K.over);
+      return this.SUBRULE(this.windowSpec);
+    });
+    return this.ACTION((): Expression => {
+      if (name === 'extract' && args.length === 2 && args[0].kind === 'column') {
+        const field = args[0];
+        args[0] = { kind: 'literal', type: 'string', value: field.name.toLowerCase(), raw: field.name, position: field.position };
+      }
+      return { kind: 'call', name, args, distinct, star, ignoreNulls, over, position };
+    });
+  });
+
+  private readonly caseExpression = this.RULE('caseExpression', (): Expression => {
+    const start = this.CONSUME(K.case);
+    const operand = this.OPTION(() => this.SUBRULE(this.expr));
+    const whens: CaseWhen[] = [];
+    this.AT_LEAST_ONE(() => {
+      const when = this.CONSUME(K.when);
+      const condition = this.SUBRULE2(this.expr);
+      this.CONSUME(K.then);
+      const then = this.SUBRULE3(this.expr);
+      this.ACTION(() => whens.push({ kind: 'when', when: condition, then, position: when.startOffset }));
+    });
+    const otherwise = this.OPTION2(() => {
+      this.CONSUME(K.else);
+      return this.SUBRULE4(this.expr);
+    });
+    this.CONSUME(K.end);
+    return this.ACTION((): Expression => ({ kind: 'case', operand, whens, else: otherwise, position: start.startOffset }));
+  });
+
+  private readonly castExpression = this.RULE('castExpression', (): Expression => {
+    const cast = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const expr = this.SUBRULE(this.expr);
+    this.CONSUME(K.as);
+    const type = this.SUBRULE(this.typeRef);
+    this.CONSUME(T.RParen);
+    return this.ACTION((): Expression => ({ kind: 'cast', expr, type, position: cast.startOffset }));
+  });
+
+  /** `[a, b]` or `[[…], […]]` after ARRAY. */
+  private readonly arrayBody = this.RULE('arrayBody', (): ArrayLiteral => {
+    const open = this.CONSUME(T.LBracket);
+    const elements: Expression[] = [];
+    this.OPTION(() => {
+      elements.push(this.SUBRULE(this.arrayElement));
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        elements.push(this.SUBRULE2(this.arrayElement));
+      });
+    });
+    this.CONSUME(T.RBracket);
+    return this.ACTION((): ArrayLiteral => ({ kind: 'array', elements, position: open.startOffset }));
+  });
+
+  private readonly arrayElement = this.RULE('arrayElement', (): Expression => this.OR([
+    { ALT: () => this.SUBRULE(this.arrayBody) },
+    { ALT: () => this.SUBRULE(this.expr) },
+  ]));
+}

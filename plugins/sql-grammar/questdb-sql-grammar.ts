@@ -1,0 +1,20 @@
+/**
+ * SqlGrammar for QuestDB's dialect: lex, reject Tier 3 statements, parse. Errors are SvcError.sql with
+ * the 0-based UTF-16 offset of the offending token, or the query length at end of input.
+ */
+import { SvcError } from '../../core/errors';
+import { SqlGrammar } from '../../core/extension/sql-grammar';
+import type { Statement } from '../../core/sql/ast';
+import { lex } from './lexer';
+import { sqlParser } from './sql-parser';
+import { rejectTier3Statement } from './tier3';
+
+export class QuestDbSqlGrammar implements SqlGrammar {
+  parse(sql: string): Statement {
+    const { tokens, error } = lex(sql);
+    rejectTier3Statement(tokens);
+    if (error !== undefined) throw error;
+    if (tokens.length === 0) throw SvcError.sql(0, 'empty query');
+    return sqlParser().parseTokens(tokens, sql.length);
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * FROM sources and joins (sql-dialect.md §2.5): tables, `(query)`, table functions, each with an
+ * optional alias and `timestamp(col)`; INNER/LEFT [OUTER]/CROSS/ASOF/LT/SPLICE JOIN with
+ * `ON (cols)` / `ON expr` and `TOLERANCE`, and the implicit `FROM a, b`.
+ */
+import { IToken } from 'chevrotain';
+import type { Expression, FromClause, Identifier, Join, JoinType, Source } from '../../core/sql/ast';
+import { SvcError } from '../../core/errors';
+import { durationOf, identifierOf } from './literals';
+import { TimeSeriesParser } from './time-series-parser';
+import * as T from './tokens';
+
+const K = T.Keyword;
+const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parquet']);
+
+export abstract class SourceParser extends TimeSeriesParser {
+  readonly fromClause = this.RULE('fromClause', (): FromClause => {
+    const source = this.SUBRULE(this.source);
+    const joins: Join[] = [];
+    // `WINDOW w AS (…)` after FROM is the named-window clause, not a WINDOW JOIN.
+    this.MANY({
+      GATE: () => !this.isToken(1, K.window) || this.isToken(2, K.join),
+      DEF: () => joins.push(this.SUBRULE(this.join)),
+    });
+    return this.ACTION((): FromClause => ({ kind: 'from', source, joins, position: source.position }));
+  });
+
+  private readonly source = this.RULE('source', (): Source => {
+    const source = this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: () => this.isToken(1, T.LParen), ALT: () => {
+          const open = this.CONSUME(T.LParen);
+          const query = this.SUBRULE(this.query);
+          this.CONSUME(T.RParen);
+          return this.ACTION((): Source => ({ kind: 'subquerySource', query, position: open.startOffset }));
+        } },
+        { GATE: () => this.isName(1) && this.isToken(2, T.LParen), ALT: () => {
+          const call = this.SUBRULE(this.expr, { ARGS: [100] });
+          return this.ACTION((): Source => {
+            if (call.kind !== 'call') return this.fail(this.LA(1), "'('");
+            if (UNSUPPORTED_SOURCES.has(call.name)) throw SvcError.sql(call.position, `${call.name}() is not supported`);
+            return { kind: 'functionSource', call, position: call.position };
+          });
+        } },
+        { ALT: () => {
+          const name = this.SUBRULE(this.tableName);
+          return this.ACTION((): Source => ({ kind: 'tableSource', name, position: name.position }));
+        } },
+      ],
+    });
+    const before = this.OPTION({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE(this.timestampSuffix) });
+    const alias = this.OPTION2({
+      GATE: () => this.isToken(1, K.as) || (this.isName(1) && !this.isTimestampSuffix() && !this.isToken(2, K.join)),
+      DEF: () => this.SUBRULE(this.alias),
+    });
+    const after = this.OPTION3({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE2(this.timestampSuffix) });
+    this.OPTION4(() => this.notSupported(this.CONSUME(K.pivot), 'PIVOT'));
+    this.OPTION5({
+      GATE: () => this.isWord(1, 'horizon') && this.isToken(2, K.join),
+      DEF: () => this.notSupported(this.CONSUME(T.Identifier), 'HORIZON JOIN'),
+    });
+    return this.ACTION((): Source => {
+      const timestamp = after ?? before;
+      if (alias === undefined && timestamp === undefined) return source;
+      return { ...source, alias, timestamp };
+    });
+  });
+
+  private isTimestampSuffix(): boolean {
+    return this.isWord(1, 'timestamp') && this.isToken(2, T.LParen);
+  }
+
+  private readonly timestampSuffix = this.RULE('timestampSuffix', (): Identifier => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const column = this.CONSUME(T.Name);
+    this.CONSUME(T.RParen);
+    return this.ACTION(() => identifierOf(column));
+  });
+
+  /** `t`, `"my table"`, `'my table'`, `schema.t`. */
+  readonly tableName = this.RULE('tableName', (): Identifier => {
+    const first = this.OR([
+      { ALT: () => this.CONSUME(T.Name) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+    ]);
+    const rest: IToken[] = [];
+    this.MANY({
+      GATE: () => this.isToken(1, T.Dot) && this.isName(2),
+      DEF: () => {
+        this.CONSUME(T.Dot);
+        rest.push(this.CONSUME2(T.Name));
+      },
+    });
+    return this.ACTION((): Identifier => {
+      const id = identifierOf(first);
+      if (rest.length === 0) return id;
+      return { ...id, name: [id, ...rest.map(identifierOf)].map(i => i.name).join('.') };
+    });
+  });
+
+  readonly alias = this.RULE('alias', (): Identifier => {
+    this.OPTION(() => this.CONSUME(K.as));
+    const name = this.CONSUME(T.Name);
+    return this.ACTION(() => identifierOf(name));
+  });
+
+  private readonly join = this.RULE('join', (): Join => this.OR([
+    { ALT: () => {
+      const comma = this.CONSUME(T.Comma);
+      const source = this.SUBRULE(this.source);
+      return this.ACTION((): Join => ({ kind: 'join', joinType: 'comma', source, position: comma.startOffset }));
+    } },
+    { ALT: () => {
+      const first = this.LA(1);
+      const joinType = this.OPTION(() => this.SUBRULE(this.joinType)) ?? 'inner';
+      const keyword = this.CONSUME(K.join);
+      const source = this.SUBRULE2(this.source);
+      const on = this.OPTION2(() => this.SUBRULE(this.joinCondition));
+      const tolerance = this.OPTION3(() => {
+        this.CONSUME(K.tolerance);
+        return this.CONSUME(T.Duration);
+      });
+      return this.ACTION((): Join => ({
+        kind: 'join', joinType, source, on: on?.on, using: on?.using,
+        tolerance: tolerance === undefined ? undefined : durationOf(tolerance),
+        position: first.tokenType === K.join ? keyword.startOffset : first.startOffset,
+      }));
+    } },
+  ]));
+
+  private readonly joinType = this.RULE('joinType', (): JoinType => this.OR([
+    { ALT: () => { this.CONSUME(K.inner); return 'inner' as const; } },
+    { ALT: () => {
+      this.CONSUME(K.left);
+      this.OPTION(() => this.CONSUME(K.outer));
+      return 'left' as const;
+    } },
+    { ALT: () => { this.CONSUME(K.cross); return 'cross' as const; } },
+    { ALT: () => { this.CONSUME(K.asof); return 'asof' as const; } },
+    { ALT: () => { this.CONSUME(K.lt); return 'lt' as const; } },
+    { ALT: () => { this.CONSUME(K.splice); return 'splice' as const; } },
+    // Tier 3 (sql-dialect.md §5).
+    { ALT: () => this.notSupported(this.CONSUME(K.right), 'RIGHT JOIN') },
+    { ALT: () => this.notSupported(this.CONSUME(K.full), 'FULL JOIN') },
+    { ALT: () => this.notSupported(this.CONSUME(K.lateral), 'LATERAL JOIN') },
+    { ALT: () => this.notSupported(this.CONSUME(K.window), 'WINDOW JOIN') },
+  ]));
+
+  /** `ON (a, b)` lists same-named keys; anything else is a boolean expression. */
+  private readonly joinCondition = this.RULE('joinCondition', (): { on?: Expression; using?: Identifier[] } => {
+    this.CONSUME(K.on);
+    return this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: () => this.isNameListInParens(), ALT: () => {
+          this.CONSUME(T.LParen);
+          const names = [this.CONSUME(T.Name)];
+          this.MANY(() => {
+            this.CONSUME(T.Comma);
+            names.push(this.CONSUME2(T.Name));
+          });
+          this.CONSUME(T.RParen);
+          return this.ACTION(() => ({ using: names.map(identifierOf) }));
+        } },
+        { ALT: () => ({ on: this.SUBRULE(this.expr) }) },
+      ],
+    });
+  });
+
+  private isNameListInParens(): boolean {
+    if (!this.isToken(1, T.LParen)) return false;
+    for (let k = 2; ; k += 2) {
+      if (!this.isName(k)) return false;
+      if (this.isToken(k + 1, T.RParen)) return true;
+      if (!this.isToken(k + 1, T.Comma)) return false;
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Token types of QuestDB's SQL (sql-dialect.md §4.1). Words are lexed as one `Identifier` pattern;
+ * reserved words are then re-typed to their keyword token (see lexer.ts), which keeps the lexer to
+ * one regex per token class. Non-reserved keywords (`timestamp`, `first`, `calendar`, …) stay
+ * identifiers and the parser checks their text, because QuestDB accepts them as names.
+ */
+import { createToken, Lexer, TokenType } from 'chevrotain';
+
+const token = (name: string, pattern: RegExp, label: string, categories: TokenType[] = []): TokenType =>
+  createToken({ name, pattern, label, categories });
+
+/** Category: a bare or double-quoted name. */
+export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'name' });
+/** Category: every infix operator written with symbols or AND/OR (precedence in operators.ts). */
+export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA, label: 'operator' });
+const OP = [BinaryOperator];
+
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
+export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
+// `/*+ … */` hints are comments too (§4.1).
+export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
+
+export const Identifier = token('Identifier', /[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_$\u00C0-\uFFFF]*/, 'identifier', [Name]);
+export const QuotedIdentifier = token('QuotedIdentifier', /"(?:[^"]|"")*"/, 'quoted identifier', [Name]);
+export const EString = token('EString', /[eE]'(?:[^'\\]|\\[\s\S]|'')*'/, 'string');
+export const StringLiteral = token('StringLiteral', /'(?:[^']|'')*'/, 'string');
+export const Long256 = token('Long256', /0x[0-9a-fA-F]+/, 'number');
+export const GeohashBits = token('GeohashBits', /##[01]+/, 'geohash');
+export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'geohash');
+/** `42L`: a LONG literal. Must precede Duration. */
+export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number');
+/** `1h`, `30m`, `500T`, `5c` (geohash precision): number glued to letters, not an exponent. */
+export const Duration = token('Duration', /\d+[a-zA-Z]+(?![\w])/, 'duration');
+export const NumberLiteral = token('NumberLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/, 'number');
+
+export const DoubleColon = token('DoubleColon', /::/, "'::'");
+export const LessEqualShift = token('LessEqualShift', /<<=/, "'<<='", OP);
+export const GreaterEqualShift = token('GreaterEqualShift', />>=/, "'>>='", OP);
+export const ShiftLeft = token('ShiftLeft', /<</, "'<<'", OP);
+export const ShiftRight = token('ShiftRight', />>/, "'>>'", OP);
+export const LessEqual = token('LessEqual', /<=/, "'<='", OP);
+export const GreaterEqual = token('GreaterEqual', />=/, "'>='", OP);
+export const NotEqual = token('NotEqual', /!=|<>/, "'!='", OP);
+export const NotRegex = token('NotRegex', /!~/, "'!~'", OP);
+export const Concat = token('Concat', /\|\|/, "'||'", OP);
+export const Equal = token('Equal', /=/, "'='", OP);
+export const Less = token('Less', /</, "'<'", OP);
+export const Greater = token('Greater', />/, "'>'", OP);
+export const Plus = token('Plus', /\+/, "'+'", OP);
+export const Minus = token('Minus', /-/, "'-'", OP);
+export const Star = token('Star', /\*/, "'*'", OP);
+export const Slash = token('Slash', /\//, "'/'", OP);
+export const Percent = token('Percent', /%/, "'%'", OP);
+export const Tilde = token('Tilde', /~/, "'~'", OP);
+export const Ampersand = token('Ampersand', /&/, "'&'", OP);
+export const Pipe = token('Pipe', /\|/, "'|'", OP);
+export const Caret = token('Caret', /\^/, "'^'", OP);
+export const LParen = token('LParen', /\(/, "'('");
+export const RParen = token('RParen', /\)/, "')'");
+export const LBracket = token('LBracket', /\[/, "'['");
+export const RBracket = token('RBracket', /\]/, "']'");
+export const Comma = token('Comma', /,/, "','");
+export const Semicolon = token('Semicolon', /;/, "';'");
+export const Dot = token('Dot', /\./, "'.'");
+export const Colon = token('Colon', /:/, "':'");
+
+/**
+ * Words that cannot be a bare alias or name because a clause or operator starts with them; quote
+ * them to use them as names (sql-dialect.md §1 "Words such as by, from, in … are keywords").
+ */
+export const RESERVED_WORDS = [
+  'select', 'from', 'where', 'group', 'order', 'by', 'limit', 'sample', 'latest', 'join', 'inner',
+  'left', 'right', 'full', 'outer', 'cross', 'asof', 'lt', 'splice', 'on', 'union', 'except',
+  'intersect', 'all', 'and', 'or', 'not', 'as', 'case', 'when', 'then', 'else', 'end', 'in', 'is',
+  'like', 'ilike', 'between', 'null', 'true', 'false', 'distinct', 'with', 'fill', 'align',
+  'tolerance', 'having', 'over', 'within', 'window', 'lateral', 'pivot',
+] as const;
+
+export type ReservedWord = (typeof RESERVED_WORDS)[number];
+
+/** One token type per reserved word, named `Kw_<word>`, labelled `'word'` for error messages. */
+export const Keyword: Readonly<Record<ReservedWord, TokenType>> = Object.freeze(
+  Object.fromEntries(RESERVED_WORDS.map(w => [w, createToken({
+    name: `Kw_${w}`, pattern: Lexer.NA, label: `'${w}'`, categories: w === 'and' || w === 'or' ? OP : [],
+  })])) as
+    Record<ReservedWord, TokenType>,
+);
+
+/** Lexer order matters: the first matching pattern wins (longer operators first). */
+export const LEXED_TOKENS: readonly TokenType[] = [
+  WhiteSpace, LineComment, BlockComment,
+  EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
+  LongLiteral, Duration, NumberLiteral, Identifier,
+  DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
+  NotEqual, NotRegex, Concat, Equal, Less, Greater, Plus, Minus, Star, Slash, Percent, Tilde,
+  Ampersand, Pipe, Caret, LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, Colon,
+];
+
+/** Every token type the parser knows: the lexed ones plus the keyword types assigned after lexing. */
+export const ALL_TOKENS: readonly TokenType[] = [Name, BinaryOperator, ...LEXED_TOKENS, ...Object.values(Keyword)];

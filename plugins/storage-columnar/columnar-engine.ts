@@ -1,0 +1,258 @@
+/**
+ * The columnar StorageEngine (DESIGN.md "Storage"): one folder per table under `<root>/db`, opened and
+ * recovered at start. DDL changes `_meta`/`_txn` under the table's writer lock, so it never races a writer.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { TypeTag } from '../../core/data/column-type';
+import { ColumnDef, CreateTableRequest, TableSchema, findColumn } from '../../core/data/table-schema';
+import { Lifecycle } from '../../core/extension/lifecycle';
+import { StorageEngine, TableReader, TableWriter } from '../../core/extension/storage-engine';
+import { SvcError } from '../../core/errors';
+import { Log } from '../../core/log/log';
+import { ServerMetrics } from '../../core/metrics/server-metrics';
+import { CommitMode } from './atomic-file';
+import { ColumnCache } from './column-cache';
+import { StoredColumn, TableMeta, writeMeta } from './table-meta';
+import { validateColumnName, validateTableName } from './table-name';
+import { ColumnarTableReader } from './table-reader';
+import { TableState } from './table-state';
+import { ColumnarTableWriter } from './table-writer';
+import { EMPTY_TXN, writeTxn } from './txn-state';
+import { recoverTable } from './recovery';
+import { storedWidth } from './vector-encoder';
+
+export interface EngineOptions {
+  readonly dbDir: string;
+  readonly maxUncommittedRows: number;
+  readonly o3MaxLagMicros: number;
+  readonly commitMode: CommitMode;
+  readonly cacheBytes: number;
+  readonly writerTimeoutMs: number;
+  readonly maxNameLength: number;
+  readonly metrics: ServerMetrics;
+  readonly log?: Log;
+}
+
+export class ColumnarEngine implements StorageEngine, Lifecycle {
+  readonly name = 'storage-columnar';
+  readonly cache: ColumnCache;
+  private readonly tables = new Map<string, TableState>();
+  private nextId = 1;
+
+  constructor(readonly options: EngineOptions) {
+    this.cache = new ColumnCache(options.cacheBytes);
+  }
+
+  /** Opens every table folder, recovering each to its committed state. */
+  async start(): Promise<void> {
+    mkdirSync(this.options.dbDir, { recursive: true });
+    for (const entry of readdirSync(this.options.dbDir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const dir = join(this.options.dbDir, entry.name);
+      if (!existsSync(join(dir, '_meta'))) {
+        // An interrupted create (`.tmp`) or a dropped table whose `_meta` was already removed.
+        rmSync(dir, { recursive: true, force: true });
+        continue;
+      }
+      const r = recoverTable(dir);
+      if (r.truncatedFiles + r.removedEntries > 0) {
+        this.options.log?.advisory(`recovered table [table=${r.meta.name}, truncatedFiles=${r.truncatedFiles}, removed=${r.removedEntries}]`);
+      }
+      this.tables.set(r.meta.name.toLowerCase(), new TableState(r.meta, r.txn, dir, this.cache));
+      this.nextId = Math.max(this.nextId, r.meta.id + 1);
+    }
+    this.options.log?.advisory(`storage opened [db=${this.options.dbDir}, tables=${this.tables.size}, commitMode=${this.options.commitMode}]`);
+  }
+
+  async stop(): Promise<void> {
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear();
+  }
+
+  listTables(): readonly TableSchema[] {
+    return [...this.tables.values()].sort((a, b) => a.meta.id - b.meta.id).map((t) => t.schema);
+  }
+
+  getTable(name: string): TableSchema | undefined {
+    return this.tables.get(name.toLowerCase())?.schema;
+  }
+
+  async createTable(request: CreateTableRequest): Promise<TableSchema> {
+    const name = request.name;
+    validateTableName(name, this.options.maxNameLength);
+    if (this.tables.has(name.toLowerCase())) throw SvcError.badRequest(`table already exists [table=${name}]`);
+    const seen = new Set<string>();
+    const columns: StoredColumn[] = request.columns.map((c, i) => {
+      this.checkColumn(c, seen);
+      return { ...c, id: i, file: c.name };
+    });
+    const timestampIndex = request.timestamp === undefined ? -1 : columns.findIndex((c) => c.name.toLowerCase() === request.timestamp?.toLowerCase());
+    if (request.timestamp !== undefined && timestampIndex < 0) throw SvcError.badRequest(`invalid designated timestamp column [name=${request.timestamp}]`);
+    if (timestampIndex >= 0 && columns[timestampIndex].type.tag !== TypeTag.TIMESTAMP) {
+      throw SvcError.badRequest(`designated timestamp column must be of TIMESTAMP type [column=${request.timestamp}]`);
+    }
+    const partitionBy = request.partitionBy ?? 'NONE';
+    if (partitionBy !== 'NONE' && timestampIndex < 0) {
+      throw SvcError.badRequest('partitioning is possible only on tables with designated timestamps');
+    }
+    const id = this.nextId++;
+    const meta: TableMeta = {
+      id, name, directoryName: `${name}~${id}`, columns, nextColumnId: columns.length, timestampIndex, partitionBy,
+      maxUncommittedRows: request.maxUncommittedRows ?? this.options.maxUncommittedRows,
+      o3MaxLagMicros: request.o3MaxLagMicros ?? this.options.o3MaxLagMicros,
+      walEnabled: request.walEnabled ?? false,
+      dedupKeys: request.dedupKeys ?? [],
+    };
+    const dir = join(this.options.dbDir, meta.directoryName);
+    const tmp = `${dir}.tmp`;
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp, { recursive: true });
+    writeTxn(join(tmp, '_txn'), EMPTY_TXN, this.options.commitMode);
+    writeMeta(join(tmp, '_meta'), meta, this.options.commitMode);
+    renameSync(tmp, dir);
+    const state = new TableState(meta, EMPTY_TXN, dir, this.cache);
+    this.tables.set(name.toLowerCase(), state);
+    return state.schema;
+  }
+
+  async dropTable(name: string): Promise<void> {
+    const state = this.require(name);
+    await state.acquire(this.options.writerTimeoutMs);
+    try {
+      // Without `_meta` the folder is no table: a crash before the delete finishes cannot resurrect it.
+      rmSync(join(state.dir, '_meta'), { force: true });
+      state.dropped = true;
+      this.tables.delete(name.toLowerCase());
+      state.retire(state.txn.txn + 1, [state.dir]);
+    } finally {
+      state.release();
+    }
+  }
+
+  async renameTable(from: string, to: string): Promise<void> {
+    validateTableName(to, this.options.maxNameLength);
+    const state = this.require(from);
+    const existing = this.tables.get(to.toLowerCase());
+    if (existing && existing !== state) throw SvcError.badRequest(`table already exists [table=${to}]`);
+    await this.alter(state, () => {
+      this.writeMeta(state, { ...state.meta, name: to });
+      this.tables.delete(from.toLowerCase());
+      this.tables.set(to.toLowerCase(), state);
+    });
+  }
+
+  async truncateTable(name: string): Promise<void> {
+    const state = this.require(name);
+    await this.alter(state, () => {
+      const txn = { txn: state.txn.txn + 1, partitions: [], symbols: state.txn.symbols };
+      writeTxn(join(state.dir, '_txn'), txn, this.options.commitMode);
+      const old = state.txn.partitions.map((p) => join(state.dir, p.dir));
+      state.txn = txn;
+      state.retire(txn.txn, old);
+    });
+  }
+
+  async addColumn(table: string, column: ColumnDef): Promise<void> {
+    const state = this.require(table);
+    await this.alter(state, () => {
+      const seen = new Set(state.meta.columns.map((c) => c.name.toLowerCase()));
+      this.checkColumn(column, seen);
+      const id = state.meta.nextColumnId;
+      // `_txn` first: tops for an id `_meta` does not know yet are harmless if we crash in between.
+      const partitions = state.txn.partitions.map((p) => ({ ...p, tops: { ...p.tops, [id]: p.rows } }));
+      const txn = { ...state.txn, txn: state.txn.txn + 1, partitions };
+      writeTxn(join(state.dir, '_txn'), txn, this.options.commitMode);
+      state.txn = txn;
+      const stored: StoredColumn = { ...column, id, file: `${column.name}.${id}` };
+      this.writeMeta(state, { ...state.meta, columns: [...state.meta.columns, stored], nextColumnId: id + 1 });
+      if (column.type.tag === TypeTag.SYMBOL) state.addDictionary(id);
+    });
+  }
+
+  async dropColumn(table: string, column: string): Promise<void> {
+    const state = this.require(table);
+    await this.alter(state, () => {
+      const index = this.requireColumn(state, column);
+      if (index === state.meta.timestampIndex) throw SvcError.badRequest(`cannot drop designated timestamp column [column=${column}]`);
+      const dropped = state.meta.columns[index];
+      const columns = state.meta.columns.filter((_, i) => i !== index);
+      const ts = state.meta.timestampIndex;
+      this.writeMeta(state, { ...state.meta, columns, timestampIndex: ts > index ? ts - 1 : ts });
+      const files = state.txn.partitions.flatMap((p) => [join(state.dir, p.dir, `${dropped.file}.d`), join(state.dir, p.dir, `${dropped.file}.i`)]);
+      files.push(join(state.dir, `${dropped.file}.sym`));
+      state.dictionaries.delete(dropped.id);
+      state.retire(state.txn.txn + 1, files);
+    });
+  }
+
+  async renameColumn(table: string, from: string, to: string): Promise<void> {
+    const state = this.require(table);
+    await this.alter(state, () => {
+      const index = this.requireColumn(state, from);
+      validateColumnName(to, this.options.maxNameLength);
+      const other = findColumn(state.schema, to);
+      if (other >= 0 && other !== index) throw SvcError.badRequest(`duplicate column name [name=${to}]`);
+      const columns = state.meta.columns.map((c, i) => (i === index ? { ...c, name: to } : c));
+      const dedupKeys = state.meta.dedupKeys.map((k) => (k.toLowerCase() === from.toLowerCase() ? to : k));
+      this.writeMeta(state, { ...state.meta, columns, dedupKeys });
+    });
+  }
+
+  async setTableParams(table: string, params: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): Promise<void> {
+    const state = this.require(table);
+    this.writeMeta(state, {
+      ...state.meta,
+      maxUncommittedRows: params.maxUncommittedRows ?? state.meta.maxUncommittedRows,
+      o3MaxLagMicros: params.o3MaxLagMicros ?? state.meta.o3MaxLagMicros,
+    });
+  }
+
+  openReader(table: string): TableReader {
+    return new ColumnarTableReader(this.require(table), this.cache);
+  }
+
+  async openWriter(table: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<TableWriter> {
+    const state = this.require(table);
+    await state.acquire(options?.timeoutMs ?? this.options.writerTimeoutMs, options?.signal);
+    return new ColumnarTableWriter(state, { mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics });
+  }
+
+  private require(name: string): TableState {
+    const state = this.tables.get(name.toLowerCase());
+    if (!state) throw new SvcError(`table does not exist [table=${name}]`, 400);
+    return state;
+  }
+
+  private requireColumn(state: TableState, name: string): number {
+    const index = findColumn(state.schema, name);
+    if (index < 0) throw SvcError.badRequest(`Invalid column: ${name}`);
+    return index;
+  }
+
+  private checkColumn(c: ColumnDef, seen: Set<string>): void {
+    validateColumnName(c.name, this.options.maxNameLength);
+    storedWidth(c.type);
+    const lower = c.name.toLowerCase();
+    if (seen.has(lower)) throw SvcError.badRequest(`duplicate column name [name=${c.name}]`);
+    seen.add(lower);
+  }
+
+  private writeMeta(state: TableState, meta: TableMeta): void {
+    writeMeta(join(state.dir, '_meta'), meta, this.options.commitMode);
+    state.setMeta(meta);
+  }
+
+  /** Runs a structure change holding the writer lock. */
+  private async alter(state: TableState, change: () => void): Promise<void> {
+    await state.acquire(this.options.writerTimeoutMs);
+    try {
+      change();
+    } finally {
+      state.release();
+    }
+  }
+}

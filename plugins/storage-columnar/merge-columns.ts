@@ -1,0 +1,91 @@
+/**
+ * Builds a merged column straight from two sources, a partition's committed rows (`old`, rows 0..m) and
+ * new rows (`add`, rows lo..lo+n), following a merge order where values below m pick an old row and
+ * the others pick new row `lo + (value - m)`. No intermediate concatenation; bit patterns are moved as
+ * integers, never through doubles.
+ */
+import { RawColumn, decodeEnd } from './raw-column';
+
+export function mergeColumns(old: RawColumn, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
+  const m = old.rows;
+  const total = order.length;
+  if (old.isVar) return mergeVar(old, add, lo, order);
+  const w = old.width;
+  const out = new RawColumn(w, Math.max(1, total));
+  out.rows = total;
+  out.byteLength = total * w;
+  const shift = lo - m;
+  if (w === 1 || w === 2) {
+    const A = w === 1 ? old.bytes : new Uint16Array(old.bytes.buffer, old.bytes.byteOffset, old.bytes.length >> 1);
+    const B = w === 1 ? add.bytes : new Uint16Array(add.bytes.buffer, add.bytes.byteOffset, add.bytes.length >> 1);
+    const O = w === 1 ? out.bytes : new Uint16Array(out.bytes.buffer, 0, total);
+    for (let i = 0; i < total; i++) {
+      const r = order[i];
+      O[i] = r < m ? A[r] : B[r + shift];
+    }
+    return out;
+  }
+  const words = w >> 2;
+  const A = new Int32Array(old.bytes.buffer, old.bytes.byteOffset, old.bytes.length >> 2);
+  const B = new Int32Array(add.bytes.buffer, add.bytes.byteOffset, add.bytes.length >> 2);
+  const O = new Int32Array(out.bytes.buffer, 0, total * words);
+  if (words === 1) {
+    for (let i = 0; i < total; i++) {
+      const r = order[i];
+      O[i] = r < m ? A[r] : B[r + shift];
+    }
+  } else if (words === 2) {
+    for (let i = 0, o = 0; i < total; i++, o += 2) {
+      const r = order[i];
+      if (r < m) {
+        O[o] = A[2 * r];
+        O[o + 1] = A[2 * r + 1];
+      } else {
+        const s = 2 * (r + shift);
+        O[o] = B[s];
+        O[o + 1] = B[s + 1];
+      }
+    }
+  } else {
+    for (let i = 0, o = 0; i < total; i++, o += words) {
+      const r = order[i];
+      const src = r < m ? A : B;
+      const s = (r < m ? r : r + shift) * words;
+      for (let k = 0; k < words; k++) O[o + k] = src[s + k];
+    }
+  }
+  return out;
+}
+
+function mergeVar(old: RawColumn, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
+  const m = old.rows;
+  const total = order.length;
+  const oldEnds = old.ends as Float64Array;
+  const addEnds = add.ends as Float64Array;
+  const addStart = lo === 0 ? 0 : decodeEnd(addEnds[lo - 1]);
+  const addEnd = order.length > m ? decodeEnd(addEnds[lo + total - m - 1]) : addStart;
+  const out = new RawColumn(0, Math.max(1, total), Math.max(1, old.byteLength + addEnd - addStart));
+  const dst = out.bytes;
+  const outEnds = out.ends as Float64Array;
+  let p = 0;
+  for (let i = 0; i < total; i++) {
+    const r = order[i];
+    const fromOld = r < m;
+    const row = fromOld ? r : r - m + lo;
+    const ends = fromOld ? oldEnds : addEnds;
+    const src = fromOld ? old.bytes : add.bytes;
+    const v = ends[row];
+    const start = row === 0 ? 0 : decodeEnd(ends[row - 1]);
+    const end = decodeEnd(v);
+    if (end - start > 64) {
+      dst.set(src.subarray(start, end), p);
+      p += end - start;
+    } else {
+      for (let k = start; k < end; k++) dst[p++] = src[k];
+    }
+    outEnds[i] = v >= 0 ? p : -(p + 1);
+  }
+  out.rows = total;
+  out.byteLength = p;
+  return out;
+}

@@ -1,0 +1,123 @@
+/**
+ * Column files inside a partition folder: `<file>.d` (fixed values or var-size heap) and `<file>.i`
+ * (var-size encoded ends, int64). Reads go through the column cache and never past committed sizes;
+ * writes are positional at the committed size, so bytes of a failed or crashed commit are overwritten
+ * or truncated by recovery, never read.
+ */
+import { constants, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Vector } from '../../core/data/vector';
+import { CommitMode, finishFile, readBytes } from './atomic-file';
+import { ColumnCache } from './column-cache';
+import { RawColumn, decodeEnd } from './raw-column';
+import { StoredColumn } from './table-meta';
+import { PartitionState } from './txn-state';
+import { decodeFixed, decodeVar, nullVector } from './vector-decoder';
+import { nullPattern, storedWidth } from './vector-encoder';
+
+const TWO_32 = 4294967296;
+
+export function columnTop(p: PartitionState, c: StoredColumn): number {
+  return Math.min(p.tops[c.id] ?? 0, p.rows);
+}
+
+export function dataPath(tableDir: string, p: PartitionState, c: StoredColumn): string {
+  return join(tableDir, p.dir, `${c.file}.d`);
+}
+
+export function indexPath(tableDir: string, p: PartitionState, c: StoredColumn): string {
+  return join(tableDir, p.dir, `${c.file}.i`);
+}
+
+/** Committed bytes of a column's files in a partition: [`.d`, `.i`]. */
+export function committedSizes(p: PartitionState, c: StoredColumn): [number, number] {
+  const w = storedWidth(c.type);
+  const stored = p.rows - columnTop(p, c);
+  return w > 0 ? [stored * w, 0] : [p.varBytes[c.id] ?? 0, stored * 8];
+}
+
+/** The decoded column of a committed partition, from the cache. */
+export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn): Vector {
+  const top = columnTop(p, c);
+  const w = storedWidth(c.type);
+  if (top >= p.rows) return nullVector(c.type, w, p.rows);
+  const key = `${join(tableDir, p.dir, c.file)}|${p.rows}|${top}`;
+  return cache.get(key, () => {
+    const [dataBytes, indexBytes] = committedSizes(p, c);
+    const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
+    if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
+    return decodeVar(c.type, data, readBytes(indexPath(tableDir, p, c), 0, indexBytes), p.rows, top);
+  });
+}
+
+/** A committed partition column in disk form with the rows before its top filled with nulls (for merges). */
+export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn): RawColumn {
+  const top = columnTop(p, c);
+  const w = storedWidth(c.type);
+  const [dataBytes, indexBytes] = committedSizes(p, c);
+  const src = new RawColumn(w, 1, 1);
+  src.bytes = top >= p.rows ? new Uint8Array(0) : readBytes(dataPath(tableDir, p, c), 0, dataBytes);
+  src.byteLength = top >= p.rows ? 0 : dataBytes;
+  src.rows = p.rows - top;
+  if (w === 0) {
+    const ends = new Float64Array(src.rows);
+    if (src.rows > 0) {
+      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes).buffer);
+      for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
+    }
+    src.ends = ends;
+  }
+  if (top === 0) return src;
+  const out = new RawColumn(w, Math.max(1, p.rows), Math.max(1, dataBytes));
+  out.appendNulls(top, nullPattern(c.type));
+  out.appendRows(src, 0, src.rows);
+  return out;
+}
+
+export interface WrittenColumn {
+  /** `.d` bytes after the write (var-size: the heap size). */
+  readonly dataBytes: number;
+}
+
+/**
+ * Writes rows `lo..hi` of `src` into a partition column whose files hold `storedRows` rows and
+ * `heapBytes` heap bytes, at those positions.
+ */
+export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredColumn, src: RawColumn, lo: number, hi: number,
+  storedRows: number, heapBytes: number, mode: CommitMode): WrittenColumn {
+  const fd = openSync(dataPath(tableDir, p, c), constants.O_RDWR | constants.O_CREAT);
+  try {
+    if (!src.isVar) {
+      const w = src.width;
+      writeFully(fd, src.bytes.subarray(lo * w, hi * w), storedRows * w);
+      return { dataBytes: 0 };
+    }
+    const ends = src.ends as Float64Array;
+    const start = lo === 0 ? 0 : decodeEnd(ends[lo - 1]);
+    const end = hi === 0 ? 0 : decodeEnd(ends[hi - 1]);
+    writeFully(fd, src.bytes.subarray(start, end), heapBytes);
+    const words = new Int32Array((hi - lo) * 2);
+    const shift = heapBytes - start;
+    for (let i = lo, o = 0; i < hi; i++, o += 2) {
+      const v = ends[i];
+      const e = v >= 0 ? v + shift : v - shift;
+      const h = Math.floor(e / TWO_32);
+      words[o] = (e - h * TWO_32) | 0;
+      words[o + 1] = h | 0;
+    }
+    const ifd = openSync(indexPath(tableDir, p, c), constants.O_RDWR | constants.O_CREAT);
+    try {
+      writeFully(ifd, new Uint8Array(words.buffer), storedRows * 8);
+    } finally {
+      finishFile(ifd, mode);
+    }
+    return { dataBytes: heapBytes + end - start };
+  } finally {
+    finishFile(fd, mode);
+  }
+}
+
+function writeFully(fd: number, b: Uint8Array, position: number): void {
+  let done = 0;
+  while (done < b.length) done += writeSync(fd, b, done, b.length - done, position + done);
+}

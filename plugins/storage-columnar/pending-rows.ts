@@ -1,0 +1,145 @@
+/**
+ * A writer's appended, uncommitted rows in disk form, one RawColumn per table column, plus the designated
+ * timestamps as doubles for sorting and partitioning. Tracks whether the rows are still in order.
+ */
+import { TypeTag } from '../../core/data/column-type';
+import { ColumnBatch } from '../../core/data/column-batch';
+import { LONG_NULL } from '../../core/data/null-values';
+import { Vector, vectorLength } from '../../core/data/vector';
+import { SvcError } from '../../core/errors';
+import { RawColumn } from './raw-column';
+import { stableSortOrder } from './sort-order';
+import { SymbolDictionary, SymbolSnapshot } from './symbol-dictionary';
+import { StoredColumn } from './table-meta';
+import { appendVector, storedWidth } from './vector-encoder';
+
+export class PendingRows {
+  columns: RawColumn[];
+  timestamps = new Float64Array(1024);
+  rows = 0;
+  /** Non-decreasing designated timestamps within the pending rows. */
+  sorted = true;
+  minTs = Number.POSITIVE_INFINITY;
+  maxTs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly columnsMeta: readonly StoredColumn[], private readonly timestampIndex: number,
+    private readonly dictionaries: ReadonlyMap<number, SymbolDictionary>) {
+    this.columns = this.fresh();
+  }
+
+  /** Forgets the rows but keeps the grown buffers: the next commit cycle appends without reallocating. */
+  reset(): void {
+    for (const c of this.columns) c.clear();
+    this.rows = 0;
+    this.sorted = true;
+    this.minTs = Number.POSITIVE_INFINITY;
+    this.maxTs = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Puts the rows in designated-timestamp order (stable), for a partial commit. */
+  sortInPlace(): void {
+    if (this.sorted) return;
+    const n = this.rows;
+    const order = stableSortOrder(this.timestamps, n);
+    this.columns = this.columns.map((c) => c.gather(order, n));
+    const ts = new Float64Array(Math.max(1024, n));
+    for (let i = 0; i < n; i++) ts[i] = this.timestamps[order[i]];
+    this.timestamps = ts;
+    this.sorted = true;
+  }
+
+  /** Forgets the first `k` rows (they were committed); the rest stay pending. */
+  dropFront(k: number): void {
+    for (const c of this.columns) c.dropFront(k);
+    this.timestamps.copyWithin(0, k, this.rows);
+    this.rows -= k;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < this.rows; i++) {
+      const t = this.timestamps[i];
+      if (t < min) min = t;
+      if (t > max) max = t;
+    }
+    this.minTs = min;
+    this.maxTs = max;
+  }
+
+  /** Validates the whole batch first, so a bad batch appends nothing. */
+  append(batch: ColumnBatch): void {
+    const n = batch.rowCount;
+    const cols = this.columnsMeta;
+    if (batch.vectors.length !== cols.length) {
+      throw SvcError.badRequest(`batch has ${batch.vectors.length} columns, the table has ${cols.length}`);
+    }
+    for (let c = 0; c < cols.length; c++) {
+      const v = batch.vectors[c];
+      if (v.type.tag !== cols[c].type.tag) {
+        throw SvcError.badRequest(`column type mismatch [column=${cols[c].name}, expected=${TypeTag[cols[c].type.tag]}, actual=${TypeTag[v.type.tag]}]`);
+      }
+      if (vectorLength(v) < n) throw SvcError.badRequest(`column ${cols[c].name} has fewer than ${n} rows`);
+    }
+    if (n === 0) return;
+    if (this.timestampIndex >= 0) this.appendTimestamps(batch.vectors[this.timestampIndex].data as Float64Array, n);
+    for (let c = 0; c < cols.length; c++) {
+      const v = batch.vectors[c];
+      const keys = cols[c].type.tag === TypeTag.SYMBOL ? this.remapSymbols(cols[c], v, n) : undefined;
+      appendVector(cols[c].type, v, 0, n, this.columns[c], keys);
+    }
+    this.rows += n;
+  }
+
+  private fresh(): RawColumn[] {
+    return this.columnsMeta.map((c) => new RawColumn(storedWidth(c.type), 4096));
+  }
+
+  private appendTimestamps(ts: Float64Array, n: number): void {
+    for (let i = 0; i < n; i++) {
+      if (ts[i] === LONG_NULL || Number.isNaN(ts[i])) throw SvcError.badRequest('designated timestamp column cannot be NULL');
+    }
+    if (this.rows + n > this.timestamps.length) {
+      let size = this.timestamps.length * 2;
+      while (size < this.rows + n) size *= 2;
+      const t = new Float64Array(size);
+      t.set(this.timestamps.subarray(0, this.rows));
+      this.timestamps = t;
+    }
+    const out = this.timestamps;
+    let last = this.rows > 0 ? out[this.rows - 1] : Number.NEGATIVE_INFINITY;
+    let sorted = this.sorted;
+    let min = this.minTs;
+    let max = this.maxTs;
+    for (let i = 0; i < n; i++) {
+      const t = ts[i];
+      out[this.rows + i] = t;
+      if (t < last) sorted = false;
+      if (t < min) min = t;
+      if (t > max) max = t;
+      last = t;
+    }
+    this.sorted = sorted;
+    this.minTs = min;
+    this.maxTs = max;
+  }
+
+  /** Keys of the writer's own dictionary pass through; other dictionaries are re-interned by value. */
+  private remapSymbols(col: StoredColumn, v: Vector, n: number): Int32Array | undefined {
+    const dict = this.dictionaries.get(col.id) as SymbolDictionary;
+    const src = v.symbols;
+    if (src === dict || (src instanceof SymbolSnapshot && src.dictionary === dict)) return undefined;
+    const keys = new Int32Array(n);
+    const data = v.data;
+    const seen = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      const k = data[i];
+      if (k < 0) { keys[i] = -1; continue; }
+      let mapped = seen.get(k);
+      if (mapped === undefined) {
+        const value = src ? src.value(k) : null;
+        mapped = value === null ? -1 : dict.intern(value);
+        seen.set(k, mapped);
+      }
+      keys[i] = mapped;
+    }
+    return keys;
+  }
+}

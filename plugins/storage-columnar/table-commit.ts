@@ -1,0 +1,146 @@
+/**
+ * A commit (DESIGN.md "Storage"): pending rows are sorted by designated timestamp if needed, split by
+ * partition, appended to partitions whose rows are all older, or merged with a partition's rows into a
+ * new folder version; symbol dictionaries grow; then `_txn` is atomically replaced. Only after that does
+ * the in-memory state change, so an exception leaves the committed state untouched.
+ */
+import { mkdirSync, constants, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { ColumnCache } from './column-cache';
+import { CommitMode, finishFile, syncDirectory } from './atomic-file';
+import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
+import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-files';
+import { mergeColumns } from './merge-columns';
+import { PendingRows } from './pending-rows';
+import { RawColumn } from './raw-column';
+import { lowerBound, mergeOrder, stableSortOrder } from './sort-order';
+import { TableState } from './table-state';
+import { PartitionState, SymbolState, TxnState, writeTxn } from './txn-state';
+
+export interface CommitResult {
+  readonly rows: number;
+  readonly physicallyWritten: number;
+  readonly outOfOrder: boolean;
+}
+
+interface Run { readonly floor: number; readonly lo: number; readonly hi: number }
+
+/** Commits the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows). */
+export function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache,
+  rowLimit = pending.rows): CommitResult {
+  const meta = state.meta;
+  const n = rowLimit;
+  const txnNo = state.txn.txn + 1;
+  const parts = [...state.txn.partitions];
+  const lastMax = parts.length > 0 ? parts[parts.length - 1].maxTs : Number.NEGATIVE_INFINITY;
+  const hasTs = meta.timestampIndex >= 0;
+  const outOfOrder = hasTs && (!pending.sorted || (n > 0 && pending.timestamps[0] < lastMax) || pending.minTs < lastMax);
+  let columns = pending.columns;
+  let ts = pending.timestamps;
+  if (hasTs && !pending.sorted) {
+    const order = stableSortOrder(ts, n);
+    columns = columns.map((c) => c.gather(order, n));
+    const sortedTs = new Float64Array(n);
+    for (let i = 0; i < n; i++) sortedTs[i] = ts[order[i]];
+    ts = sortedTs;
+  }
+  const runs: Run[] = [];
+  if (!hasTs) {
+    runs.push({ floor: 0, lo: 0, hi: n });
+  } else {
+    for (let i = 0; i < n;) {
+      const floor = partitionFloor(meta.partitionBy, ts[i]);
+      const hi = lowerBound(ts, i, n, nextPartitionFloor(meta.partitionBy, floor));
+      runs.push({ floor, lo: i, hi });
+      i = hi;
+    }
+  }
+  const retired: string[] = [];
+  let physical = 0;
+  for (const run of runs) {
+    const at = parts.findIndex((p) => p.floor === run.floor);
+    const minTs = hasTs ? ts[run.lo] : 0;
+    const maxTs = hasTs ? ts[run.hi - 1] : 0;
+    if (at < 0) {
+      const name = partitionName(meta.partitionBy, run.floor);
+      const fresh: PartitionState = { name, floor: run.floor, dir: `${name}.${txnNo}`, rows: 0, minTs, maxTs, tops: {}, varBytes: {} };
+      parts.push(writeFolder(state, fresh, columns, run.lo, run.hi, mode));
+      parts.sort((a, b) => a.floor - b.floor);
+      physical += run.hi - run.lo;
+    } else if (!hasTs || parts[at].maxTs <= minTs) {
+      parts[at] = appendToPartition(state, parts[at], columns, run, maxTs, mode);
+      physical += run.hi - run.lo;
+    } else {
+      const old = parts[at];
+      parts[at] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache);
+      retired.push(join(state.dir, old.dir));
+      physical += parts[at].rows;
+    }
+  }
+  const symbols = writeSymbols(state, mode);
+  if (mode === 'sync') syncDirectory(state.dir);
+  const next: TxnState = { txn: txnNo, partitions: parts, symbols };
+  writeTxn(join(state.dir, '_txn'), next, mode);
+  state.txn = next;
+  for (const c of meta.columns) state.dictionaries.get(c.id)?.markCommitted(symbols[c.id].bytes);
+  state.retire(txnNo, retired);
+  return { rows: n, physicallyWritten: physical, outOfOrder };
+}
+
+function writeFolder(state: TableState, p: PartitionState, columns: readonly RawColumn[], lo: number, hi: number, mode: CommitMode): PartitionState {
+  mkdirSync(join(state.dir, p.dir), { recursive: true });
+  const varBytes: Record<string, number> = {};
+  state.meta.columns.forEach((c, i) => {
+    const w = writeColumnRows(state.dir, p, c, columns[i], lo, hi, 0, 0, mode);
+    if (columns[i].isVar) varBytes[c.id] = w.dataBytes;
+  });
+  if (mode === 'sync') syncDirectory(join(state.dir, p.dir));
+  return { ...p, rows: hi - lo, tops: {}, varBytes };
+}
+
+function appendToPartition(state: TableState, p: PartitionState, columns: readonly RawColumn[], run: Run, maxTs: number, mode: CommitMode): PartitionState {
+  const varBytes: Record<string, number> = { ...p.varBytes };
+  state.meta.columns.forEach((c, i) => {
+    const stored = p.rows - columnTop(p, c);
+    const w = writeColumnRows(state.dir, p, c, columns[i], run.lo, run.hi, stored, p.varBytes[c.id] ?? 0, mode);
+    if (columns[i].isVar) varBytes[c.id] = w.dataBytes;
+  });
+  return { ...p, rows: p.rows + run.hi - run.lo, maxTs: Math.max(p.maxTs, maxTs), varBytes };
+}
+
+/** Rewrites a partition with its committed rows and the run merged in timestamp order, as a new folder version. */
+function mergeIntoPartition(state: TableState, old: PartitionState, columns: readonly RawColumn[], ts: Float64Array, run: Run,
+  txnNo: number, mode: CommitMode, cache: ColumnCache): PartitionState {
+  const tsCol = state.meta.columns[state.meta.timestampIndex];
+  const oldTs = loadVector(cache, state.dir, old, tsCol).data as Float64Array;
+  const n = run.hi - run.lo;
+  const order = mergeOrder(oldTs, old.rows, ts, run.lo, n);
+  const merged = state.meta.columns.map((c, i) => mergeColumns(loadRaw(state.dir, old, c), columns[i], run.lo, order));
+  const fresh: PartitionState = {
+    ...old, dir: `${old.name}.${txnNo}`, rows: 0,
+    minTs: Math.min(old.minTs, ts[run.lo]), maxTs: Math.max(old.maxTs, ts[run.hi - 1]),
+  };
+  return writeFolder(state, fresh, merged, 0, old.rows + n, mode);
+}
+
+function writeSymbols(state: TableState, mode: CommitMode): Record<string, SymbolState> {
+  const out: Record<string, SymbolState> = { ...state.txn.symbols };
+  for (const c of state.meta.columns) {
+    const dict = state.dictionaries.get(c.id);
+    if (!dict) continue;
+    let bytes = dict.committedBytes;
+    if (dict.size > dict.committed) {
+      const entries = dict.pendingEntries();
+      const fd = openSync(join(state.dir, `${c.file}.sym`), constants.O_RDWR | constants.O_CREAT);
+      try {
+        let done = 0;
+        while (done < entries.length) done += writeSync(fd, entries, done, entries.length - done, bytes + done);
+      } finally {
+        finishFile(fd, mode);
+      }
+      bytes += entries.length;
+    }
+    out[c.id] = { count: dict.size, bytes };
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+/**
+ * A reader's snapshot of a table (StorageEngine.openReader): the `_txn` and `_meta` committed when it
+ * was opened. Scans visit only partitions the intervals touch, find each interval's first and last row by
+ * binary search on the designated timestamp, and yield views on cached column data.
+ */
+import { ColumnBatch } from '../../core/data/column-batch';
+import { SymbolTable } from '../../core/data/symbol-table';
+import { PartitionInfo, TableSchema, TimeInterval } from '../../core/data/table-schema';
+import { Vector } from '../../core/data/vector';
+import { ScanOptions, TableReader } from '../../core/extension/storage-engine';
+import { SvcError } from '../../core/errors';
+import { ColumnCache } from './column-cache';
+import { committedSizes, loadVector } from './partition-files';
+import { lowerBound, upperBound } from './sort-order';
+import { TableMeta } from './table-meta';
+import { TableState } from './table-state';
+import { PartitionState, TxnState, totalRows } from './txn-state';
+import { reversedVector, sliceVector } from './vector-slice';
+
+const DEFAULT_BATCH_ROWS = 65536;
+
+export class ColumnarTableReader implements TableReader {
+  readonly schema: TableSchema;
+  readonly rowCount: number;
+  readonly partitions: readonly PartitionInfo[];
+  private readonly meta: TableMeta;
+  private readonly txn: TxnState;
+  private readonly symbolTables = new Map<number, SymbolTable>();
+  private closed = false;
+
+  constructor(private readonly state: TableState, private readonly cache: ColumnCache) {
+    this.meta = state.meta;
+    this.schema = state.schema;
+    this.txn = state.openSnapshot();
+    this.rowCount = totalRows(this.txn);
+    this.partitions = this.txn.partitions.map((p) => this.info(p));
+    this.meta.columns.forEach((c, i) => {
+      const dict = state.dictionaries.get(c.id);
+      if (dict) this.symbolTables.set(i, dict.snapshot(this.txn.symbols[c.id]?.count ?? 0));
+    });
+  }
+
+  symbols(columnIndex: number): SymbolTable {
+    const s = this.symbolTables.get(columnIndex);
+    if (!s) throw SvcError.badRequest(`not a SYMBOL column [table=${this.schema.name}, column=${columnIndex}]`);
+    return s;
+  }
+
+  async *scan(options: ScanOptions): AsyncIterable<ColumnBatch> {
+    const cols = options.columns.map((i) => {
+      const c = this.meta.columns[i];
+      if (!c) throw SvcError.badRequest(`column index out of range [table=${this.schema.name}, index=${i}]`);
+      return c;
+    });
+    const symbols = options.columns.map((i) => this.symbolTables.get(i));
+    const batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
+    const reverse = options.reverse === true;
+    const parts = reverse ? [...this.txn.partitions].reverse() : this.txn.partitions;
+    for (const p of parts) {
+      const ranges = this.rowRanges(p, options.intervals);
+      if (ranges.length === 0) continue;
+      if (reverse) ranges.reverse();
+      const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
+      for (const [lo, hi] of ranges) {
+        if (!reverse) {
+          for (let a = lo; a < hi; a += batchRows) {
+            options.signal?.throwIfAborted();
+            const b = Math.min(hi, a + batchRows);
+            yield { rowCount: b - a, vectors: vectors.map((v, k) => sliceVector(v, a, b, symbols[k])) };
+          }
+        } else {
+          for (let b = hi; b > lo; b -= batchRows) {
+            options.signal?.throwIfAborted();
+            const a = Math.max(lo, b - batchRows);
+            yield { rowCount: b - a, vectors: vectors.map((v, k) => reversedVector(v, a, b, symbols[k])) };
+          }
+        }
+      }
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.state.closeSnapshot(this.txn.txn);
+  }
+
+  /** Row ranges `[lo, hi)` of a partition inside the intervals, by binary search on the timestamps. */
+  private rowRanges(p: PartitionState, intervals: readonly TimeInterval[] | undefined): [number, number][] {
+    if (p.rows === 0) return [];
+    if (!intervals || this.meta.timestampIndex < 0) return [[0, p.rows]];
+    const touching = intervals.filter((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs);
+    if (touching.length === 0) return [];
+    if (touching.length === 1 && touching[0].lo <= p.minTs && touching[0].hi >= p.maxTs) return [[0, p.rows]];
+    const ts = loadVector(this.cache, this.state.dir, p, this.meta.columns[this.meta.timestampIndex]).data as Float64Array;
+    const out: [number, number][] = [];
+    for (const iv of touching) {
+      const lo = lowerBound(ts, 0, p.rows, iv.lo);
+      const hi = upperBound(ts, lo, p.rows, iv.hi);
+      if (hi > lo) out.push([lo, hi]);
+    }
+    return out;
+  }
+
+  private info(p: PartitionState): PartitionInfo {
+    let diskSize = 0;
+    for (const c of this.meta.columns) {
+      const [d, i] = committedSizes(p, c);
+      diskSize += d + i;
+    }
+    return { name: p.name, minTimestamp: p.minTs, maxTimestamp: p.maxTs, rowCount: p.rows, diskSize };
+  }
+}
+

@@ -1,0 +1,52 @@
+/**
+ * `_txn`: the committed state of a table (DESIGN.md "Storage"). Readers snapshot it; start-up recovery
+ * truncates every file to the sizes it implies. Replaced atomically at each commit.
+ */
+import { readFileSync } from 'node:fs';
+import { CommitMode, writeFileAtomic } from './atomic-file';
+
+export interface PartitionState {
+  readonly name: string;
+  /** First timestamp of the partition's time range (0 for NONE). */
+  readonly floor: number;
+  /** Folder name: `<name>.<txn that wrote it>`; an out-of-order merge writes a new folder. */
+  readonly dir: string;
+  readonly rows: number;
+  readonly minTs: number;
+  readonly maxTs: number;
+  /** Column id → rows before the column existed in this partition (absent = 0). */
+  readonly tops: Readonly<Record<string, number>>;
+  /** Var-size column id → committed `.d` bytes. */
+  readonly varBytes: Readonly<Record<string, number>>;
+}
+
+export interface SymbolState {
+  readonly count: number;
+  readonly bytes: number;
+}
+
+export interface TxnState {
+  readonly txn: number;
+  /** Sorted by `floor`. */
+  readonly partitions: readonly PartitionState[];
+  /** SYMBOL column id → committed dictionary entries. */
+  readonly symbols: Readonly<Record<string, SymbolState>>;
+}
+
+export const EMPTY_TXN: TxnState = { txn: 0, partitions: [], symbols: {} };
+
+export function totalRows(txn: TxnState): number {
+  let n = 0;
+  for (const p of txn.partitions) n += p.rows;
+  return n;
+}
+
+export function writeTxn(path: string, txn: TxnState, mode: CommitMode): void {
+  writeFileAtomic(path, JSON.stringify({ formatVersion: 1, ...txn }), mode);
+}
+
+export function readTxn(path: string): TxnState {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as TxnState & { formatVersion: number };
+  if (raw.formatVersion !== 1) throw new Error(`unsupported _txn format version [file=${path}]`);
+  return { txn: raw.txn, partitions: raw.partitions, symbols: raw.symbols };
+}
