@@ -2,9 +2,6 @@ Feature: GET /exp exports a query result as CSV or Parquet
   Spec "GET /exp" and its Parquet table; wire details from http-api.md §4 and the decisions of §13.
   Every option is checked before the first byte: a bad value is a 400 {query,error,position}.
 
-  Background:
-    Given a running server
-
   Scenario: a missing query is a 400
     When I GET "/exp" on the API listener
     Then the status is 400
@@ -103,9 +100,9 @@ Feature: GET /exp exports a query result as CSV or Parquet
 
     Examples:
       | params                     | disposition                                 |
-      | filename=trades            | attachment; filename="trades.csv"           |
-      | filename=x.csv             | attachment; filename="x.csv"                |
-      | filename=t&fmt=parquet     | attachment; filename="t.parquet"            |
+      | filename=trades            | attachment; filename=\"trades.csv\"         |
+      | filename=x.csv             | attachment; filename=\"x.csv\"              |
+      | filename=t&fmt=parquet     | attachment; filename=\"t.parquet\"          |
 
   Scenario: only SELECT is exported
     Given the SQL statements ran:
