@@ -34,7 +34,8 @@ export interface ChunkFacts {
   readonly dataOffset: number;
   readonly encodings: readonly number[];
   readonly stats: ColumnStats | undefined;
-  readonly bloom: BloomFilter | undefined;
+  /** Dropped once written, so the footer's facts do not keep the filter. */
+  bloom: BloomFilter | undefined;
 }
 
 interface Page { readonly header: Uint8Array; readonly body: Uint8Array; readonly uncompressed: number }

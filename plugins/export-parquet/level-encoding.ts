@@ -34,16 +34,31 @@ export function bitPackedIndices(out: ByteOutput, idx: Int32Array, n: number, bi
   out.ensure(groups * bitWidth);
   const b = out.buf;
   let p = out.pos;
-  let acc = 0;
-  let bits = 0;
-  for (let i = 0; i < groups * 8; i++) {
-    const v = i < n ? idx[i] : 0;
-    acc += v * 2 ** bits;
-    bits += bitWidth;
-    while (bits >= 8) {
-      b[p++] = acc & 255;
-      acc = Math.floor(acc / 256);
-      bits -= 8;
+  const total = groups * 8;
+  if (bitWidth <= 24) {
+    // 32-bit accumulator: fewer than 8 bits are pending before each add, so 8 + 24 bits fit.
+    let acc = 0;
+    let bits = 0;
+    for (let i = 0; i < total; i++) {
+      acc |= (i < n ? idx[i] : 0) << bits;
+      bits += bitWidth;
+      while (bits >= 8) {
+        b[p++] = acc & 255;
+        acc >>>= 8;
+        bits -= 8;
+      }
+    }
+  } else {
+    let acc = 0;
+    let bits = 0;
+    for (let i = 0; i < total; i++) {
+      acc += (i < n ? idx[i] : 0) * 2 ** bits;
+      bits += bitWidth;
+      while (bits >= 8) {
+        b[p++] = acc % 256;
+        acc = Math.floor(acc / 256);
+        bits -= 8;
+      }
     }
   }
   out.pos = p;

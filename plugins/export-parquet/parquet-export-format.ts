@@ -64,12 +64,15 @@ export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
         const facts = await w.finish();
         placed.push({ facts, offset });
         for (const p of facts.parts) parts.push(p);
+        // The footer needs only sizes and offsets: let the page bytes go once they are sent.
+        facts.parts.length = 0;
         offset += facts.compressed;
       }
       // Bloom filters follow the row group's column chunks (parquet-format BloomFilter.md "File Format").
       for (const c of placed) {
         if (!c.facts.bloom) continue;
         const bytes = c.facts.bloom.serialize();
+        c.facts.bloom = undefined;
         c.bloomOffset = offset;
         c.bloomLength = bytes.length;
         parts.push(bytes);
