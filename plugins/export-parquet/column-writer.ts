@@ -10,6 +10,7 @@ import { appendListValues } from './list-values';
 import { BloomFilter, bloomFilterBytes } from './bloom-filter';
 import { ColumnStats } from './column-stats';
 import { appendValues } from './column-values';
+import { deltaBinaryPacked, int64Numbers } from './delta-binary-packed';
 import { bitPackedIndices, bitWidthOf, rleLevels } from './level-encoding';
 import { PageCompressor } from './page-compressor';
 import { PageValues } from './page-values';
@@ -20,7 +21,7 @@ import { SymbolDictionary } from './symbol-dictionary';
 import { ThriftWriter } from './thrift-compact';
 import { xxhash64 } from './xxhash64';
 
-const enum Enc { PLAIN = 0, PLAIN_DICTIONARY = 2, RLE = 3, RLE_DICTIONARY = 8 }
+const enum Enc { PLAIN = 0, PLAIN_DICTIONARY = 2, RLE = 3, DELTA_BINARY_PACKED = 5, RLE_DICTIONARY = 8 }
 
 /** What the footer needs about a written chunk. */
 export interface ChunkFacts {
@@ -52,6 +53,8 @@ export class ColumnWriter {
   private pageIsDict = false;
   /** Some page of this chunk holds dictionary indices, so the chunk needs its dictionary page. */
   private usedDict = false;
+  /** Encodings of this chunk's data pages besides PLAIN/RLE (ColumnMetaData.encodings). */
+  private readonly extraEncodings = new Set<number>();
   private hashes: bigint[] = [];
   private numValues = 0;
   private readonly width: number;
@@ -102,8 +105,12 @@ export class ColumnWriter {
     return this.dict ? this.dict.size : this.numDict ? this.numDict.size : 0;
   }
 
+  /** Set by valueBytes: the encoding of a page that is not dictionary indices. */
+  private plainEncoding: number = Enc.PLAIN;
+
   private valueBytes(): Uint8Array {
     const p = this.page;
+    this.plainEncoding = Enc.PLAIN;
     if (this.pageIsDict) {
       const o = new ByteOutput(p.fixed * 3 + 16);
       bitPackedIndices(o, p.i32, p.fixed, bitWidthOf(Math.max(0, this.dictionarySize() - 1)));
@@ -113,7 +120,13 @@ export class ColumnWriter {
       case 'double': case 'array-list': return new Uint8Array(p.f64.buffer, 0, p.fixed * 8).slice();
       case 'float': return new Uint8Array(p.f32.buffer, 0, p.fixed * 4).slice();
       case 'int32': return new Uint8Array(p.i32.buffer, 0, p.fixed * 4).slice();
-      case 'int64': return new Uint8Array(p.i64.buffer, 0, p.fixed * 8).slice();
+      case 'int64': {
+        if (this.options.version === 2 && p.fixed > 0) {
+          const numbers = int64Numbers(p.i64, p.fixed);
+          if (numbers) { this.plainEncoding = Enc.DELTA_BINARY_PACKED; return deltaBinaryPacked(numbers); }
+        }
+        return new Uint8Array(p.i64.buffer, 0, p.fixed * 8).slice();
+      }
       case 'bool': {
         const out = new Uint8Array(Math.ceil(p.fixed / 8));
         for (let i = 0; i < p.fixed; i++) if (p.u8[i]) out[i >> 3] |= 1 << (i & 7);
@@ -143,7 +156,10 @@ export class ColumnWriter {
     const p = this.page;
     if (p.count === 0) return;
     const values = this.valueBytes();
-    if (this.bloom && !this.pageIsDict) this.hashPage(values);
+    if (this.bloom && !this.pageIsDict) {
+      // Bloom filters hash plain values, whatever the page's encoding.
+      this.hashPage(this.plainEncoding === Enc.DELTA_BINARY_PACKED ? new Uint8Array(p.i64.buffer, 0, p.fixed * 8) : values);
+    }
     if (this.pageIsDict) this.usedDict = true;
     const levels = new ByteOutput(p.count / 4 + 16);
     const repeated = this.spec.kind === 'array-list';
@@ -152,7 +168,8 @@ export class ColumnWriter {
     if (this.maxDef > 0) rleLevels(levels, p.defs, p.count);
     const defLen = levels.pos - repLen;
     const levelBytes = levels.take();
-    const encoding = this.pageIsDict ? (this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY) : Enc.PLAIN;
+    const encoding = this.pageIsDict ? (this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY) : this.plainEncoding;
+    if (encoding === Enc.DELTA_BINARY_PACKED) this.extraEncodings.add(encoding);
     const count = p.count, nulls = p.nulls, rows = p.rows;
     this.numValues += count;
     const v1 = this.options.version === 1;
@@ -205,6 +222,8 @@ export class ColumnWriter {
       compressed += dictPage.header.length + dictPage.body.length;
       encodings.push(this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY);
     }
+    for (const e of this.extraEncodings) encodings.push(e);
+    this.extraEncodings.clear();
     const dataOffset = compressed;
     for (const pg of pages) {
       parts.push(pg.header, pg.body);

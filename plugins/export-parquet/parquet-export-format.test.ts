@@ -53,3 +53,23 @@ test('an empty result is a valid file with the schema and no rows', async () => 
   const [r] = await duck(`select count(*)::int c from '${file}'`);
   assert.equal(r.c, 0);
 });
+
+test('a LONG or TIMESTAMP column of distinct values is delta-encoded in version 2 and plain in version 1', async () => {
+  const rows = 50000;
+  const r = (): ReturnType<typeof resultOf> => resultOf([
+    { name: 'ts', type: Types.TIMESTAMP, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(1704067200000000 + i * 37 + (i % 3)); } },
+    { name: 'n', type: Types.LONG, fill: (b) => { for (let i = 0; i < rows; i++) if (i % 10 === 0) b.appendNull(); else b.appendNumber(-i * 1000003); } },
+  ]);
+  const v2 = await writeParquet(r(), 'bloom_filter_columns=n');
+  const [m] = await duck(`select string_agg(encodings, ';') e from parquet_metadata('${v2}')`);
+  assert.match(String(m.e), /DELTA_BINARY_PACKED/);
+  const [s] = await duck(`select sum(n)::bigint s, count(n)::int c, max(ts)::varchar t from '${v2}'`);
+  const expected = [...Array(rows).keys()].filter((i) => i % 10 !== 0).reduce((a, i) => a - i * 1000003, 0);
+  assert.deepEqual(s, { s: BigInt(expected), c: 45000, t: '2024-01-01 00:00:01.849964+00' });
+  const [probe] = await duck(`select bool_and(bloom_filter_excludes) x from parquet_bloom_probe('${v2}', 'n', ${-49999 * 1000003})`);
+  assert.equal(probe.x, false);
+  const v1 = await writeParquet(r(), 'parquet_version=1');
+  const [m1] = await duck(`select string_agg(encodings, ';') e from parquet_metadata('${v1}')`);
+  assert.doesNotMatch(String(m1.e), /DELTA/);
+  assert.deepEqual((await duck(`select sum(n)::bigint s from '${v1}'`))[0].s, BigInt(expected));
+});
