@@ -12,16 +12,16 @@ import { ColumnStats } from './column-stats';
 import { appendValues } from './column-values';
 import { deltaBinaryPacked, int64Numbers } from './delta-binary-packed';
 import { bitPackedIndices, bitWidthOf, rleLevels } from './level-encoding';
+import { byteArrayDictionaryBytes, numericDictionaryBytes } from './dictionary-bytes';
 import { PageCompressor } from './page-compressor';
+import { dataPage, dictionaryPage, Enc, Page } from './page-builder';
 import { PageValues } from './page-values';
 import { ParquetOptions } from './parquet-options';
 import { LeafSpec, Physical } from './parquet-schema';
 import { appendDictionaryValues, NumberDictionary } from './number-dictionary';
 import { SymbolDictionary } from './symbol-dictionary';
-import { ThriftWriter } from './thrift-compact';
 import { xxhash64 } from './xxhash64';
 
-const enum Enc { PLAIN = 0, PLAIN_DICTIONARY = 2, RLE = 3, DELTA_BINARY_PACKED = 5, RLE_DICTIONARY = 8 }
 
 /** What the footer needs about a written chunk. */
 export interface ChunkFacts {
@@ -38,8 +38,6 @@ export interface ChunkFacts {
   /** Dropped once written, so the footer's facts do not keep the filter. */
   bloom: BloomFilter | undefined;
 }
-
-interface Page { readonly header: Uint8Array; readonly body: Uint8Array; readonly uncompressed: number }
 
 export class ColumnWriter {
   private readonly page = new PageValues();
@@ -170,37 +168,11 @@ export class ColumnWriter {
     const levelBytes = levels.take();
     const encoding = this.pageIsDict ? (this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY) : this.plainEncoding;
     if (encoding === Enc.DELTA_BINARY_PACKED) this.extraEncodings.add(encoding);
-    const count = p.count, nulls = p.nulls, rows = p.rows;
-    this.numValues += count;
-    const v1 = this.options.version === 1;
-    let body: Uint8Array;
-    if (v1) {
-      // v1: each level run is prefixed with its 4-byte length, and the whole page is compressed.
-      body = new Uint8Array((repeated ? 4 : 0) + (this.maxDef > 0 ? 4 : 0) + levelBytes.length + values.length);
-      const dv = new DataView(body.buffer);
-      let o = 0;
-      if (repeated) { dv.setUint32(o, repLen, true); o += 4; body.set(levelBytes.subarray(0, repLen), o); o += repLen; }
-      if (this.maxDef > 0) { dv.setUint32(o, defLen, true); o += 4; body.set(levelBytes.subarray(repLen), o); o += defLen; }
-      body.set(values, o);
-    } else {
-      body = values;
-    }
-    const uncompressed = (v1 ? 0 : levelBytes.length) + body.length;
-    const compressed = Promise.resolve(this.compress(body));
-    this.pending.push(compressed.then((c) => {
-      const t = new ThriftWriter();
-      const size = (v1 ? 0 : levelBytes.length) + c.length;
-      t.i32(1, v1 ? 0 : 3).i32(2, uncompressed).i32(3, size);
-      if (v1) t.struct(5).i32(1, count).i32(2, encoding).i32(3, Enc.RLE).i32(4, Enc.RLE).end();
-      else {
-        t.struct(8).i32(1, count).i32(2, nulls).i32(3, rows).i32(4, encoding).i32(5, defLen).i32(6, repLen);
-        if (this.options.codec === 'UNCOMPRESSED') t.bool(7, false);
-        t.end();
-      }
-      const header = t.finish();
-      const full = v1 ? c : concat(levelBytes, c);
-      return { header, body: full, uncompressed: uncompressed + header.length };
-    }));
+    this.numValues += p.count;
+    this.pending.push(dataPage({
+      levels: levelBytes, repLength: repLen, defLength: defLen, hasRep: repeated, hasDef: this.maxDef > 0,
+      values, encoding, count: p.count, nulls: p.nulls, rows: p.rows,
+    }, this.options, this.compress));
     p.reset();
   }
 
@@ -215,7 +187,8 @@ export class ColumnWriter {
     let dictionaryOffset: number | undefined;
     const encodings: number[] = [Enc.PLAIN, Enc.RLE];
     if (this.usedDict) {
-      const dictPage = await this.dictionaryPage();
+      const body = this.dict ? byteArrayDictionaryBytes(this.dict.entries, this.stats) : numericDictionaryBytes(this.spec.kind, this.numDict as NumberDictionary);
+      const dictPage = await dictionaryPage(body, this.dictionarySize(), this.options, this.compress);
       dictionaryOffset = 0;
       parts.push(dictPage.header, dictPage.body);
       uncompressed += dictPage.uncompressed;
@@ -248,7 +221,7 @@ export class ColumnWriter {
   private bloomFilter(): BloomFilter {
     if (this.dict) for (const e of this.dict.entries) this.hashes.push(xxhash64(e));
     if (this.numDict) {
-      const plain = this.numericDictionaryBytes();
+      const plain = numericDictionaryBytes(this.spec.kind, this.numDict);
       const w = plain.length / Math.max(1, this.numDict.size);
       for (let pos = 0; pos < plain.length; pos += w) this.hashes.push(xxhash64(plain, pos, pos + w));
     }
@@ -257,56 +230,4 @@ export class ColumnWriter {
     for (const h of distinct) filter.insert(h);
     return filter;
   }
-
-  /** The numeric dictionary's entries in the column's plain encoding. */
-  private numericDictionaryBytes(): Uint8Array {
-    const d = this.numDict as NumberDictionary;
-    const n = d.size;
-    switch (this.spec.kind) {
-      case 'double': return new Uint8Array(d.values.buffer, 0, n * 8).slice();
-      case 'float': return new Uint8Array(Float32Array.from(d.values.subarray(0, n)).buffer);
-      case 'int32': return new Uint8Array(Int32Array.from(d.values.subarray(0, n)).buffer);
-      default: {
-        const w = new Uint32Array(n * 2);
-        for (let i = 0; i < n; i++) {
-          const x = d.values[i];
-          const hi = Math.floor(x / 4294967296);
-          w[i * 2] = x - hi * 4294967296; w[i * 2 + 1] = hi;
-        }
-        return new Uint8Array(w.buffer);
-      }
-    }
-  }
-
-  private async dictionaryPage(): Promise<Page> {
-    let body: Uint8Array;
-    if (this.dict) {
-      const o = new ByteOutput(1024);
-      for (const e of this.dict.entries) {
-        o.ensure(4 + e.length);
-        new DataView(o.buf.buffer).setUint32(o.pos, e.length, true);
-        o.pos += 4;
-        o.bytes(e);
-        this.stats?.bytes(e, 0, e.length);
-      }
-      body = o.take();
-    } else {
-      body = this.numericDictionaryBytes();
-    }
-    const size = this.dictionarySize();
-    const c = await this.compress(body);
-    const t = new ThriftWriter();
-    t.i32(1, 2).i32(2, body.length).i32(3, c.length);
-    t.struct(7).i32(1, size).i32(2, this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.PLAIN).end();
-    const header = t.finish();
-    return { header, body: c, uncompressed: body.length + header.length };
-  }
 }
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
