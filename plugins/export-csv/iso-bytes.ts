@@ -5,7 +5,6 @@
 import { encodeUtf8 } from '../../core/data/utf8';
 import { formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { ByteOutput } from './byte-output';
-import { writeFixedDigits } from './number-text';
 
 const MICROS_PER_DAY = 86_400_000_000;
 
@@ -21,17 +20,25 @@ export class IsoBytes {
       const text = formatTimestampMicros(day * MICROS_PER_DAY);
       this.dayPrefix = encodeUtf8(text.slice(0, text.indexOf('T') + 1));
     }
-    out.bytes(this.dayPrefix);
-    let rest = micros - day * MICROS_PER_DAY;
+    const prefix = this.dayPrefix;
+    out.ensure(prefix.length + 17);
+    const b = out.buf;
+    let p = out.pos;
+    for (let i = 0; i < prefix.length; i++) b[p++] = prefix[i];
+    const rest = micros - day * MICROS_PER_DAY;
     const s = Math.floor(rest / 1_000_000);
-    rest -= s * 1_000_000;
-    const h = Math.floor(s / 3600);
-    const mi = Math.floor((s - h * 3600) / 60);
-    writeFixedDigits(out, h, 2); out.byte(58);
-    writeFixedDigits(out, mi, 2); out.byte(58);
-    writeFixedDigits(out, s - h * 3600 - mi * 60, 2); out.byte(46);
-    if (fractionDigits === 6) writeFixedDigits(out, rest, 6);
-    else writeFixedDigits(out, Math.floor(rest / 1000), 3);
-    out.byte(90);
+    let frac = rest - s * 1_000_000;
+    const h = (s / 3600) | 0;
+    const mi = ((s - h * 3600) / 60) | 0;
+    const se = s - h * 3600 - mi * 60;
+    b[p++] = 48 + ((h / 10) | 0); b[p++] = 48 + (h % 10); b[p++] = 58;
+    b[p++] = 48 + ((mi / 10) | 0); b[p++] = 48 + (mi % 10); b[p++] = 58;
+    b[p++] = 48 + ((se / 10) | 0); b[p++] = 48 + (se % 10); b[p++] = 46;
+    let width = 6;
+    if (fractionDigits === 3) { frac = (frac / 1000) | 0; width = 3; }
+    for (let i = p + width - 1; i >= p; i--) { const q = (frac / 10) | 0; b[i] = 48 + frac - q * 10; frac = q; }
+    p += width;
+    b[p++] = 90;
+    out.pos = p;
   }
 }

@@ -6,7 +6,7 @@
 import { ByteOutput } from './byte-output';
 
 const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000];
-const digitScratch = new Uint8Array(24);
+const digitScratch = new Uint8Array(32);
 
 /** A non-negative safe integer's digits. */
 function writeUnsigned(out: ByteOutput, v: number): void {
@@ -45,21 +45,35 @@ export function writeFixedDigits(out: ByteOutput, v: number, width: number): voi
 /** A finite double (callers print NaN/Infinity as null). */
 export function writeDouble(out: ByteOutput, v: number): void {
   const a = v < 0 ? -v : v;
-  // Fast path: values with up to 6 fraction digits whose scaled value is an exact integer read back
-  // to the same double, so the digits below are the shortest round-trip text.
+  // Fast path: values with up to 6 fraction digits whose scaled value is an exact integer that reads
+  // back to the same double, so its digits with the point put back are the shortest round-trip text.
   if (a < 1e15 && a >= 1e-3) {
-    for (let d = 0; d <= 6; d++) {
-      const p = POW10[d];
-      const scaled = Math.round(a * p);
-      if (scaled / p === a && scaled < 9007199254740992) {
-        if (v < 0) out.byte(45);
-        const ip = Math.floor(scaled / p);
-        writeUnsigned(out, ip);
-        out.byte(46);
-        if (d === 0) out.byte(48);
-        else writeFixedDigits(out, scaled - ip * p, d);
-        return;
+    let d = 0;
+    let scaled = 0;
+    for (; d <= 6; d++) {
+      scaled = Math.round(a * POW10[d]);
+      if (scaled / POW10[d] === a) break;
+    }
+    if (d <= 6 && scaled < 9007199254740992) {
+      out.ensure(28);
+      const b = out.buf;
+      let p = out.pos;
+      if (v < 0) b[p++] = 45;
+      let n = 0;
+      let x = scaled;
+      if (x < 2147483648) {
+        while (x >= 10) { const q = (x / 10) | 0; digitScratch[n++] = x - q * 10; x = q; }
+      } else {
+        while (x >= 10) { const q = Math.floor(x / 10); digitScratch[n++] = x - q * 10; x = q; }
       }
+      digitScratch[n++] = x;
+      while (n <= d) digitScratch[n++] = 0;
+      for (let i = n - 1; i >= d; i--) b[p++] = 48 + digitScratch[i];
+      b[p++] = 46;
+      if (d === 0) b[p++] = 48;
+      else for (let i = d - 1; i >= 0; i--) b[p++] = 48 + digitScratch[i];
+      out.pos = p;
+      return;
     }
   }
   // Outside the plain range the reference prints an exponent (`1.0E20`, http-api.md §3.2).
