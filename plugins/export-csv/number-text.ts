@@ -50,9 +50,19 @@ export function writeDouble(out: ByteOutput, v: number): void {
   if (a < 1e15 && a >= 1e-3) {
     let d = 0;
     let scaled = 0;
-    for (; d <= 6; d++) {
-      scaled = Math.round(a * POW10[d]);
-      if (scaled / POW10[d] === a) break;
+    if (a < 1e9) {
+      // Below 1e9 a double's spacing is under 1e-6 / 2, so at most one decimal with ≤ 6 fraction digits
+      // reads back to `a`: find it at 6 digits and drop trailing zeros.
+      scaled = Math.round(a * 1e6);
+      if (scaled / 1e6 === a) {
+        d = 6;
+        while (d > 0 && scaled % 10 === 0) { scaled /= 10; d--; }
+      } else d = 7;
+    } else {
+      for (; d <= 6; d++) {
+        scaled = Math.round(a * POW10[d]);
+        if (scaled / POW10[d] === a) break;
+      }
     }
     if (d <= 6 && scaled < 9007199254740992) {
       out.ensure(28);
