@@ -163,3 +163,12 @@ Feature: GET /exp exports a query result as CSV or Parquet
     And the header "Content-Type" is "application/x-ndjson"
     And the header "Content-Disposition" is "attachment; filename=\"out.ndjson\""
     And the body is "{\"ts\":\"2024-01-01T00:00:00.000000Z\",\"v\":7}\n"
+
+  Scenario: a query still running at its timeout is a 400 when no data was sent yet
+    When I GET "/exp?query=select%20x%20from%20long_sequence(50000000)%20where%20x%20%3C%200&timeout=0.2" on the API listener
+    Then the status is 400
+    And the body contains "timeout"
+
+  Scenario: an error after data started closes the connection
+    When I GET "/exp?query=select%20x,%20x*2.5%20d%20from%20long_sequence(20000000)&timeout=2" on the API listener and the server may cut the response
+    Then the connection was closed before the response ended

@@ -14,6 +14,7 @@ import { Log, LogFactory } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
 import { ResponseFraming } from '../../core/server/response-framing';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { Aborted, raceAbort } from './abort-race';
 import { contentDisposition } from './content-disposition';
 import { parseExportLimit } from './export-limit';
 
@@ -92,27 +93,50 @@ export class ExportRoute implements HttpRoute {
       res.end();
       return;
     }
-    const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(timeoutMs)]);
-    const outcome = await compiled.execute({ signal, window: parseExportLimit(params.get('limit')) });
-    if (outcome.kind !== 'rows') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
-    const chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();
-    // Pull the first chunk before the head, so option and query errors found while starting are a 400.
-    let next = await chunks.next();
-    this.framing.begin(res, head);
+    // Our own controller and timer: on Node 20, AbortSignal.any over AbortSignal.timeout can lose the
+    // timeout signal to garbage collection, and then the query never times out.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const onClientGone = (): void => controller.abort();
+    clientSignal.addEventListener('abort', onClientGone, { once: true });
+    const signal = controller.signal;
+    // Also checked by the clock after each step: an engine loop that never yields to the event loop
+    // keeps the timer from firing, yet the query has still run out of time.
+    const deadline = performance.now() + timeoutMs;
+    const checkDeadline = (): void => {
+      if (performance.now() >= deadline) controller.abort();
+      if (signal.aborted) throw new Aborted();
+    };
+    const timedOut = (): SvcError => new SvcError(`timeout, query aborted [timeout=${timeoutMs}ms]`, 400);
+    let chunks: AsyncIterator<Uint8Array | string> | undefined;
+    let next: IteratorResult<Uint8Array | string> = { done: true, value: undefined };
     let bytes = 0;
     try {
+      const outcome = await raceAbort(compiled.execute({ signal, window: parseExportLimit(params.get('limit')) }), signal);
+      if (outcome.kind !== 'rows') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
+      chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();
+      // Pull the first chunk before the head, so option and query errors found while starting are a 400.
+      next = await raceAbort(chunks.next(), signal);
+      checkDeadline();
+      this.framing.begin(res, head);
       while (!next.done) {
         const chunk = next.value;
         bytes += chunk.length;
         if (!res.write(chunk)) await drained(res, signal);
-        if (signal.aborted) break;
-        next = await chunks.next();
+        next = await raceAbort(chunks.next(), signal);
+        // Out of time with rows still to come; a format that ended because the signal fired is cut short too.
+        if (!next.done || signal.aborted) checkDeadline();
       }
+    } catch (e) {
+      if (!(e instanceof Aborted)) throw e;
+      if (clientSignal.aborted) { res.destroy(); return; }
+      throw timedOut();
     } finally {
-      if (!next.done) await chunks.return?.();
+      clearTimeout(timer);
+      clientSignal.removeEventListener('abort', onClientGone);
+      // Releases the query's readers; queued behind a pending step, so it is not awaited.
+      if (chunks && !next.done) chunks.return?.().catch(() => undefined);
     }
-    if (clientSignal.aborted) { res.destroy(); return; }
-    if (signal.aborted) throw new SvcError(`timeout, query aborted [timeout=${timeoutMs}ms]`, 400);
     res.end();
     this.log.info(`exp [fmt=${fmt}, bytes=${bytes}] ${query}`);
   }
