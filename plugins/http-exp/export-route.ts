@@ -17,6 +17,7 @@ import { QueryEngine } from '../../core/sql/query-engine';
 import { Aborted, raceAbort } from './abort-race';
 import { contentDisposition } from './content-disposition';
 import { parseExportLimit } from './export-limit';
+import { QueryDeadline } from './query-deadline';
 
 /** A 400 answered as `{query,error,position}` (http-api.md §4). */
 class ExportRejection extends Error {
@@ -93,20 +94,8 @@ export class ExportRoute implements HttpRoute {
       res.end();
       return;
     }
-    // Our own controller and timer: on Node 20, AbortSignal.any over AbortSignal.timeout can lose the
-    // timeout signal to garbage collection, and then the query never times out.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const onClientGone = (): void => controller.abort();
-    clientSignal.addEventListener('abort', onClientGone, { once: true });
-    const signal = controller.signal;
-    // Also checked by the clock after each step: an engine loop that never yields to the event loop
-    // keeps the timer from firing, yet the query has still run out of time.
-    const deadline = performance.now() + timeoutMs;
-    const checkDeadline = (): void => {
-      if (performance.now() >= deadline) controller.abort();
-      if (signal.aborted) throw new Aborted();
-    };
+    const deadline = new QueryDeadline(clientSignal, timeoutMs);
+    const signal = deadline.signal;
     const timedOut = (): SvcError => new SvcError(`timeout, query aborted [timeout=${timeoutMs}ms]`, 400);
     let chunks: AsyncIterator<Uint8Array | string> | undefined;
     let next: IteratorResult<Uint8Array | string> = { done: true, value: undefined };
@@ -117,7 +106,7 @@ export class ExportRoute implements HttpRoute {
       chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();
       // Pull the first chunk before the head, so option and query errors found while starting are a 400.
       next = await raceAbort(chunks.next(), signal);
-      checkDeadline();
+      deadline.check();
       this.framing.begin(res, head);
       while (!next.done) {
         const chunk = next.value;
@@ -125,15 +114,14 @@ export class ExportRoute implements HttpRoute {
         if (!res.write(chunk)) await drained(res, signal);
         next = await raceAbort(chunks.next(), signal);
         // Out of time with rows still to come; a format that ended because the signal fired is cut short too.
-        if (!next.done || signal.aborted) checkDeadline();
+        if (!next.done || signal.aborted) deadline.check();
       }
     } catch (e) {
       if (!(e instanceof Aborted)) throw e;
-      if (clientSignal.aborted) { res.destroy(); return; }
+      if (deadline.clientGone) { res.destroy(); return; }
       throw timedOut();
     } finally {
-      clearTimeout(timer);
-      clientSignal.removeEventListener('abort', onClientGone);
+      deadline.dispose();
       // Releases the query's readers; queued behind a pending step, so it is not awaited.
       if (chunks && !next.done) chunks.return?.().catch(() => undefined);
     }
