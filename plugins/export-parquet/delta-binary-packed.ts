@@ -37,6 +37,16 @@ function pack(out: ByteOutput, d: Float64Array, start: number, count: number, mi
   let p = out.pos;
   let acc = 0;
   let bits = 0;
+  if (width <= 24) {
+    // 32-bit accumulator: fewer than 8 bits are pending before each add, so 8 + 24 bits fit.
+    for (let i = 0; i < MINI; i++) {
+      acc |= (i < count ? d[start + i] - min : 0) << bits;
+      bits += width;
+      while (bits >= 8) { b[p++] = acc & 255; acc >>>= 8; bits -= 8; }
+    }
+    out.pos = p;
+    return;
+  }
   for (let i = 0; i < MINI; i++) {
     let v = i < count ? d[start + i] - min : 0;
     // Up to 53-bit values: emit whole bytes as they fill, with float arithmetic above 24 bits.

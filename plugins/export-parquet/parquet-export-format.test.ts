@@ -59,6 +59,8 @@ test('a LONG or TIMESTAMP column of distinct values is delta-encoded in version 
   const r = (): ReturnType<typeof resultOf> => resultOf([
     { name: 'ts', type: Types.TIMESTAMP, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber(1704067200000000 + i * 37 + (i % 3)); } },
     { name: 'n', type: Types.LONG, fill: (b) => { for (let i = 0; i < rows; i++) if (i % 10 === 0) b.appendNull(); else b.appendNumber(-i * 1000003); } },
+    // Deltas up to 10^11 need more than 24 bits per value.
+    { name: 'big', type: Types.LONG, fill: (b) => { for (let i = 0; i < rows; i++) b.appendNumber((i % 2 === 0 ? i * i : rows - i) * 1000); } },
   ]);
   const v2 = await writeParquet(r(), 'bloom_filter_columns=n');
   const [m] = await duck(`select string_agg(encodings, ';') e from parquet_metadata('${v2}')`);
@@ -68,6 +70,8 @@ test('a LONG or TIMESTAMP column of distinct values is delta-encoded in version 
   assert.deepEqual(s, { s: BigInt(expected), c: 45000, t: '2024-01-01 00:00:01.849964+00' });
   const [probe] = await duck(`select bool_and(bloom_filter_excludes) x from parquet_bloom_probe('${v2}', 'n', ${-49999 * 1000003})`);
   assert.equal(probe.x, false);
+  const [big] = await duck(`select sum(big)::hugeint::varchar s from '${v2}'`);
+  assert.equal(big.s, String([...Array(rows).keys()].reduce((a, i) => a + BigInt((i % 2 === 0 ? i * i : rows - i) * 1000), 0n)));
   const v1 = await writeParquet(r(), 'parquet_version=1');
   const [m1] = await duck(`select string_agg(encodings, ';') e from parquet_metadata('${v1}')`);
   assert.doesNotMatch(String(m1.e), /DELTA/);
