@@ -169,44 +169,35 @@ export class ColumnWriter {
     const encoding = this.pageIsDict ? (this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY) : this.plainEncoding;
     if (encoding === Enc.DELTA_BINARY_PACKED) this.extraEncodings.add(encoding);
     this.numValues += p.count;
-    this.pending.push(dataPage({
+    const page = dataPage({
       levels: levelBytes, repLength: repLen, defLength: defLen, hasRep: repeated, hasDef: this.maxDef > 0,
       values, encoding, count: p.count, nulls: p.nulls, rows: p.rows,
-    }, this.options, this.compress));
+    }, this.options, this.compress);
+    page.catch(() => undefined);
+    this.pending.push(page);
     p.reset();
   }
 
   /** Closes the row group's chunk; the writer is ready for the next row group. */
-  async finish(): Promise<ChunkFacts> {
+  /**
+   * Closes the row group's chunk and detaches it: the writer is ready for the next row group at once,
+   * while this chunk's pages may still be compressing (the returned promise settles when they are).
+   */
+  finish(): Promise<ChunkFacts> {
     this.closePage();
-    const pages = await Promise.all(this.pending);
+    const pending = this.pending;
     this.pending = [];
-    const parts: Uint8Array[] = [];
-    let uncompressed = 0;
-    let compressed = 0;
-    let dictionaryOffset: number | undefined;
     const encodings: number[] = [Enc.PLAIN, Enc.RLE];
+    let dictPage: Promise<Page> | undefined;
     if (this.usedDict) {
       const body = this.dict ? byteArrayDictionaryBytes(this.dict.entries, this.stats) : numericDictionaryBytes(this.spec.kind, this.numDict as NumberDictionary);
-      const dictPage = await dictionaryPage(body, this.dictionarySize(), this.options, this.compress);
-      dictionaryOffset = 0;
-      parts.push(dictPage.header, dictPage.body);
-      uncompressed += dictPage.uncompressed;
-      compressed += dictPage.header.length + dictPage.body.length;
+      dictPage = dictionaryPage(body, this.dictionarySize(), this.options, this.compress);
       encodings.push(this.options.version === 1 ? Enc.PLAIN_DICTIONARY : Enc.RLE_DICTIONARY);
     }
     for (const e of this.extraEncodings) encodings.push(e);
+    const spec = this.spec, numValues = this.numValues, stats = this.stats;
+    const bloom = this.bloom ? this.bloomFilter() : undefined;
     this.extraEncodings.clear();
-    const dataOffset = compressed;
-    for (const pg of pages) {
-      parts.push(pg.header, pg.body);
-      uncompressed += pg.uncompressed;
-      compressed += pg.header.length + pg.body.length;
-    }
-    const facts: ChunkFacts = {
-      spec: this.spec, parts, numValues: this.numValues, uncompressed, compressed, dictionaryOffset, dataOffset,
-      encodings, stats: this.stats, bloom: this.bloom ? this.bloomFilter() : undefined,
-    };
     this.numValues = 0;
     this.hashes = [];
     this.stats = this.options.statistics ? new ColumnStats() : undefined;
@@ -215,7 +206,7 @@ export class ColumnWriter {
     this.fallback = false;
     this.usedDict = false;
     this.pageIsDict = this.dict !== undefined || this.numDict !== undefined;
-    return facts;
+    return assembleChunk(spec, numValues, stats, bloom, encodings, dictPage, pending);
   }
 
   private bloomFilter(): BloomFilter {
@@ -230,4 +221,22 @@ export class ColumnWriter {
     for (const h of distinct) filter.insert(h);
     return filter;
   }
+}
+
+async function assembleChunk(spec: LeafSpec, numValues: number, stats: ColumnStats | undefined, bloom: BloomFilter | undefined,
+  encodings: number[], dictPage: Promise<Page> | undefined, pending: Promise<Page>[]): Promise<ChunkFacts> {
+  const parts: Uint8Array[] = [];
+  let uncompressed = 0;
+  let compressed = 0;
+  const add = (pg: Page): void => {
+    parts.push(pg.header, pg.body);
+    uncompressed += pg.uncompressed;
+    compressed += pg.header.length + pg.body.length;
+  };
+  if (dictPage) add(await dictPage);
+  const dataOffset = compressed;
+  for (const pg of await Promise.all(pending)) add(pg);
+  return {
+    spec, parts, numValues, uncompressed, compressed, dictionaryOffset: dictPage ? 0 : undefined, dataOffset, encodings, stats, bloom,
+  };
 }

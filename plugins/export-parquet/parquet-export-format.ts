@@ -9,7 +9,7 @@ import { TypeTag } from '../../core/data/column-type';
 import { ResultSet } from '../../core/data/result-set';
 import { SvcError } from '../../core/errors';
 import { ExportFormat } from '../../core/extension/export-format';
-import { ColumnWriter } from './column-writer';
+import { ChunkFacts, ColumnWriter } from './column-writer';
 import { pageCompressor } from './page-compressor';
 import { parseParquetOptions, ParquetOptions } from './parquet-options';
 import { fileMetaData, PlacedChunk, RowGroupFacts } from './parquet-footer';
@@ -55,13 +55,14 @@ export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
     let first = true;
     const range = new Float64Array([-Infinity, Infinity]);
 
-    const flush = async (): Promise<Uint8Array[]> => {
-      const parts: Uint8Array[] = first ? [MAGIC] : [];
-      first = false;
+    // One row group may still be compressing while the next one is encoded; its bytes are yielded
+    // when the next one closes (or at the end), so at most two row groups are in memory.
+    let inFlight: Promise<Uint8Array> | undefined;
+    const place = async (chunks: Promise<ChunkFacts>[], rows: number, withMagic: boolean): Promise<Uint8Array> => {
+      const parts: Uint8Array[] = withMagic ? [MAGIC] : [];
       const groupOffset = offset;
       const placed: PlacedChunk[] = [];
-      for (const w of writers) {
-        const facts = await w.finish();
+      for (const facts of await Promise.all(chunks)) {
         placed.push({ facts, offset });
         for (const p of facts.parts) parts.push(p);
         // The footer needs only sizes and offsets: let the page bytes go once they are sent.
@@ -78,9 +79,22 @@ export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
         parts.push(bytes);
         offset += bytes.length;
       }
-      groups.push({ rows: rowsInGroup, offset: groupOffset, chunks: placed });
+      groups.push({ rows, offset: groupOffset, chunks: placed });
+      return Buffer.concat(parts);
+    };
+    /** Closes the row group; returns the bytes of the one before it, if any. */
+    const flush = async (): Promise<Uint8Array[]> => {
+      const chunks = writers.map((w) => w.finish());
+      const rows = rowsInGroup;
       rowsInGroup = 0;
-      return [Buffer.concat(parts)];
+      const previous = inFlight;
+      const withMagic = first;
+      first = false;
+      // Placed strictly after the previous group, whose size fixes this group's offsets.
+      inFlight = (previous ?? Promise.resolve(undefined)).then(() => place(chunks, rows, withMagic));
+      // Handled here too, so an export abandoned by its client cannot leave an unhandled rejection.
+      inFlight.catch(() => undefined);
+      return previous ? [await previous] : [];
     };
 
     for await (const batch of result.batches()) {
@@ -107,6 +121,7 @@ export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
       }
     }
     const tail: Uint8Array[] = rowsInGroup > 0 ? await flush() : first ? [MAGIC] : [];
+    if (inFlight) tail.push(await inFlight);
     const keyValues: [string, string][] = [['svc.partition_by', options.partitionBy]];
     const footer = fileMetaData(specs, groups, options, keyValues);
     const len = new Uint8Array(4);
