@@ -6,7 +6,7 @@
  * which also needs /imp and /exec. Then a 10M-row Parquet and CSV export from long_sequence()
  * reports the server's peak RSS (VmHWM) to show memory stays flat.
  *
- *   node dist/tools/exp-http-bench.js [--data /work/benchrun/data] [--size 1M] [--big 10000000]
+ *   node dist/tools/exp-http-bench.js [--data /work/benchrun/data] [--size 1M] [--big 10000000] [--load-only ROOT]
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -78,6 +78,13 @@ function peakRssMb(child: ChildProcess): number {
 }
 
 async function main(): Promise<void> {
+  const loadOnly = args.get('load-only');
+  if (loadOnly !== undefined) {
+    // `--load-only <root>`: leaves a root with both tables for other measurements (profiling).
+    mkdirSync(join(loadOnly, 'db'), { recursive: true });
+    for (const ds of ['cpu', 'trades']) await load(join(loadOnly, 'db'), ds);
+    return;
+  }
   const root = mkdtempSync(join(tmpdir(), 'svc-exp-http-bench-'));
   try {
     // Loaded before the server starts, so no writer of the server competes for the tables.

@@ -56,7 +56,14 @@ export function writeDouble(out: ByteOutput, v: number): void {
       scaled = Math.round(a * 1e6);
       if (scaled / 1e6 === a) {
         d = 6;
-        while (d > 0 && scaled % 10 === 0) { scaled /= 10; d--; }
+        if (scaled < 2147483648) {
+          // Int32 arithmetic: float modulo costs several times more.
+          let x = scaled | 0;
+          while (d > 0) { const q = (x / 10) | 0; if (x - q * 10 !== 0) break; x = q; d--; }
+          scaled = x;
+        } else {
+          while (d > 0 && scaled % 10 === 0) { scaled /= 10; d--; }
+        }
       } else d = 7;
     } else {
       for (; d <= 6; d++) {
