@@ -3,6 +3,9 @@ import { Plugin } from '../core/plugin';
 import { httpAuthPlugin } from './http-auth';
 import { httpConsolePlugin } from './http-console';
 import { httpExecPlugin } from './http-exec';
+import { exportCsvPlugin } from './export-csv';
+import { exportParquetPlugin } from './export-parquet';
+import { httpExpPlugin } from './http-exp';
 import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
 import { logAlertSocketPlugin } from './log-alert-socket';
@@ -32,4 +35,7 @@ export const defaultBundle: readonly Plugin[] = [
   httpConsolePlugin,
   importDelimitedPlugin,
   httpImpPlugin,
+  exportCsvPlugin,
+  exportParquetPlugin,
+  httpExpPlugin,
 ];

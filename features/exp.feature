@@ -1,0 +1,174 @@
+Feature: GET /exp exports a query result as CSV or Parquet
+  Spec "GET /exp" and its Parquet table; wire details from http-api.md §4 and the decisions of §13.
+  Every option is checked before the first byte: a bad value is a 400 {query,error,position}.
+
+  Scenario: a missing query is a 400
+    When I GET "/exp" on the API listener
+    Then the status is 400
+    And the header "Content-Type" is "application/json; charset=utf-8"
+    And the body is "{\"query\":\"\",\"error\":\"No query text\",\"position\":0}"
+
+  Scenario: an unknown fmt is a 400 naming it
+    When I GET "/exp?query=select%201&fmt=xml" on the API listener
+    Then the status is 400
+    And the body is "{\"query\":\"select 1\",\"error\":\"unrecognised format [format=xml]\",\"position\":0}"
+
+  Scenario Outline: a bad Parquet option is a 400 with the reason
+    When I GET "/exp?query=select%201&fmt=parquet&<option>" on the API listener
+    Then the status is 400
+    And the body contains "<reason>"
+
+    Examples:
+      | option                                   | reason                                                                      |
+      | compression_codec=LZO                    | expected one of: UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW, BROTLI          |
+      | compression_codec=LZ4                    | invalid compression codec[LZ4]                                              |
+      | compression_codec=GZIP&compression_level=10 | invalid compression level for GZIP, expected 0..9:10                     |
+      | row_group_size=0                         | invalid row group size:0                                                    |
+      | data_page_size=abc                       | invalid data page size:abc                                                  |
+      | parquet_version=3                        | invalid parquet version: 3, supported versions: 1, 2                        |
+      | statistics_enabled=maybe                 | invalid statistics_enabled:maybe, expected true or false                    |
+      | bloom_filter_fpp=2                       | invalid bloom filter fpp:2                                                  |
+      | partition_by=CENTURY                     | invalid partition_by:CENTURY                                                |
+
+  Scenario: a bad CSV delimiter is a 400
+    When I GET "/exp?query=select%201&delimiter=ab" on the API listener
+    Then the status is 400
+    And the body contains "invalid delimiter [delimiter=ab]"
+
+  Scenario: a timeout that is not a number is a 400
+    When I GET "/exp?query=select%201&timeout=soon" on the API listener
+    Then the status is 400
+    And the body contains "invalid timeout [timeout=soon], expected seconds"
+
+  Scenario: a CSV export has a quoted header, CRLF lines and the reference's headers
+    Given the SQL statements ran:
+      """
+      CREATE TABLE trades (ts TIMESTAMP, sym SYMBOL, price DOUBLE, qty INT, note VARCHAR) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO trades VALUES ('2024-01-01T00:00:00.000000Z', 'A', 10.5, 1, 'x"y'), ('2024-01-01T01:00:00.000000Z', 'B', 100.0, NULL, NULL), ('2024-01-02T00:00:00.000000Z', 'A', 0.25, 3, 'z')
+      """
+    When I GET "/exp?query=select%20*%20from%20trades" on the API listener
+    Then the status is 200
+    And the headers start in the order "Server, Date, Transfer-Encoding, Content-Type, Content-Disposition, Keep-Alive"
+    And the header "Content-Type" is "text/csv; charset=utf-8"
+    And the header "Content-Disposition" matches "^attachment; filename=\"svc-query-\d{13}\.csv\"$"
+    And the CSV body is:
+      """
+      "ts","sym","price","qty","note"
+      "2024-01-01T00:00:00.000000Z","A",10.5,1,"x""y"
+      "2024-01-01T01:00:00.000000Z","B",100.0,,
+      "2024-01-02T00:00:00.000000Z","A",0.25,3,"z"
+      """
+
+  Scenario: nm=true leaves out the header line
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', 1), ('2024-01-01T00:00:01.000000Z', 2)
+      """
+    When I GET "/exp?query=select%20v%20from%20t&nm=true" on the API listener
+    Then the CSV body is:
+      """
+      1
+      2
+      """
+
+  Scenario Outline: limit selects rows as the spec says
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', 1), ('2024-01-01T00:00:01.000000Z', 2), ('2024-01-01T00:00:02.000000Z', 3), ('2024-01-01T00:00:03.000000Z', 4), ('2024-01-01T00:00:04.000000Z', 5)
+      """
+    When I GET "/exp?query=select%20v%20from%20t&nm=true&limit=<limit>" on the API listener
+    Then the status is 200
+    And the CSV body has the lines "<rows>"
+
+    Examples:
+      | limit | rows    |
+      | 2     | 1,2     |
+      | 2,4   | 2,3,4   |
+      | 0,2   | 1,2     |
+      | -2    | 4,5     |
+      | 4,    | 4,5     |
+
+  Scenario Outline: filename names the attachment once
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY
+      """
+    When I GET "/exp?query=select%20*%20from%20t&<params>" on the API listener
+    Then the header "Content-Disposition" is "<disposition>"
+
+    Examples:
+      | params                     | disposition                                 |
+      | filename=trades            | attachment; filename=\"trades.csv\"         |
+      | filename=x.csv             | attachment; filename=\"x.csv\"              |
+      | filename=t&fmt=parquet     | attachment; filename=\"t.parquet\"          |
+
+  Scenario: only SELECT is exported
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY
+      """
+    When I GET "/exp?query=insert%20into%20t%20values(now(),%201)" on the API listener
+    Then the status is 400
+    And the body is "{\"query\":\"insert into t values(now(), 1)\",\"error\":\"/exp endpoint only accepts SELECT\",\"position\":0}"
+
+  Scenario: a SQL error is a 400 with its position
+    When I GET "/exp?query=select%20*%20from%20nosuch" on the API listener
+    Then the status is 400
+    And the body is "{\"query\":\"select * from nosuch\",\"error\":\"table does not exist [table=nosuch]\",\"position\":14}"
+
+  Scenario: HEAD answers the head without a body
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY
+      """
+    When I send HEAD "/exp?query=select%20*%20from%20t" to the API listener
+    Then the status is 200
+    And the header "Content-Type" is "text/csv; charset=utf-8"
+    And the body is empty
+
+  Scenario: a Parquet export is a file DuckDB reads, with the options applied
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, sym SYMBOL, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', 'a', 1.5), ('2024-01-01T12:00:00.000000Z', 'b', 2.5), ('2024-01-02T00:00:00.000000Z', 'a', 3.5), ('2024-01-03T00:00:00.000000Z', 'c', 4.5)
+      """
+    When I GET "/exp?query=select%20*%20from%20t&fmt=parquet&compression_codec=SNAPPY&partition_by=DAY" on the API listener
+    Then the status is 200
+    And the header "Content-Type" is "application/vnd.apache.parquet"
+    And the header "Content-Disposition" matches "^attachment; filename=\"svc-query-\d{13}\.parquet\"$"
+    And DuckDB reads the body as Parquet with 4 rows
+    And DuckDB reads column "sym" of the body as "a,b,a,c"
+    And the Parquet body has 3 row groups compressed with SNAPPY
+
+  Scenario: limit applies to Parquet too
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', 1), ('2024-01-01T00:00:01.000000Z', 2), ('2024-01-01T00:00:02.000000Z', 3)
+      """
+    When I GET "/exp?query=select%20v%20from%20t&fmt=parquet&limit=-2" on the API listener
+    Then DuckDB reads column "v" of the body as "2,3"
+
+  Scenario: a format plugin from docs/plugins.md serves fmt=ndjson
+    Given the example plugin "ndjson-export-plugin.js" is copied to the root as "plugins/ndjson.js"
+    And the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', 7)
+      """
+    When I GET "/exp?query=select%20*%20from%20t&fmt=ndjson&filename=out" on the API listener
+    Then the status is 200
+    And the header "Content-Type" is "application/x-ndjson"
+    And the header "Content-Disposition" is "attachment; filename=\"out.ndjson\""
+    And the body is "{\"ts\":\"2024-01-01T00:00:00.000000Z\",\"v\":7}\n"
+
+  Scenario: a query still running at its timeout is a 400 when no data was sent yet
+    When I GET "/exp?query=select%20x%20from%20long_sequence(50000000)%20where%20x%20%3C%200&timeout=0.2" on the API listener
+    Then the status is 400
+    And the body contains "timeout"
+
+  Scenario: an error after data started closes the connection
+    When I GET "/exp?query=select%20x,%20x*2.5%20d%20from%20long_sequence(20000000)&timeout=2" on the API listener and the server may cut the response
+    Then the connection was closed before the response ended

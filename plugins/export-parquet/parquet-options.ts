@@ -1,0 +1,96 @@
+/**
+ * The Parquet parameters of /exp (spec "GET /exp", Parquet table; http-api.md §4.3), each checked
+ * before the first byte is sent. Codecs LZ4 (the deprecated Hadoop framing, which DuckDB and Arrow
+ * refuse to read) and LZO (no reader among DuckDB/Arrow supports it) are rejected with a 400 that
+ * names the supported codecs, as issue 8 allows; every other listed codec is written.
+ */
+import { SvcError } from '../../core/errors';
+import { PARTITION_BY_VALUES, PartitionBy } from '../../core/data/table-schema';
+
+export type Codec = 'UNCOMPRESSED' | 'SNAPPY' | 'GZIP' | 'ZSTD' | 'LZ4_RAW' | 'BROTLI';
+
+export const SUPPORTED_CODECS: readonly Codec[] = ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'ZSTD', 'LZ4_RAW', 'BROTLI'];
+const SPEC_CODECS = ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'LZ4', 'ZSTD', 'LZ4_RAW', 'BROTLI', 'LZO'];
+
+/** Level range per codec; codecs without levels accept any level in 0..22 and ignore it. */
+const LEVELS: Readonly<Record<Codec, readonly [number, number] | undefined>> = {
+  UNCOMPRESSED: undefined, SNAPPY: undefined, LZ4_RAW: undefined,
+  GZIP: [0, 9], BROTLI: [0, 11], ZSTD: [1, 22],
+};
+
+export interface ParquetOptions {
+  readonly partitionBy: PartitionBy;
+  readonly codec: Codec;
+  readonly compressionLevel: number;
+  readonly rowGroupSize: number;
+  readonly dataPageSize: number;
+  readonly statistics: boolean;
+  readonly version: 1 | 2;
+  readonly rawArrayEncoding: boolean;
+  /** Column names (as given; matched case-insensitively). */
+  readonly bloomFilterColumns: readonly string[];
+  readonly bloomFilterFpp: number;
+}
+
+function bad(message: string): SvcError {
+  return SvcError.badRequest(message);
+}
+
+function integer(params: URLSearchParams, name: string, fallback: number, min: number, max: number, message: string): number {
+  const text = params.get(name);
+  if (text === null || text.trim() === '') return fallback;
+  const n = Number(text);
+  if (!/^\s*-?\d+\s*$/.test(text) || n < min || n > max) throw bad(`${message}:${text}`);
+  return n;
+}
+
+function bool(params: URLSearchParams, name: string, fallback: boolean): boolean {
+  const text = params.get(name);
+  if (text === null || text === '') return fallback;
+  const t = text.toLowerCase();
+  if (t === 'true') return true;
+  if (t === 'false') return false;
+  throw bad(`invalid ${name}:${text}, expected true or false`);
+}
+
+export function parseParquetOptions(params: URLSearchParams): ParquetOptions {
+  const partitionText = (params.get('partition_by') ?? 'NONE').toUpperCase() || 'NONE';
+  if (!(PARTITION_BY_VALUES as readonly string[]).includes(partitionText)) {
+    throw bad(`invalid partition_by:${params.get('partition_by')}, expected one of: ${PARTITION_BY_VALUES.join(', ')}`);
+  }
+  const codecText = (params.get('compression_codec') ?? 'ZSTD').toUpperCase() || 'ZSTD';
+  if (!(SUPPORTED_CODECS as readonly string[]).includes(codecText)) {
+    const known = SPEC_CODECS.includes(codecText) ? ' (no Parquet reader such as DuckDB or Arrow reads it back)' : '';
+    throw bad(`invalid compression codec[${params.get('compression_codec')}]${known}, expected one of: ${SUPPORTED_CODECS.join(', ')}`);
+  }
+  const codec = codecText as Codec;
+  const range = LEVELS[codec] ?? [0, 22];
+  // Spec default 9, which every codec with levels accepts.
+  const compressionLevel = integer(params, 'compression_level', 9, range[0], range[1],
+    `invalid compression level for ${codec}, expected ${range[0]}..${range[1]}`);
+  const rowGroupSize = integer(params, 'row_group_size', 100_000, 1, 1 << 30, 'invalid row group size');
+  const dataPageSize = integer(params, 'data_page_size', 1_048_576, 64, 1 << 30, 'invalid data page size');
+  const versionText = params.get('parquet_version') ?? '2';
+  if (versionText !== '1' && versionText !== '2' && versionText !== '') {
+    throw bad(`invalid parquet version: ${versionText}, supported versions: 1, 2`);
+  }
+  const fppText = params.get('bloom_filter_fpp');
+  let bloomFilterFpp = 0.01;
+  if (fppText !== null && fppText !== '') {
+    bloomFilterFpp = Number(fppText);
+    if (!(bloomFilterFpp > 0 && bloomFilterFpp < 1)) throw bad(`invalid bloom filter fpp:${fppText}, expected a number between 0.0 and 1.0 (exclusive)`);
+  }
+  const columns = (params.get('bloom_filter_columns') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return {
+    partitionBy: partitionText as PartitionBy,
+    codec,
+    compressionLevel,
+    rowGroupSize,
+    dataPageSize,
+    statistics: bool(params, 'statistics_enabled', true),
+    version: versionText === '1' ? 1 : 2,
+    rawArrayEncoding: bool(params, 'raw_array_encoding', false),
+    bloomFilterColumns: columns,
+    bloomFilterFpp,
+  };
+}

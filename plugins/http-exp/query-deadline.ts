@@ -1,0 +1,39 @@
+/**
+ * The abort signal of one export: fires when the client goes away or `timeout` runs out (spec
+ * "GET /exp": `timeout` in seconds). Its own timer rather than `AbortSignal.any(…, AbortSignal.timeout())`,
+ * which on Node 20 can lose the timeout signal to garbage collection. `check()` also reads the clock,
+ * because an engine loop that never yields to the event loop keeps the timer from firing.
+ */
+import { Aborted } from './abort-race';
+
+export class QueryDeadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly end: number;
+  private readonly onClientGone = (): void => this.controller.abort();
+
+  constructor(private readonly client: AbortSignal, readonly timeoutMs: number) {
+    this.timer = setTimeout(() => this.controller.abort(), timeoutMs);
+    this.end = performance.now() + timeoutMs;
+    client.addEventListener('abort', this.onClientGone, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get clientGone(): boolean {
+    return this.client.aborted;
+  }
+
+  /** Throws Aborted when the client left or the time is up. */
+  check(): void {
+    if (performance.now() >= this.end) this.controller.abort();
+    if (this.controller.signal.aborted) throw new Aborted();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.client.removeEventListener('abort', this.onClientGone);
+  }
+}
