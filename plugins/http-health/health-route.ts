@@ -1,5 +1,5 @@
 /**
- * Health check: any GET path on the min listener (spec "GET {health_url}/<any path>"). 200,
+ * Health check: every GET path on the min listener (spec "GET {health_url}/<any path>"). 200,
  * `text/plain`, chunked, body `Status: Healthy` (15 bytes, no newline; http-api.md §7). With
  * `metrics.enabled` and `http.pessimistic.health.check.enabled`, one unhandled error since start turns
  * it into 500 `Status: Unhealthy\nUnhandled errors: N`. The min listener's worker thread answers it

@@ -18,18 +18,6 @@ export function isNumberLike(t: ColumnType): boolean {
   return isNumeric(t) || isInt64(t) || t.tag === TypeTag.BOOLEAN;
 }
 
-/** The values as doubles, nulls as NaN. Returns `data` itself for DOUBLE (do not modify). */
-export function toDoubles(v: Vector, n: number): Float64Array {
-  const d = v.data;
-  const t = v.type.tag;
-  if (t === TypeTag.DOUBLE) return d as Float64Array;
-  const out = new Float64Array(n);
-  if (t === TypeTag.INT) for (let i = 0; i < n; i++) { const x = d[i]; out[i] = x === INT_NULL ? NaN : x; }
-  else if (isInt64(v.type)) for (let i = 0; i < n; i++) { const x = d[i]; out[i] = x === LONG_NULL ? NaN : x; }
-  else for (let i = 0; i < n; i++) out[i] = d[i];
-  return out;
-}
-
 export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vector {
   const from = v.type;
   if (from.tag === to.tag && from.bits === to.bits) return v;
