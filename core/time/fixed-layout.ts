@@ -15,6 +15,9 @@ const FIXED_FIELDS = new Set<Field>([
 export class FixedLayout {
   private lastDayKey = -1;
   private lastDays = 0;
+  /** The last value parsed and its bytes: time series rows often repeat a timestamp (one row per series). */
+  private lastValue = NaN;
+  private readonly lastBytes: Uint8Array;
 
   private constructor(
     readonly length: number,
@@ -23,7 +26,9 @@ export class FixedLayout {
     private readonly numField: Int32Array,
     private readonly litOffset: Int32Array,
     private readonly litByte: Uint8Array,
-  ) {}
+  ) {
+    this.lastBytes = new Uint8Array(length);
+  }
 
   /** A layout when every step is fixed-width (a zone only as a final `Z`), else undefined. */
   static of(steps: readonly PatternStep[]): FixedLayout | undefined {
@@ -49,6 +54,27 @@ export class FixedLayout {
 
   parse(b: Uint8Array, s: number, e: number): number {
     if (e - s !== this.length) return NaN;
+    if (this.repeatsLast(b, s)) return this.lastValue;
+    const v = this.parseFields(b, s);
+    if (v === v) this.remember(b, s, v);
+    return v;
+  }
+
+  /** Compared from the end: sorted distinct values differ in their last digits, so a miss costs a byte or two. */
+  private repeatsLast(b: Uint8Array, s: number): boolean {
+    if (this.lastValue !== this.lastValue) return false;
+    const last = this.lastBytes;
+    for (let k = last.length - 1; k >= 0; k--) if (b[s + k] !== last[k]) return false;
+    return true;
+  }
+
+  private remember(b: Uint8Array, s: number, v: number): void {
+    const last = this.lastBytes;
+    for (let k = 0; k < last.length; k++) last[k] = b[s + k];
+    this.lastValue = v;
+  }
+
+  private parseFields(b: Uint8Array, s: number): number {
     const litOffset = this.litOffset;
     for (let i = 0; i < litOffset.length; i++) if (b[s + litOffset[i]] !== this.litByte[i]) return NaN;
     let year = 1970; let month = 1; let day = 1; let hour = 0; let minute = 0; let second = 0; let fraction = 0;

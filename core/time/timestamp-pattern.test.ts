@@ -11,6 +11,13 @@ test('the bench pattern parses ISO text with microseconds', () => {
   assert.equal(p.parseString('2024-02-29T13:45:07.123456Z'), iso('2024-02-29T13:45:07.123456Z'));
 });
 
+test('repeated, changed and invalid values in a row each parse on their own', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  const values = ['2016-01-01T00:00:00.000000Z', '2016-01-01T00:00:00.000000Z', '2016-01-01T00:00:10.000000Z',
+    '2016-01-01T00:00:10.000000Z', '2016-13-01T00:00:10.000000Z', '2016-01-01T00:00:10.000000Z', '2017-01-01T00:00:10.000000Z'];
+  assert.deepEqual(values.map((v) => p.parseString(v)), values.map(iso));
+});
+
 test('a spec-style pattern with literal separators parses', () => {
   const p = new TimestampPattern('yyyy-MM-dd - HH:mm:ss');
   assert.equal(p.parseString('2010-01-01 - 00:00:00'), iso('2010-01-01T00:00:00Z'));

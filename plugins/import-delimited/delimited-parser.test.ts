@@ -27,6 +27,20 @@ test('records split across chunks at every byte give the same rows', () => {
   }
 });
 
+test('a record longer than the bytes joined across chunks still parses whole', () => {
+  const long = 'q'.repeat(40000);
+  const text = `a,b\n1,x\n2,"${long}\n${long}"\n3,y\n`;
+  for (const chunk of [7, 4096, 16384, 50000]) {
+    const p = parser([Types.INT, Types.VARCHAR], 'skipCol', -1, 100);
+    const b = new TextEncoder().encode(text);
+    for (let o = 0; o < b.length; o += chunk) p.pushSync(b.subarray(o, o + chunk));
+    p.finishSync();
+    const [batch] = p.takeReady();
+    assert.deepEqual(Array.from(batch.vectors[0].data), [1, 2, 3], `chunk ${chunk}`);
+    assert.equal(batch.vectors[1].offsets?.[2], 1 + 2 * 40000 + 1, `chunk ${chunk}`);
+  }
+});
+
 test('skipCol nulls the bad value and counts it', () => {
   const p = parser([Types.INT, Types.DOUBLE], 'skipCol', -1, 100);
   feed(p, 'a,b\n1,x\n2,2\n', 64);

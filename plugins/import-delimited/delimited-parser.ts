@@ -18,6 +18,8 @@ import { DATE_FORMATS, TIMESTAMP_FORMATS } from './detect-types';
 import { RecordScanner } from './record-scanner';
 
 const ALL_FORMATS = [...DATE_FORMATS, ...TIMESTAMP_FORMATS];
+/** Bytes of a new chunk joined to the unfinished record of the last one (longer records join the whole chunk). */
+const JOIN_BYTES = 16384;
 
 export class DelimitedParser implements ImportParser {
   /** Data lines seen (header and blank lines excluded). */
@@ -66,14 +68,22 @@ export class DelimitedParser implements ImportParser {
 
   /** Parses what `chunk` completes; full batches wait in `takeReady()`. Throws SvcError under `abort`. */
   pushSync(chunk: Uint8Array): void {
-    let b = chunk;
+    let from = 0;
     if (this.leftover.length > 0) {
-      b = new Uint8Array(this.leftover.length + chunk.length);
-      b.set(this.leftover);
-      b.set(chunk, this.leftover.length);
+      // Only the record split across chunks is joined: joining whole chunks copied the entire upload once
+      // more and made most of the import's garbage. The scanner restarts at any record start, so parsing
+      // resumes in `chunk` where the joined bytes left off; a record longer than JOIN_BYTES joins it all.
+      const left = this.leftover.length;
+      const joined = concat(this.leftover, chunk, Math.min(chunk.length, JOIN_BYTES));
+      const p = this.run(joined, false);
+      if (p <= left) {
+        const all = concat(this.leftover, chunk, chunk.length);
+        this.leftover = all.slice(this.run(all, false));
+        return;
+      }
+      from = p - left;
     }
-    const p = this.run(b, false);
-    this.leftover = b.slice(p);
+    this.leftover = chunk.slice(this.run(chunk, false, from));
   }
 
   /** Parses the tail; the last (partial) batch joins `takeReady()`. */
@@ -92,8 +102,8 @@ export class DelimitedParser implements ImportParser {
     return this.ready.splice(0, this.ready.length);
   }
 
-  private run(b: Uint8Array, final: boolean): number {
-    let p = 0;
+  private run(b: Uint8Array, final: boolean, from = 0): number {
+    let p = from;
     if (!this.started) {
       if (b.length < 3 && !final) return 0;
       this.started = true;
@@ -168,4 +178,12 @@ function append(sink: ColumnSink, b: Uint8Array, s: number, e: number): boolean 
     case SinkKind.Integer: return (sink as IntegerSink).append(b, s, e);
     default: return sink.append(b, s, e);
   }
+}
+
+/** `head` followed by the first `n` bytes of `tail`, as a new array. */
+function concat(head: Uint8Array, tail: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(head.length + n);
+  out.set(head);
+  out.set(tail.subarray(0, n), head.length);
+  return out;
 }
