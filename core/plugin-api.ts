@@ -3,6 +3,7 @@
  * `container.resolve(Symbol.for('svc.PluginApi'))`. TypeScript plugins inside the project import the
  * same things directly.
  */
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { ColumnBatch } from './data/column-batch';
 import { Types, TypeTag, typeName } from './data/column-type';
 import { VectorBuilder } from './data/vector-builder';
@@ -18,6 +19,7 @@ import { SqlFunction } from './extension/sql-function';
 import { SqlGrammar } from './extension/sql-grammar';
 import { StorageEngine } from './extension/storage-engine';
 import { LogFactory } from './log/log';
+import { ReadOnlyGuard } from './server/read-only-guard';
 import { ResponseFraming, CONTENT_TYPE } from './server/response-framing';
 import { formatDateMillis, formatTimestampMicros } from './time/iso-timestamp';
 import { VERSION } from './project';
@@ -32,7 +34,11 @@ export const pluginApi = Object.freeze({
   }),
   SvcError,
   ResponseFraming,
+  /** `container.resolve(api.ReadOnlyGuard).assertWritable()` before a write (http.security.readonly). */
+  ReadOnlyGuard,
   CONTENT_TYPE,
+  /** prom-client metric classes for a MetricSource: `new api.metrics.Gauge({ name: 'svc_x', help, registers: [registry] })`. */
+  metrics: Object.freeze({ Counter, Gauge, Histogram }),
   Types,
   TypeTag,
   typeName,

@@ -3,6 +3,7 @@
  * `api` (restify, default 0.0.0.0:9000) and `min` (default 0.0.0.0:9003).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { WorkerModule } from './worker-module';
 
 export const HttpRoute = Symbol.for('svc.HttpRoute');
 
@@ -35,4 +36,14 @@ export interface HttpRoute {
   readonly requiresAuth?: boolean | ((method: string) => boolean);
   /** Handles one request. Throw SvcError for an error answer before the response has started. */
   handle(exchange: HttpExchange): Promise<void>;
+  /**
+   * Min-listener routes only: the worker thread answers this route itself (no main-thread hop), so it
+   * answers while the main thread is busy. The module exports
+   * `createWorkerRoute(options: unknown, framing: ResponseFraming): (exchange: HttpExchange) => Promise<void>`
+   * and must answer exactly as `handle` does. Without it the worker forwards the request to `handle`.
+   */
+  readonly worker?: WorkerModule;
 }
+
+/** What a `worker` route module exports. */
+export type WorkerRouteHandler = (exchange: HttpExchange) => Promise<void>;

@@ -15,6 +15,7 @@ import {
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log, LogFactory } from '../log/log';
+import { ServerMetrics } from '../metrics/server-metrics';
 import { ErrorResponder } from './error-responder';
 import { closeGracefully, listen } from './graceful-close';
 import { RequestDispatcher } from './request-dispatcher';
@@ -37,6 +38,7 @@ export class ApiServer {
     @inject(ResponseFraming) framing: ResponseFraming,
     @inject(ErrorResponder) responder: ErrorResponder,
     @inject(LogFactory) logs: LogFactory,
+    @inject(ServerMetrics) metrics: ServerMetrics,
   ) {
     this.log = logs.create('http-server');
     const apiRoutes = routes.filter((r) => r.listener === 'api');
@@ -60,6 +62,11 @@ export class ApiServer {
     http.maxConnections = config.get(HTTP_CONNECTION_LIMIT);
     http.timeout = config.get(HTTP_CONNECTION_TIMEOUT);
     if (!config.get(HTTP_SERVER_KEEP_ALIVE)) http.keepAliveTimeout = 0;
+    // svc_http_connections (http-api.md §7): open connections on this listener.
+    http.on('connection', (socket) => {
+      metrics.httpConnections++;
+      socket.once('close', () => { metrics.httpConnections--; });
+    });
   }
 
   async start(): Promise<AddressInfo> {

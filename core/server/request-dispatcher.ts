@@ -5,15 +5,19 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
-import { ErrorResponder } from './error-responder';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
+
+/** Answers a route's error (the ErrorResponder on the main thread; the min worker has its own). */
+export interface FailureResponder {
+  fail(exchange: HttpExchange, e: unknown): void;
+}
 
 export class RequestDispatcher {
   constructor(
     private readonly table: RouteTable,
     private readonly framing: ResponseFraming,
-    private readonly responder: ErrorResponder,
+    private readonly responder: FailureResponder,
     private readonly authenticator: HttpAuthenticator | undefined,
   ) {}
 

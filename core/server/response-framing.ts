@@ -42,15 +42,31 @@ export interface ResponseHead {
   readonly headers?: readonly (readonly [string, string])[];
 }
 
+/** The configuration framing depends on, as plain data (the min listener's worker builds its own framing). */
+export interface FramingSettings {
+  readonly keepAlive: boolean;
+  readonly keepAliveTimeout: number;
+  readonly keepAliveMax: number;
+}
+
+export function framingSettings(config: ServerConfig): FramingSettings {
+  return {
+    keepAlive: config.get(HTTP_SERVER_KEEP_ALIVE),
+    keepAliveTimeout: config.get(HTTP_KEEP_ALIVE_TIMEOUT),
+    keepAliveMax: config.get(HTTP_KEEP_ALIVE_MAX),
+  };
+}
+
 @injectable()
 export class ResponseFraming {
   private readonly keepAliveValue: string | undefined;
   private readonly keepAlive: boolean;
 
-  constructor(@inject(ServerConfig) config: ServerConfig) {
-    const timeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT);
-    const max = config.get(HTTP_KEEP_ALIVE_MAX);
-    this.keepAlive = config.get(HTTP_SERVER_KEEP_ALIVE);
+  constructor(@inject(ServerConfig) config: ServerConfig | FramingSettings) {
+    const s = config instanceof ServerConfig ? framingSettings(config) : config;
+    const timeout = s.keepAliveTimeout;
+    const max = s.keepAliveMax;
+    this.keepAlive = s.keepAlive;
     this.keepAliveValue = timeout > 0 && max > 0 ? `timeout=${timeout}, max=${max}` : undefined;
   }
 

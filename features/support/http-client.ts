@@ -1,5 +1,5 @@
 /** A raw HTTP client for the features: keeps header order, reason phrase and the exact body bytes. */
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 export interface HttpResult {
   readonly status: number;
@@ -15,12 +15,14 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
   readonly body?: Buffer | string;
   readonly timeoutMs?: number;
+  /** A keep-alive agent to reuse connections (default: a new connection per request). */
+  readonly agent?: Agent;
 }
 
 export function httpRequest(host: string, port: number, path: string, options: RequestOptions = {}): Promise<HttpResult> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host, port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+    const req = request({ host, port, path, method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

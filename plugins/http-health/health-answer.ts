@@ -1,0 +1,32 @@
+/**
+ * The health answer, shared by the main-thread route and the min listener's worker (which has no
+ * container: it gets `HealthOptions` by structured clone, `errors` still shared memory).
+ * http-api.md §7: 200 `text/plain` chunked `Status: Healthy` (15 bytes, no newline); with the pessimistic
+ * check on and ≥1 unhandled error, 500 `Status: Unhealthy\nUnhandled errors: N`.
+ */
+import { ServerResponse } from 'node:http';
+import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
+
+export const HEALTHY_BODY = 'Status: Healthy';
+
+export interface HealthOptions {
+  /** `metrics.enabled && http.pessimistic.health.check.enabled`. */
+  readonly pessimistic: boolean;
+  /** ErrorCounter.shared: element 0 is the unhandled-error count. */
+  readonly errors: Int32Array;
+}
+
+export function isHealthOptions(x: unknown): x is HealthOptions {
+  if (typeof x !== 'object' || x === null) return false;
+  const o = x as Record<string, unknown>;
+  return typeof o.pessimistic === 'boolean' && o.errors instanceof Int32Array;
+}
+
+export function answerHealth(res: ServerResponse, framing: ResponseFraming, options: HealthOptions): void {
+  const unhandled = options.pessimistic ? Atomics.load(options.errors, 0) : 0;
+  if (unhandled > 0) {
+    framing.sendChunked(res, 500, CONTENT_TYPE.health, `Status: Unhealthy\nUnhandled errors: ${unhandled}`);
+    return;
+  }
+  framing.sendChunked(res, 200, CONTENT_TYPE.health, HEALTHY_BODY);
+}
