@@ -12,7 +12,7 @@ import { BoundExpr, BoundColumn } from './bound-expression';
 import { ArgInfo, FunctionRegistry } from './function-registry';
 import { commonType } from './implicit-cast';
 import { intervalFunction } from './intervals/interval-function';
-import { parseIntervalLiteral } from './intervals/interval-literal';
+import { parseIntervalLiteral } from '../time/interval-literal';
 import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
@@ -186,9 +186,9 @@ export class ExpressionBinder {
     const items = e.list.map((i) => this.bind(i));
     if ((x.type.tag === TypeTag.TIMESTAMP) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
       const text = items[0].value;
-      const intervals = parseIntervalLiteral(text);
-      if (!intervals) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
-      return { kind: 'call', fn: intervalFunction(intervals, e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
+      const parsed = parseIntervalLiteral(text);
+      if (!parsed.ok) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
+      return { kind: 'call', fn: intervalFunction([...parsed.intervals], e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
     }
     const fixed = items.map((i) => this.timestampOperand(x, i, '='));
     const call = this.apply('in', [x, ...fixed], e.position);

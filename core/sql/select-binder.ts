@@ -25,6 +25,8 @@ import { PlanNode } from './plan';
 import { EMPTY_SCOPE } from './scope';
 import { BoundSource, SourceBinder } from './source-binder';
 import { orderAndLimit, OrderTarget } from './order-limit';
+import { bindSampleBy } from './sample-by-binder';
+import { SampleBy } from './operators/sample-by';
 
 interface Item {
   expr: BoundExpr;
@@ -40,7 +42,6 @@ export class SelectBinder {
   ) {}
 
   bind(s: Select): PlanNode {
-    if (s.sampleBy) throw SvcError.sql(s.sampleBy.position, 'SAMPLE BY is not supported yet');
     if (s.latestOn) throw SvcError.sql(s.latestOn.position, 'LATEST ON is not supported yet');
     if (s.windows?.length) throw SvcError.sql(s.windows[0].position, 'WINDOW clause is not supported yet');
     const subquery = (q: Query): PlanNode => this.bindQuery(q, this.ctes);
@@ -73,12 +74,22 @@ export class SelectBinder {
       return orderAndLimit(new CountStar(source.lazy.table.name, items[0].name), [], s.limit, false, this.env);
     }
 
-    const grouped = aggregates.list.length > 0 || s.groupBy !== undefined;
+    const grouped = aggregates.list.length > 0 || s.groupBy !== undefined || s.sampleBy !== undefined;
+    // SAMPLE BY and LATEST ON read the designated timestamp even when the projection does not.
+    if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
     let input = this.sourcePlan(source, where);
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
     if (grouped) {
-      const keys = this.groupKeys(s, items, plain);
+      let keys = this.groupKeys(s, items, plain);
+      let sampled: SampleBy | undefined;
+      if (s.sampleBy) {
+        const tsSlot = input.timestampIndex;
+        const others = keys.filter((k) => !(k.kind === 'column' && k.index === tsSlot));
+        const bound = bindSampleBy({ clause: s.sampleBy, input, keys: others, aggregates: aggregates.list, binder: plain });
+        keys = [bound.timestampKey, ...others];
+        sampled = bound.plan;
+      }
       const keyIndex = new Map<string, number>();
       keys.forEach((k, j) => keyIndex.set(exprKey(k), aggregates.list.length + j));
       const rewrite = (e: BoundExpr): BoundExpr => rewriteGrouped(e, keyIndex);
@@ -87,7 +98,8 @@ export class SelectBinder {
         ...keys.map((k, j) => ({ name: `key${j}`, type: k.type })),
       ];
       exprs = exprs.map(rewrite);
-      input = new GroupBy(input, keys, aggregates.list, columns);
+      input = sampled ?? new GroupBy(input, keys, aggregates.list, columns);
+      if (sampled) tsIndex = exprs.findIndex((e, i) => !items[i].hidden && e.kind === 'column' && e.index === aggregates.list.length);
       if (having) input = new Filter(input, rewrite(having), undefined);
     } else {
       const ts = input.timestampIndex;

@@ -6,7 +6,7 @@
  */
 import { TimeInterval } from '../../data/table-schema';
 import { BoundCall, BoundExpr } from '../bound-expression';
-import { intersectIntervals } from './interval-literal';
+import { intersectIntervals } from '../../time/interval-algebra';
 import { isIntervalFunction } from './interval-function';
 
 const MIN = -9007199254740991;
