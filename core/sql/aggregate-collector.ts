@@ -2,13 +2,11 @@
  * Collects the aggregate calls of a SELECT (projection and ORDER BY) into GroupBy slots. The GroupBy
  * output layout is `[aggregates…, keys…]`, so aggregate k is column k of the grouped layout.
  */
-import { ColumnType } from '../data/column-type';
 import { SvcError } from '../errors';
 import { BoundColumn, BoundExpr } from './bound-expression';
 import { FunctionRegistry } from './function-registry';
 import { AggregateCollector } from './expression-binder';
 import { BoundAggregate } from './operators/group-by';
-import { castVector } from './vector/cast-vector';
 
 export class SelectAggregates implements AggregateCollector {
   readonly list: BoundAggregate[] = [];
@@ -48,7 +46,3 @@ export function exprKey(e: BoundExpr): string {
 export function isAggregateRef(e: BoundExpr): boolean {
   return e.kind === 'column' && e.name.startsWith('\u0000agg');
 }
-
-/** Unused import guard for castVector in type-only builds. */
-export type { ColumnType };
-void castVector;

@@ -35,7 +35,7 @@ class Compiler {
 
   arg(value: number): string {
     this.args.push(value);
-    return `a[${this.args.length - 1}]`;
+    return `a${this.args.length - 1}`;
   }
 
   predicate(e: BoundExpr): string | undefined {
@@ -62,7 +62,9 @@ class Compiler {
       const simple = !a.nullable && !b.nullable ? `(${a.code} === ${b.code})` : eq;
       return name === '=' ? simple : `(!${simple})`;
     }
-    const guard = [a.nullable ? `!${a.isNull}` : '', b.nullable ? `!${b.isNull}` : ''].filter(Boolean);
+    // NaN (DOUBLE/FLOAT null) already fails every ordering comparison, so only sentinel nulls need a guard.
+    const needs = (o: Operand): boolean => o.nullable && !o.isNull.includes('!==');
+    const guard = [needs(a) ? `!${a.isNull}` : '', needs(b) ? `!${b.isNull}` : ''].filter(Boolean);
     return `(${[...guard, `${a.code} ${op} ${b.code}`].join(' && ')})`;
   }
 
@@ -104,7 +106,7 @@ class Compiler {
     const slot = this.args.length;
     this.args.push(-1);
     this.symbolArgs.push({ slot, column, value });
-    return `a[${slot}]`;
+    return `a${slot}`;
   }
 }
 
@@ -136,7 +138,8 @@ export class CompiledFilter {
     const c = new Compiler();
     const body = c.predicate(predicate);
     if (!body) return undefined;
-    const loads = c.columns.map((_col, k) => `const c${k} = cols[${k}];`).join(' ');
+    // Columns and arguments are read into locals once per batch.
+    const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; for (let i = 0; i < n; i++) { if (${body}) sel[k++] = i; } return k;`;
     const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
     return new CompiledFilter(loop, c.columns, c.args, c.symbolArgs);

@@ -22,14 +22,15 @@ export interface OrderTarget {
 
 export function orderAndLimit(
   plan: PlanNode, order: readonly OrderTarget[], limit: LimitAst | undefined, hasHidden: boolean, env: BindEnvironment,
-  reversible?: (reverse: boolean) => PlanNode | undefined,
+  reversible?: (reverse: boolean, rows: number | undefined) => PlanNode | undefined,
 ): PlanNode {
   const window = limit ? limitOf(limit, env) : undefined;
   let p = plan;
   if (order.length > 0) {
     const ts = plan.timestampIndex;
     const byTs = order.length === 1 && ts >= 0 && order[0].index === ts;
-    const reversed = byTs && order[0].descending && reversible ? reversible(true) : undefined;
+    const rows = window && window.lo >= 0 && window.hi !== undefined && window.hi >= 0 ? window.hi : undefined;
+    const reversed = byTs && order[0].descending && reversible ? reversible(true, rows) : undefined;
     if (byTs && !order[0].descending) p = plan;
     else if (reversed) p = reversed;
     else {

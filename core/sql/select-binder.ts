@@ -109,7 +109,7 @@ export class SelectBinder {
     const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: i.expr.type.tag === Types.NULL.tag ? exprs[k].type : exprs[k].type }));
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
-    return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean) => this.reversible(plan, reverse) : undefined);
+    return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean, rows: number | undefined) => this.reversible(plan, reverse, rows) : undefined);
   }
 
   /** An ORDER BY item: output position, output name/alias, or an expression added as a hidden column. */
@@ -175,14 +175,14 @@ export class SelectBinder {
   }
 
   /** Rebuilds `plan` with its table scan reading backwards (ORDER BY ts DESC), or undefined when not a plain scan chain. */
-  private reversible(plan: PlanNode, reverse: boolean): PlanNode | undefined {
-    if (plan instanceof TableScan) return reverse ? plan.with({ reverse: true }) : plan;
+  private reversible(plan: PlanNode, reverse: boolean, rows: number | undefined): PlanNode | undefined {
+    if (plan instanceof TableScan) return reverse ? plan.with({ reverse: true, batchRows: rows === undefined ? undefined : Math.min(65536, Math.max(16, rows)) }) : plan;
     if (plan instanceof Filter) {
-      const c = this.reversible(plan.child, reverse);
+      const c = this.reversible(plan.child, reverse, undefined);
       return c ? new Filter(c, plan.predicate, plan.compiled) : undefined;
     }
     if (plan instanceof Project) {
-      const c = this.reversible(plan.child, reverse);
+      const c = this.reversible(plan.child, reverse, rows);
       return c ? new Project(c, plan.exprs, plan.columns, reverse ? -1 : plan.timestampIndex) : undefined;
     }
     return undefined;

@@ -4,7 +4,9 @@ import { TypeTag } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
 import { TableSchema, TimeInterval } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
-import { checkAborted, ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode, yieldToEventLoop } from '../plan';
+
+const YIELD_EVERY_MS = 20;
 
 export interface ScanSpec {
   readonly table: TableSchema;
@@ -12,6 +14,8 @@ export interface ScanSpec {
   readonly columnIndexes: readonly number[];
   readonly intervals?: readonly TimeInterval[];
   readonly reverse?: boolean;
+  /** Rows per batch when only a few rows are needed (`ORDER BY ts DESC LIMIT 10`). */
+  readonly batchRows?: number;
 }
 
 export class TableScan implements PlanNode {
@@ -39,9 +43,12 @@ export class TableScan implements PlanNode {
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, reverse: this.spec.reverse, signal: context.signal });
+      const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, reverse: this.spec.reverse, batchRows: this.spec.batchRows, signal: context.signal });
+      let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context.signal);
+        // Cached column data resolves without I/O: give other requests a turn every ~20 ms of work.
+        if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context.signal); }
         if (batch.rowCount === 0) continue;
         yield withSymbols(batch, symbolTables);
       }

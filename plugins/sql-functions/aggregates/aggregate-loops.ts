@@ -27,12 +27,27 @@ function nullTest(k: NullKind): string {
   return k === 'nan' ? 'x !== x' : k === 'long' ? `x === ${LONG_NULL}` : `x === ${INT_NULL}`;
 }
 
+/** Ungrouped loops keep their accumulator in locals (no store per row). */
+function flat(key: string, prologue: string, body: string, epilogue: string): FlatLoop {
+  let f = cache.get(key) as FlatLoop | undefined;
+  if (!f) {
+    f = new Function('d', 'n', 'acc', 'counts', `${prologue} for (let i = 0; i < n; i++) { const x = d[i]; ${body} } ${epilogue}`) as FlatLoop;
+    cache.set(key, f);
+  }
+  return f;
+}
+
 export function sumLoop(k: NullKind, grouped: boolean): GroupedLoop | FlatLoop {
+  if (!grouped) return flat(`fsum|${k}`, 'let s = 0, c = 0;', `if (!(${nullTest(k)})) { s += x; c++; }`, 'acc[0] += s; counts[0] += c;');
   return make(`sum|${k}|${grouped}`, grouped, nullTest(k), 'acc[g] += x; counts[g]++;');
 }
 
 export function extremumLoop(k: NullKind, max: boolean, grouped: boolean): GroupedLoop | FlatLoop {
   const cmp = max ? '>' : '<';
+  if (!grouped) {
+    return flat(`fext|${k}|${max}`, `let best = counts[0] ? acc[0] : ${max ? '-Infinity' : 'Infinity'}, c = counts[0];`,
+      `if (!(${nullTest(k)}) && (x ${cmp} best || c === 0)) { best = x; c = 1; }`, 'if (c) { acc[0] = best; counts[0] = 1; }');
+  }
   return make(`ext|${k}|${max}|${grouped}`, grouped, nullTest(k), `if (counts[g] === 0 || x ${cmp} acc[g]) acc[g] = x; counts[g] = 1;`);
 }
 
