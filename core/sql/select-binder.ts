@@ -26,6 +26,7 @@ import { EMPTY_SCOPE } from './scope';
 import { BoundSource, SourceBinder } from './source-binder';
 import { orderAndLimit, OrderTarget } from './order-limit';
 import { bindSampleBy } from './sample-by-binder';
+import { planLatestOn, prepareLatestOn } from './latest-on-binder';
 import { SampleBy } from './operators/sample-by';
 
 interface Item {
@@ -42,7 +43,6 @@ export class SelectBinder {
   ) {}
 
   bind(s: Select): PlanNode {
-    if (s.latestOn) throw SvcError.sql(s.latestOn.position, 'LATEST ON is not supported yet');
     if (s.windows?.length) throw SvcError.sql(s.windows[0].position, 'WINDOW clause is not supported yet');
     const subquery = (q: Query): PlanNode => this.bindQuery(q, this.ctes);
     const source: BoundSource = s.from ? new SourceBinder(this.env, this.ctes, this.bindQuery).bindFrom(s.from) : { scope: EMPTY_SCOPE, plan: new SingleRow() };
@@ -69,7 +69,7 @@ export class SelectBinder {
     const order: OrderTarget[] = (s.orderBy ?? []).map((o) => this.orderTarget(o, items, collecting));
 
     // count(*) of a whole table comes from the reader's metadata.
-    if (source.lazy && !where && !s.groupBy && !having && items.length === 1 && aggregates.list.length === 1
+    if (source.lazy && !where && !s.latestOn && !s.sampleBy && !s.groupBy && !having && items.length === 1 && aggregates.list.length === 1
       && aggregates.list[0].fn.name === 'count' && aggregates.list[0].args.length === 0 && isAggregateRef(items[0].expr)) {
       return orderAndLimit(new CountStar(source.lazy.table.name, items[0].name), [], s.limit, false, this.env);
     }
@@ -77,7 +77,9 @@ export class SelectBinder {
     const grouped = aggregates.list.length > 0 || s.groupBy !== undefined || s.sampleBy !== undefined;
     // SAMPLE BY and LATEST ON read the designated timestamp even when the projection does not.
     if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
+    const latest = s.latestOn ? prepareLatestOn(s.latestOn, plain) : undefined;
     let input = this.sourcePlan(source, where);
+    if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 8192));
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
     if (grouped) {

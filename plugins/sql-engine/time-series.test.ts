@@ -42,6 +42,14 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [[T('00:00:00'), 20, 22], [T('01:00:00'), 21, 21], [T('02:00:00'), null, 0], [T('03:00:00'), 23, 25]], 0],
   ['SELECT ts, count() FROM sensors SAMPLE BY 1M', undefined, [['2025-03-01T00:00:00.000000Z', 5]], 0],
   ["SELECT ts, count() FROM sensors WHERE id = 's2' SAMPLE BY 30m", undefined, [[T('00:30:00'), 1], [T('03:30:00'), 1]], 0],
+  // §2.4 LATEST ON
+  ['SELECT * FROM sensors LATEST ON ts PARTITION BY id', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE'], [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]], 0],
+  ['SELECT * FROM sensors WHERE temp < 23 LATEST ON ts PARTITION BY id', undefined, [[T('00:40:00'), 's2', 22], [T('01:10:00'), 's1', 21]], 0],
+  ['(SELECT * FROM sensors LATEST ON ts PARTITION BY id) WHERE temp > 24', undefined, [[T('03:20:00'), 's1', 25]]],
+  ['SELECT * FROM (SELECT * FROM sensors ORDER BY temp DESC) timestamp(ts) LATEST ON ts PARTITION BY id', undefined, [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]]],
+  ["(sensors WHERE ts IN '2025-03-01' LATEST ON ts PARTITION BY id) WHERE temp > 22", undefined, [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]]],
+  ['SELECT id, temp FROM sensors LATEST ON ts PARTITION BY id, temp', undefined, [['s1', 20], ['s2', 22], ['s1', 21], ['s1', 25], ['s2', 23]], -1],
+  ['SELECT count() FROM sensors LATEST ON ts PARTITION BY id', undefined, [[2]]],
 ];
 
 for (const [sql, columns, rows, timestamp] of CASES) {
