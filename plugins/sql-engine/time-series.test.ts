@@ -50,6 +50,18 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["(sensors WHERE ts IN '2025-03-01' LATEST ON ts PARTITION BY id) WHERE temp > 22", undefined, [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]]],
   ['SELECT id, temp FROM sensors LATEST ON ts PARTITION BY id, temp', undefined, [['s1', 20], ['s2', 22], ['s1', 21], ['s1', 25], ['s2', 23]], -1],
   ['SELECT count() FROM sensors LATEST ON ts PARTITION BY id', undefined, [[2]]],
+  // §2.5 ASOF / LT / SPLICE
+  ['SELECT s.ts, s.id, s.temp, c.adj FROM sensors s ASOF JOIN calib c ON (id)', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'adj:DOUBLE'],
+    [[T('00:05:00'), 's1', 20, 0.5], [T('00:40:00'), 's2', 22, -0.2], [T('01:10:00'), 's1', 21, 0.7], [T('03:20:00'), 's1', 25, 0.7], [T('03:50:00'), 's2', 23, -0.2]], 0],
+  ['SELECT s.temp, p.temp AS prev FROM sensors s LT JOIN sensors p ON (id)', undefined, [[20, null], [22, null], [21, 20], [25, 21], [23, 22]]],
+  ['SELECT s.temp, c.adj FROM sensors s ASOF JOIN calib c ON s.id = c.id TOLERANCE 10m', undefined, [[20, 0.5], [22, -0.2], [21, 0.7], [25, null], [23, null]]],
+  ['SELECT s.temp, c.adj FROM sensors s ASOF JOIN calib c', undefined, [[20, 0.5], [22, -0.2], [21, 0.7], [25, 0.7], [23, 0.7]]],
+  ['SELECT s.temp, c.adj FROM sensors s LT JOIN calib c', undefined, [[20, 0.5], [22, -0.2], [21, 0.7], [25, 0.7], [23, 0.7]]],
+  ['SELECT c.ts, c.adj FROM calib c LT JOIN calib d', undefined, [[T('00:00:00'), 0.5], [T('00:30:00'), -0.2], [T('01:00:00'), 0.7]], 0],
+  ['SELECT * FROM calib c ASOF JOIN sensors s ON (id) LIMIT 1', ['ts:TIMESTAMP', 'id:SYMBOL', 'adj:DOUBLE', 'ts1:TIMESTAMP', 'id1:SYMBOL', 'temp:DOUBLE'],
+    [[T('00:00:00'), 's1', 0.5, null, null, null]]],
+  ["SELECT c.adj, s.temp FROM calib c SPLICE JOIN sensors s WHERE s.id = 's2' OR c.adj < 0", undefined, [[-0.2, 20], [-0.2, 22], [0.7, 22], [0.7, 23]]],
+  ['SELECT count(*), avg(a.temp / b.temp) FROM (SELECT * FROM sensors WHERE id = \'s1\') a ASOF JOIN (SELECT * FROM sensors WHERE id = \'s2\') b', undefined, [[3, (21 / 22 + 25 / 22) / 2]]],
 ];
 
 for (const [sql, columns, rows, timestamp] of CASES) {
