@@ -78,6 +78,20 @@ export interface AggregateState {
   merge(other: AggregateState, from: number, to: number): void;
   /** The results of groups `0..groups-1`, one row each. */
   value(groups: number): Vector;
+  /**
+   * Optional: describes this state as a simple per-group fold over its typed arrays, so GROUP BY can run
+   * several aggregates in one generated loop. Called after `init` for each batch (arrays may grow).
+   */
+  fusion?(): FusedAggregate | undefined;
+}
+
+/** A fold GROUP BY can fuse: `acc[g]`/`counts[g]` updated per row of group g (see aggregate-loops.ts). */
+export interface FusedAggregate {
+  readonly op: 'count' | 'sum' | 'min' | 'max';
+  /** The input's null sentinel: NaN, LONG_NULL, INT_NULL, or none (count of rows). */
+  readonly nulls: 'nan' | 'long' | 'int' | 'none';
+  readonly acc: Float64Array;
+  readonly counts: Float64Array;
 }
 
 export interface AggregateFunction extends FunctionBase {

@@ -8,7 +8,8 @@ import { ColumnType, TypeTag } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
-import { AggregateFunction } from '../../extension/sql-function';
+import { AggregateFunction, FusedAggregate } from '../../extension/sql-function';
+import { fusedFlatLoop, fusedLoop } from './fused-aggregation';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { ExecContext, PlanNode } from '../plan';
@@ -49,10 +50,15 @@ export class GroupBy implements PlanNode {
         ids = groups;
         for (const s of states) s.init(index.count);
       }
-      for (let a = 0; a < states.length; a++) {
-        const agg = this.aggregates[a];
-        const args = agg.args.map((x) => evaluate(x, batch, context));
-        states[a].add(args, ids, n);
+      const argVectors = this.aggregates.map((agg) => agg.args.map((x) => evaluate(x, batch, context)));
+      const fused = states.length > 1 ? states.map((s) => s.fusion?.()) : undefined;
+      if (fused && fused.every((f) => f !== undefined)) {
+        const slots = fused as FusedAggregate[];
+        const cols = argVectors.map((v) => (v.length ? v[0].data : groups));
+        if (ids) fusedLoop(slots)(ids, n, cols, slots.map((f) => f.acc), slots.map((f) => f.counts));
+        else fusedFlatLoop(slots)(n, cols, slots.map((f) => f.acc), slots.map((f) => f.counts));
+      } else {
+        for (let a = 0; a < states.length; a++) states[a].add(argVectors[a], ids, n);
       }
     }
     const count = this.keys.length ? index.count : 1;

@@ -6,7 +6,7 @@
 import { ColumnType, Types, TypeTag, isInt64 } from '../../../core/data/column-type';
 import { LONG_NULL } from '../../../core/data/null-values';
 import { Vector } from '../../../core/data/vector';
-import { AggregateFunction, AggregateState } from '../../../core/extension/sql-function';
+import { AggregateFunction, AggregateState, FusedAggregate } from '../../../core/extension/sql-function';
 import { readValue } from '../../../core/sql/vector/sql-value';
 import { growF64 } from './grow';
 import { countLoop, extremumLoop, FlatLoop, GroupedLoop, NullKind, sumLoop } from './aggregate-loops';
@@ -37,6 +37,9 @@ class CountState implements AggregateState {
     else (countLoop(k, false) as FlatLoop)(v.data, n, c, c);
   }
   merge(o: AggregateState, from: number, to: number): void { this.counts[to] += (o as CountState).counts[from]; }
+  fusion(): FusedAggregate | undefined {
+    return this.column ? undefined : { op: 'count', nulls: 'none', acc: this.counts, counts: this.counts };
+  }
   value(groups: number): Vector { return { type: Types.LONG, data: this.counts.slice(0, groups) }; }
 }
 
@@ -50,6 +53,9 @@ class SumState implements AggregateState {
     const k = this.long ? 'long' : 'nan';
     if (groups) (sumLoop(k, true) as GroupedLoop)(args[0].data, groups, n, this.sums, this.counts);
     else (sumLoop(k, false) as FlatLoop)(args[0].data, n, this.sums, this.counts);
+  }
+  fusion(): FusedAggregate {
+    return { op: 'sum', nulls: this.long ? 'long' : 'nan', acc: this.sums, counts: this.counts };
   }
   merge(o: AggregateState, from: number, to: number): void {
     const other = o as SumState;
@@ -112,6 +118,9 @@ class ExtremumState implements AggregateState {
     const k = nullKindOf(this.type);
     if (groups) (extremumLoop(k, this.max, true) as GroupedLoop)(args[0].data, groups, n, this.values, this.seen);
     else (extremumLoop(k, this.max, false) as FlatLoop)(args[0].data, n, this.values, this.seen);
+  }
+  fusion(): FusedAggregate {
+    return { op: this.max ? 'max' : 'min', nulls: nullKindOf(this.type), acc: this.values, counts: this.seen };
   }
   merge(o: AggregateState, from: number, to: number): void {
     const other = o as ExtremumState;
