@@ -19,6 +19,8 @@ import { castVector } from '../vector/cast-vector';
 import { gather, sliceBatch } from '../vector/vector-ops';
 import { BoundAggregate } from './group-by';
 import { GroupKeyIndex } from './group-key-index';
+import { fusedFlatLoop, fusedLoop } from './fused-aggregation';
+import { FusedAggregate } from '../../extension/sql-function';
 import { fillBuckets, FillSpec, SampledGroups } from './sample-fill';
 
 export interface SampleBySpec {
@@ -59,77 +61,173 @@ export class SampleBy implements PlanNode {
     const builders = spec.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
     const index = new GroupKeyIndex(builders);
     const keyed = spec.keys.length > 0;
-    const from = spec.from ?? -Infinity, to = spec.to ?? Infinity;
-    let clock: SampleClock | undefined;
-    let bucketTs = new Float64Array(1024);
-    let groupKey = new Int32Array(keyed ? 1024 : 0);
-    let stamp = new Int32Array(0), slot = new Int32Array(0);
+    const b = new BucketAssigner(spec.clock, spec.from, spec.to, keyed);
     let groups = new Int32Array(0), keyIds = new Int32Array(0);
-    let count = 0, ordinal = 0, lo = Infinity, hi = -Infinity, current = -1;
     for await (const batch of spec.child.execute(context)) {
       checkAborted(context.signal);
       const n = batch.rowCount;
       if (n === 0) continue;
-      const ts = batch.vectors[spec.timestamp].data;
       if (groups.length < n) { groups = new Int32Array(n); keyIds = new Int32Array(n); }
       if (keyed) {
         index.assign(spec.keys.map((k) => evaluate(k, batch, context)), n, keyIds);
-        if (stamp.length < index.count) {
-          const grown = Math.max(index.count, stamp.length * 2);
-          const s2 = new Int32Array(grown), l2 = new Int32Array(grown);
-          s2.set(stamp); l2.set(slot);
-          stamp = s2; slot = l2;
-        }
+        b.reserveKeys(index.count);
       }
-      let skipped = false;
-      for (let i = 0; i < n; i++) {
-        const t = ts[i];
-        if (t < from || t >= to) { groups[i] = -1; skipped = true; continue; }
-        if (t >= hi || t < lo) {
-          clock ??= spec.clock(spec.from ?? t);
-          lo = clock.bucketOf(t);
-          hi = clock.next(lo);
-          ordinal++;
-          if (!keyed) current = -1;
-        }
-        let g: number;
-        if (keyed) {
-          const k = keyIds[i];
-          if (stamp[k] !== ordinal) {
-            stamp[k] = ordinal;
-            g = slot[k] = count++;
-            if (groupKey.length <= g) { groupKey = grow32(groupKey); bucketTs = grow64(bucketTs); }
-            groupKey[g] = k;
-            bucketTs[g] = lo;
-          } else g = slot[k];
-        } else {
-          if (current < 0) {
-            current = count++;
-            if (bucketTs.length <= current) bucketTs = grow64(bucketTs);
-            bucketTs[current] = lo;
-          }
-          g = current;
-        }
-        groups[i] = g;
-      }
+      const ts = batch.vectors[spec.timestamp].data as Float64Array;
+      const skipped = keyed ? b.assignKeyed(ts, keyIds, n, groups) : b.assign(ts, n, groups);
+      const count = b.count;
       for (const s of states) s.init(count);
       const sel = skipped ? compact(groups, n) : undefined;
       const rows = sel ? sel.n : n;
       const part = sel ? gatherRows(batch, sel.rows, rows) : batch;
       const ids = sel ? sel.groups : groups;
-      for (let a = 0; a < states.length; a++) {
-        const args = spec.aggregates[a].args.map((x) => evaluate(x, part, context));
-        states[a].add(args, ids, rows);
+      const argVectors = spec.aggregates.map((agg) => agg.args.map((x) => evaluate(x, part, context)));
+      const fused = states.map((st) => st.fusion?.());
+      if (fused.length > 0 && fused.every((f) => f !== undefined)) {
+        foldFused(fused as FusedAggregate[], argVectors, ids, rows, keyed || skipped ? undefined : b);
+      } else {
+        for (let a = 0; a < states.length; a++) states[a].add(argVectors[a], ids, rows);
       }
     }
+    const count = b.count;
     const values = states.map((s, a) => castVector(s.value(count), spec.aggregates[a].type, count));
-    const keyVectors = builders.map((b) => b.build());
-    const sampled: SampledGroups = { count, bucketTs, groupKey, keyCount: index.count, values, keyVectors };
+    const keyVectors = builders.map((k) => k.build());
+    const sampled: SampledGroups = { count, bucketTs: b.bucketTs, groupKey: b.groupKey, keyCount: index.count, values, keyVectors };
     const all = spec.fills.every((f) => f.mode === 'none')
       ? plainOutput(sampled, spec)
-      : fillBuckets(sampled, spec.fills, clock ?? spec.clock(spec.from ?? 0), spec.from, spec.to, spec.aggregates.map((a) => a.type));
+      : fillBuckets(sampled, spec.fills, b.clock ?? spec.clock(spec.from ?? 0), spec.from, spec.to, spec.aggregates.map((a) => a.type));
     for (let o = 0; o < all.rowCount; o += OUT_BATCH) yield sliceBatch(all, o, Math.min(all.rowCount, o + OUT_BATCH));
   }
+}
+
+/**
+ * Numbers rows by bucket (and key). Kept out of the async generator so V8 optimises the loops;
+ * state lives in fields and is copied to locals around each loop.
+ */
+class BucketAssigner {
+  clock: SampleClock | undefined;
+  bucketTs = new Float64Array(1024);
+  groupKey = new Int32Array(1024);
+  count = 0;
+  private stamp = new Int32Array(0);
+  private slot = new Int32Array(0);
+  private ordinal = 0;
+  private lo = Infinity;
+  private hi = -Infinity;
+  private current = -1;
+  private readonly from: number;
+  private readonly to: number;
+
+  constructor(private readonly makeClock: (first: number) => SampleClock, private readonly origin: number | undefined, to: number | undefined, keyed: boolean) {
+    this.from = origin ?? -Infinity;
+    this.to = to ?? Infinity;
+    if (!keyed) this.groupKey = new Int32Array(0);
+  }
+
+  reserveKeys(keys: number): void {
+    if (this.stamp.length >= keys) return;
+    const grown = Math.max(keys, this.stamp.length * 2);
+    const s2 = new Int32Array(grown), l2 = new Int32Array(grown);
+    s2.set(this.stamp); l2.set(this.slot);
+    this.stamp = s2; this.slot = l2;
+  }
+
+  /** Moves to the bucket holding `t`. */
+  private enter(t: number): void {
+    const clock = (this.clock ??= this.makeClock(this.origin ?? t));
+    this.lo = clock.bucketOf(t);
+    this.hi = clock.next(this.lo);
+    this.ordinal++;
+    this.current = -1;
+  }
+
+  /** Runs of the last `assign`: rows [runStart[r], runEnd[r]) belong to group runGroup[r]. */
+  runStart = new Int32Array(16);
+  runEnd = new Int32Array(16);
+  runGroup = new Int32Array(16);
+  runCount = 0;
+
+  /**
+   * Non-keyed: one group per bucket. The input is ordered by time, so each bucket's rows are found by
+   * binary search and recorded as runs (and in `groups`). Returns true when rows fell outside FROM/TO.
+   */
+  assign(ts: Float64Array, n: number, groups: Int32Array): boolean {
+    const from = this.from, to = this.to;
+    let skipped = false;
+    this.runCount = 0;
+    for (let i = 0; i < n;) {
+      const t = ts[i];
+      if (t < from) { const j = Math.max(i + 1, lowerBound(ts, i, n, from)); groups.fill(-1, i, j); skipped = true; i = j; continue; }
+      if (t >= to) { groups.fill(-1, i, n); skipped = true; break; }
+      if (t >= this.hi || t < this.lo) {
+        this.enter(t);
+        this.current = this.count++;
+        if (this.bucketTs.length <= this.current) this.bucketTs = grow64(this.bucketTs);
+        this.bucketTs[this.current] = this.lo;
+      }
+      const end = Math.max(i + 1, lowerBound(ts, i, n, Math.min(this.hi, to)));
+      groups.fill(this.current, i, end);
+      this.pushRun(i, end, this.current);
+      i = end;
+    }
+    return skipped;
+  }
+
+  private pushRun(a: number, b: number, g: number): void {
+    if (this.runCount === this.runStart.length) {
+      const m = this.runCount * 2;
+      const s2 = new Int32Array(m), e2 = new Int32Array(m), g2 = new Int32Array(m);
+      s2.set(this.runStart); e2.set(this.runEnd); g2.set(this.runGroup);
+      this.runStart = s2; this.runEnd = e2; this.runGroup = g2;
+    }
+    this.runStart[this.runCount] = a;
+    this.runEnd[this.runCount] = b;
+    this.runGroup[this.runCount++] = g;
+  }
+
+  /** Keyed: one group per (bucket, key id). */
+  assignKeyed(ts: Float64Array, keyIds: Int32Array, n: number, groups: Int32Array): boolean {
+    const from = this.from, to = this.to, stamp = this.stamp, slot = this.slot;
+    let lo = this.lo, hi = this.hi, ordinal = this.ordinal, skipped = false;
+    for (let i = 0; i < n; i++) {
+      const t = ts[i];
+      if (t < from || t >= to) { groups[i] = -1; skipped = true; continue; }
+      if (t >= hi || t < lo) { this.enter(t); lo = this.lo; hi = this.hi; ordinal = this.ordinal; }
+      const k = keyIds[i];
+      if (stamp[k] !== ordinal) {
+        stamp[k] = ordinal;
+        const g = (slot[k] = this.count++);
+        if (this.groupKey.length <= g) { this.groupKey = grow32(this.groupKey); this.bucketTs = grow64(this.bucketTs); }
+        this.groupKey[g] = k;
+        this.bucketTs[g] = lo;
+      }
+      groups[i] = slot[k];
+    }
+    return skipped;
+  }
+}
+
+/**
+ * Simple aggregates (count/sum/avg/min/max) fold in one generated loop (fused-aggregation.ts). Without
+ * keys a bucket's rows are one contiguous run, so each run folds with the flat loop into its slot.
+ */
+function foldFused(slots: readonly FusedAggregate[], args: readonly (readonly Vector[])[], ids: Int32Array, n: number, runs: BucketAssigner | undefined): void {
+  const cols = args.map((v) => (v.length ? v[0].data : ids));
+  const acc = slots.map((f) => f.acc), counts = slots.map((f) => f.counts);
+  if (!runs) { fusedLoop(slots)(ids, n, cols, acc, counts); return; }
+  const flat = fusedFlatLoop(slots);
+  for (let r = 0; r < runs.runCount; r++) {
+    const a = runs.runStart[r], b = runs.runEnd[r], g = runs.runGroup[r];
+    flat(b - a, cols.map((c) => c.subarray(a, b)), acc.map((x) => x.subarray(g)), counts.map((x) => x.subarray(g)));
+  }
+}
+
+/** First index in [lo, hi) whose value is >= x (ts ascending). */
+function lowerBound(ts: Float64Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ts[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
 
 function plainOutput(s: SampledGroups, spec: SampleBySpec): ColumnBatch {
