@@ -27,6 +27,7 @@ import { BoundSource, SourceBinder } from './source-binder';
 import { orderAndLimit, OrderTarget } from './order-limit';
 import { bindSampleBy } from './sample-by-binder';
 import { planLatestOn, prepareLatestOn } from './latest-on-binder';
+import { pruneJoinColumns } from './time-join';
 import { SampleBy } from './operators/sample-by';
 
 interface Item {
@@ -74,6 +75,7 @@ export class SelectBinder {
       return orderAndLimit(new CountStar(source.lazy.table.name, items[0].name), [], s.limit, false, this.env);
     }
 
+    let groupKeys: BoundExpr[] = [];
     const grouped = aggregates.list.length > 0 || s.groupBy !== undefined || s.sampleBy !== undefined;
     // SAMPLE BY and LATEST ON read the designated timestamp even when the projection does not.
     if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
@@ -84,6 +86,7 @@ export class SelectBinder {
     let tsIndex = -1;
     if (grouped) {
       let keys = this.groupKeys(s, items, plain);
+      groupKeys = keys;
       let sampled: SampleBy | undefined;
       if (s.sampleBy) {
         const tsSlot = input.timestampIndex;
@@ -111,6 +114,8 @@ export class SelectBinder {
     const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: i.expr.type.tag === Types.NULL.tag ? exprs[k].type : exprs[k].type }));
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
+    pruneJoinColumns(source.plan, [...items.map((i) => i.expr), ...aggregates.list.flatMap((a) => a.args), where, having, ...groupKeys,
+      latest?.timestamp, ...(latest?.keys ?? [])]);
     return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean, rows: number | undefined) => this.reversible(plan, reverse, rows) : undefined);
   }
 

@@ -6,7 +6,7 @@
 import { SvcError } from '../errors';
 import { fixedUnitMicros, isTimeUnit } from '../time/time-unit';
 import type { Join as JoinAst } from './ast';
-import { BoundExpr } from './bound-expression';
+import { BoundExpr, walk } from './bound-expression';
 import { AsofJoin } from './operators/asof-join';
 import { SpliceJoin } from './operators/splice-join';
 import { PlanNode } from './plan';
@@ -32,4 +32,12 @@ export function planTimeJoin(j: JoinAst, left: PlanNode, right: PlanNode, leftKe
     tolerance = Math.floor(j.tolerance.value * micros);
   }
   return new AsofJoin({ kind: j.joinType === 'lt' ? 'lt' : 'asof', left, right, leftKeys, rightKeys, tolerance });
+}
+
+/** Tells ASOF/LT joins at the root of a FROM which of their columns the query reads (`exprs` over its layout). */
+export function pruneJoinColumns(plan: PlanNode | undefined, exprs: readonly (BoundExpr | undefined)[]): void {
+  if (!(plan instanceof AsofJoin)) return;
+  const used = new Set<number>();
+  for (const e of exprs) if (e) walk(e, (x) => { if (x.kind === 'column') used.add(x.index); });
+  plan.prune(used);
 }
