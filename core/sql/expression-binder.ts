@@ -16,6 +16,7 @@ import { parseIntervalLiteral } from '../time/interval-literal';
 import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
+import { checkTimeArguments } from './time-arguments';
 import { parseIsoTimestamp } from '../time/iso-timestamp';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
@@ -124,6 +125,7 @@ export class ExpressionBinder {
     }
     if (e.name === 'extract' || e.name === 'date_part' || e.name.startsWith('timestamp_') || e.name === 'dateadd' || e.name === 'datediff') {
       if (!this.registry.hasScalar(e.name)) throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
+      checkTimeArguments(e.name, e.args);
     }
     return this.apply(e.name, e.args.map((a) => this.bind(a)), e.position);
   }

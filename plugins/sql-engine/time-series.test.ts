@@ -62,6 +62,22 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [[T('00:00:00'), 's1', 0.5, null, null, null]]],
   ["SELECT c.adj, s.temp FROM calib c SPLICE JOIN sensors s WHERE s.id = 's2' OR c.adj < 0", undefined, [[-0.2, 20], [-0.2, 22], [0.7, 22], [0.7, 23]]],
   ['SELECT count(*), avg(a.temp / b.temp) FROM (SELECT * FROM sensors WHERE id = \'s1\') a ASOF JOIN (SELECT * FROM sensors WHERE id = \'s2\') b', undefined, [[3, (21 / 22 + 25 / 22) / 2]]],
+  // §2.9 date/time functions
+  ["SELECT dateadd('M', 1, '2024-01-31'::timestamp)", ['dateadd:TIMESTAMP'], [['2024-02-29T00:00:00.000000Z']]],
+  ["SELECT dateadd('w', 1, '2024-10-21T10:00:00Z'::timestamp, 'Europe/Bratislava'), dateadd('w', 1, '2024-10-21T10:00:00Z'::timestamp)", undefined,
+    [['2024-10-28T11:00:00.000000Z', '2024-10-28T10:00:00.000000Z']]],
+  ["SELECT datediff('d', '2020-01-23'::timestamp, '2020-01-27'::timestamp), datediff('M', '2020-01-23'::timestamp, '2020-02-27'::timestamp)", ['datediff:LONG', 'datediff1:LONG'], [[4, 1]]],
+  ["SELECT timestamp_floor('5d', '2018-01-01'::timestamp), timestamp_floor('5d', '2018-01-01'::timestamp, '2018-01-01'::timestamp)", undefined,
+    [['2017-12-30T00:00:00.000000Z', '2018-01-01T00:00:00.000000Z']]],
+  ["SELECT timestamp_ceil('h', '2021-01-01T16:18:22.862145Z'::timestamp)", undefined, [['2021-01-01T17:00:00.000000Z']]],
+  ["SELECT date_trunc('hour', ts), date_trunc('month', ts), date_trunc('quarter', ts) FROM sensors LIMIT 1", undefined,
+    [[T('00:00:00'), T('00:00:00'), '2025-01-01T00:00:00.000000Z']]],
+  ['SELECT extract(hour FROM ts), extract(dow FROM ts), extract(epoch FROM ts) FROM sensors LIMIT -1', undefined, [[3, 6, 1740800999 + 1]]],
+  ['SELECT year(ts), month(ts), day(ts), hour(ts), minute(ts), second(ts), day_of_week(ts), week_of_year(ts), days_in_month(ts), is_leap_year(ts) FROM sensors LIMIT 1', undefined,
+    [[2025, 3, 1, 0, 5, 0, 6, 9, 31, false]]],
+  ["SELECT to_timezone('2025-03-01T12:00:00Z'::timestamp, 'Europe/Berlin'), to_utc('2025-03-01T12:00:00Z'::timestamp, '+03:00')", undefined,
+    [['2025-03-01T13:00:00.000000Z', '2025-03-01T09:00:00.000000Z']]],
+  ['SELECT timestamp_floor(\'1h\', ts) bucket, count() FROM sensors GROUP BY 1 ORDER BY 1', undefined, [[T('00:00:00'), 2], [T('01:00:00'), 1], [T('03:00:00'), 2]]],
 ];
 
 for (const [sql, columns, rows, timestamp] of CASES) {
@@ -75,4 +91,13 @@ for (const [sql, columns, rows, timestamp] of CASES) {
 
 test('FILL(LINEAR) is refused for keyed SAMPLE BY', async () => {
   await assert.rejects(h.query('SELECT ts, id, avg(temp) FROM sensors SAMPLE BY 1h FILL(LINEAR)'), /LINEAR/);
+});
+
+test('an unknown unit is reported at its literal', async () => {
+  await assert.rejects(h.query("SELECT timestamp_floor('xx', ts) FROM sensors"), (e: unknown) => {
+    const err = e as { message: string; position?: number };
+    assert.equal(err.message, "invalid unit 'xx'");
+    assert.equal(err.position, 23);
+    return true;
+  });
 });

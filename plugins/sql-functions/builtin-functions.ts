@@ -14,9 +14,10 @@ import { predicateFunctions } from './operators/predicates';
 import { randomFunctions } from './random/random-functions';
 import { textFunctions } from './text/text-functions';
 import { timeFunctions } from './time/time-functions';
+import { dateFunctions } from './time/date-functions';
 
 export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
-  ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...infoFunctions, ...randomFunctions,
+  ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...infoFunctions, ...randomFunctions,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
 ];
