@@ -8,7 +8,6 @@
  * (STYLE.md §7): nulls in give nulls out through the type's sentinel.
  */
 import { ColumnType } from '../data/column-type';
-import { SymbolTable } from '../data/symbol-table';
 import { Vector } from '../data/vector';
 import { TableSchema, PartitionInfo } from '../data/table-schema';
 import { ColumnBatch } from '../data/column-batch';
@@ -60,9 +59,10 @@ export interface ScalarFunction extends FunctionBase {
   readonly volatile?: boolean;
   /**
    * Computes `n` result rows. Must not modify its arguments (they may be storage views). `type` is the
-   * resolved result type. Throws SvcError for runtime errors.
+   * resolved result type. `site` identifies the call in the query, so a generator (`timestamp_sequence`)
+   * can keep per-execution state keyed by (context, site). Throws SvcError for runtime errors.
    */
-  kernel(args: readonly Vector[], n: number, type: ColumnType, context: FunctionContext): Vector;
+  kernel(args: readonly Vector[], n: number, type: ColumnType, context: FunctionContext, site?: object): Vector;
 }
 
 /**
@@ -127,6 +127,3 @@ export interface TableFunctionShape {
 }
 
 export type SqlFunction = ScalarFunction | AggregateFunction | TableFunction;
-
-/** Symbol dictionary helper type re-exported for kernels that build SYMBOL results. */
-export type { SymbolTable };

@@ -31,7 +31,7 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
     }
     case 'call': {
       const args = e.args.map((a) => evaluate(a, batch, context));
-      return e.fn.kernel(args, n, e.type, context.functions);
+      return e.fn.kernel(args, n, e.type, context.functions, e);
     }
     case 'cast': return castVector(evaluate(e.expr, batch, context), e.type, n);
     case 'case': return evaluateCase(e, batch, context);
@@ -61,7 +61,7 @@ function evaluateCase(e: Extract<BoundExpr, { kind: 'case' }>, batch: ColumnBatc
   const conds = e.whens.map((w) => evaluate(w.when, batch, context).data);
   const thens = e.whens.map((w) => castVector(evaluate(w.then, batch, context), e.type, n));
   const otherwise = e.otherwise ? castVector(evaluate(e.otherwise, batch, context), e.type, n) : nullVector(e.type, n);
-  const b = new VectorBuilder(e.type, Math.max(1, n), e.type.tag === TypeTag.SYMBOL ? undefined : undefined);
+  const b = new VectorBuilder(e.type, Math.max(1, n));
   for (let i = 0; i < n; i++) {
     let k = 0;
     while (k < conds.length && conds[k][i] === 0) k++;

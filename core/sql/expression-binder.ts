@@ -32,6 +32,8 @@ export interface BinderHooks {
   readonly onSubquery?: (e: BoundExpr) => void;
 }
 
+const NILADIC = new Set(['current_user', 'current_database', 'current_schema']);
+
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
 
 export class ExpressionBinder {
@@ -40,6 +42,8 @@ export class ExpressionBinder {
   bind(e: Expression): BoundExpr {
     switch (e.kind) {
       case 'column': {
+        // SQL keywords that are functions without parentheses (`SELECT current_user`).
+        if (!e.qualifier && !e.quoted && NILADIC.has(e.name.toLowerCase()) && !this.resolvable(e.name)) return this.apply(e.name.toLowerCase(), [], e.position);
         const c = this.scope.resolve(e.name, e.qualifier, e.position);
         return { kind: 'column', index: c.index, type: c.type, name: c.name, position: e.position };
       }
@@ -96,6 +100,10 @@ export class ExpressionBinder {
     }
   }
 
+  private resolvable(name: string): boolean {
+    try { this.scope.resolve(name, undefined, 0); return true; } catch { return false; }
+  }
+
   private literal(e: Extract<Expression, { kind: 'literal' }>): BoundExpr {
     const p = e.position;
     switch (e.type) {
@@ -123,10 +131,10 @@ export class ExpressionBinder {
     if (this.registry.tableFunction(e.name) && !this.registry.hasScalar(e.name)) {
       throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
     }
-    if (e.name === 'extract' || e.name === 'date_part' || e.name.startsWith('timestamp_') || e.name === 'dateadd' || e.name === 'datediff') {
-      if (!this.registry.hasScalar(e.name)) throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
-      checkTimeArguments(e.name, e.args);
+    if (!this.registry.hasScalar(e.name) && /^(extract|date_part|timestamp_.*|date_trunc|dateadd|datediff|to_timestamp|to_date|to_str|to_timezone|to_utc)$/.test(e.name)) {
+      throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
     }
+    checkTimeArguments(e.name, e.args);
     return this.apply(e.name, e.args.map((a) => this.bind(a)), e.position);
   }
 

@@ -9,6 +9,7 @@ import { BindEnvironment } from './bind-environment';
 import { BoundExpr } from './bound-expression';
 import { ExpressionBinder } from './expression-binder';
 import { Limit } from './operators/limit';
+import { ReverseRows } from './operators/reverse-rows';
 import { Project } from './operators/project';
 import { limitWindow, Window } from './operators/row-window';
 import { Sort } from './operators/sort';
@@ -39,7 +40,11 @@ export function orderAndLimit(
       p = new Sort(plan, order, topN, keepsTs);
     }
   }
-  if (window) p = new Limit(p, window);
+  // `LIMIT -n` without ORDER BY on a table: read the last n rows backwards, then restore their order.
+  const tail = order.length === 0 && window && window.lo < 0 && window.hi === undefined && reversible && plan.timestampIndex >= 0
+    ? reversible(true, -window.lo) : undefined;
+  if (tail && window) p = new ReverseRows(new Limit(tail, { lo: 0, hi: -window.lo }), plan.timestampIndex);
+  else if (window) p = new Limit(p, window);
   if (hasHidden) {
     const visible = p.columns.map((c, i) => ({ c, i })).filter((x) => !x.c.name.startsWith('\u0000'));
     const exprs: BoundExpr[] = visible.map((x) => ({ kind: 'column', index: x.i, type: x.c.type, name: x.c.name, position: 0 }));

@@ -28,9 +28,15 @@ export class QueryResult implements ResultSet {
     await runSubqueries(this.subqueries, this.context);
     const rows = this.plan.execute(this.context);
     const windowed = this.window ? applyWindow(rows, this.columns.map((c) => c.type), this.window) : rows;
-    for await (const b of windowed) {
+    try {
+      for await (const b of windowed) {
+        checkAborted(this.context.signal);
+        yield b;
+      }
+    } catch (e) {
+      // Storage may throw its own AbortError; the caller gets the signal's reason as a SvcError.
       checkAborted(this.context.signal);
-      yield b;
+      throw e;
     }
   }
 }

@@ -23,7 +23,9 @@ import { SingleRow } from './operators/single-row';
 import { TableScan } from './operators/table-scan';
 import { PlanNode } from './plan';
 import { EMPTY_SCOPE } from './scope';
-import { BoundSource, SourceBinder } from './source-binder';
+import { BoundSource, side, SourceBinder } from './source-binder';
+import { Join } from './operators/join';
+import { shiftColumns } from './shift-columns';
 import { orderAndLimit, OrderTarget } from './order-limit';
 import { bindSampleBy } from './sample-by-binder';
 import { planLatestOn, prepareLatestOn } from './latest-on-binder';
@@ -161,8 +163,10 @@ export class SelectBinder {
   /** The FROM plan with WHERE applied; a lazy table becomes its pruned scan with intervals. */
   private sourcePlan(source: BoundSource, where: BoundExpr | undefined): PlanNode {
     if (!source.lazy) {
-      const plan = source.plan as PlanNode;
-      return where ? new Filter(plan, where, this.compile(where)) : plan;
+      let plan = source.plan as PlanNode;
+      let rest = where;
+      if (where && plan instanceof Join && plan.type === 'cross') ({ plan, rest } = this.hashJoinFromWhere(plan, where));
+      return rest ? new Filter(plan, rest, this.compile(rest)) : plan;
     }
     const lazy = source.lazy;
     if (lazy.used.length === 0) lazy.slot(lazy.table.timestampIndex >= 0 ? lazy.table.timestampIndex : 0);
@@ -175,6 +179,27 @@ export class SelectBinder {
     }
     const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
+  }
+
+  /** `FROM a, b WHERE a.k = b.k`: equalities across the two sides become hash-join keys (sql-dialect.md §2.5). */
+  private hashJoinFromWhere(join: Join, where: BoundExpr): { plan: PlanNode; rest?: BoundExpr } {
+    const leftCount = join.left.columns.length;
+    const parts: BoundExpr[] = [];
+    const split = (e: BoundExpr): void => { if (e.kind === 'call' && e.fn.name === 'and') { split(e.args[0]); split(e.args[1]); } else parts.push(e); };
+    split(where);
+    const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [], rest: BoundExpr[] = [];
+    for (const p of parts) {
+      if (p.kind === 'call' && p.fn.name === '=' && p.args.length === 2) {
+        const a = side(p.args[0], leftCount), b = side(p.args[1], leftCount);
+        if (a === 'left' && b === 'right') { leftKeys.push(p.args[0]); rightKeys.push(shiftColumns(p.args[1], -leftCount)); continue; }
+        if (a === 'right' && b === 'left') { leftKeys.push(p.args[1]); rightKeys.push(shiftColumns(p.args[0], -leftCount)); continue; }
+      }
+      rest.push(p);
+    }
+    if (leftKeys.length === 0) return { plan: join, rest: where };
+    const plan = new Join('inner', join.left, join.right, leftKeys, rightKeys, undefined);
+    const and = (x: BoundExpr, y: BoundExpr): BoundExpr => new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: () => { throw new Error('unreachable'); } }).apply('and', [x, y], 0);
+    return { plan, rest: rest.length ? rest.reduce(and) : undefined };
   }
 
   private compile(predicate: BoundExpr): CompiledFilter | undefined {

@@ -137,7 +137,7 @@ function conjuncts(e: Expression): Expression[] {
   return [e];
 }
 
-function side(e: BoundExpr, leftCount: number): 'left' | 'right' | 'both' | 'none' {
+export function side(e: BoundExpr, leftCount: number): 'left' | 'right' | 'both' | 'none' {
   let l = false, r = false;
   walk(e, (x) => { if (x.kind === 'column') { if (x.index < leftCount) l = true; else r = true; } });
   return l && r ? 'both' : l ? 'left' : r ? 'right' : 'none';

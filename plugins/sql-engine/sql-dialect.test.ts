@@ -53,6 +53,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT * FROM sensors s LEFT JOIN calib c ON s.id = c.id AND c.adj < 0 WHERE s.id = \'s1\' LIMIT 1', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'ts1:TIMESTAMP', 'id1:SYMBOL', 'adj:DOUBLE'],
     [['2025-03-01T00:05:00.000000Z', 's1', 20, null, null, null]]],
   ['SELECT count() FROM sensors CROSS JOIN calib', undefined, [[15]]],
+  ['SELECT count() FROM sensors a, calib b WHERE a.id = b.id', undefined, [[8]]],
   ['WITH hot AS (SELECT * FROM sensors WHERE temp > 21) SELECT id, count() c FROM hot ORDER BY c DESC', undefined, [['s2', 2], ['s1', 1]]],
   ['SELECT temp FROM sensors WHERE id IN (SELECT id FROM calib WHERE adj < 0)', undefined, [[22], [23]]],
   ['SELECT id, max(temp) - min(temp) spread FROM sensors GROUP BY id ORDER BY spread DESC', undefined, [['s1', 5], ['s2', 1]]],
@@ -98,4 +99,56 @@ test('INSERT, UPDATE and DDL change the table through the storage engine', async
   await h.execute('DROP TABLE t3');
   await assert.rejects(h.query('SELECT * FROM t3'), /table does not exist \[table=t3\]/);
   assert.deepEqual((await h.query('SHOW TABLES')).columns, ['table_name:STRING']);
+});
+
+test('an aborted signal stops the query with the signal reason', async () => {
+  const controller = new AbortController();
+  const out = await h.compiler.compile('SELECT * FROM sensors').execute({ signal: controller.signal });
+  controller.abort();
+  assert.equal(out.kind, 'rows');
+  if (out.kind !== 'rows') return;
+  await assert.rejects(async () => { for await (const b of out.result.batches()) void b; }, /cancelled/);
+});
+
+test('the execute window applies on top of the query LIMIT', async () => {
+  const out = await h.compiler.compile('SELECT x FROM long_sequence(100) LIMIT 50').execute({ signal: new AbortController().signal, window: { lo: -2 } });
+  assert.equal(out.kind, 'rows');
+  if (out.kind !== 'rows') return;
+  const xs: number[] = [];
+  for await (const b of out.result.batches()) xs.push(...b.vectors[0].data);
+  assert.deepEqual(xs, [49, 50]);
+});
+
+test('WHERE on the designated timestamp becomes scan intervals and the rest a compiled filter', () => {
+  const plan = h.compiler.plan("SELECT temp FROM sensors WHERE ts >= '2025-03-01T01:00' AND ts < '2025-03-01T04:00' AND temp > 21");
+  const labels: string[] = [];
+  const walk = (p: typeof plan): void => { labels.push(p.label); p.children.forEach(walk); };
+  walk(plan);
+  assert.deepEqual(labels, ['Project', 'Filter(jit)', 'Scan(sensors, intervals=1)']);
+});
+
+test('ORDER BY the designated timestamp DESC with LIMIT scans backwards instead of sorting', () => {
+  const plan = h.compiler.plan('SELECT * FROM sensors ORDER BY ts DESC LIMIT 3');
+  assert.equal(plan.label, 'Limit(0, 3)');
+  assert.equal(plan.children[0].label, 'Scan(sensors, reverse)');
+});
+
+test('GROUP BY a symbol keeps a null key as its own group', async () => {
+  await h.execute('CREATE TABLE g (ts TIMESTAMP, k SYMBOL, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY');
+  await h.execute("INSERT INTO g VALUES ('2025-01-01', 'a', 1), ('2025-01-01', NULL, 2), ('2025-01-02', 'a', 3), ('2025-01-02', NULL, 4)");
+  assert.deepEqual((await h.query('SELECT k, count(), sum(v), max(v) FROM g ORDER BY k')).rows, [[null, 2, 6, 4], ['a', 2, 4, 3]]);
+  assert.deepEqual((await h.query('SELECT k, first(v) FROM g ORDER BY k')).rows, [[null, 2], ['a', 1]]);
+});
+
+test('LIMIT -n on a table reads the last rows backwards and keeps table order', async () => {
+  const plan = h.compiler.plan("sensors WHERE id = 's1' LIMIT -2");
+  assert.equal(plan.label, 'Reverse');
+  assert.deepEqual((await h.query("sensors WHERE id = 's1' LIMIT -2")).rows.map((r) => r[2]), [21, 25]);
+});
+
+test('top-N under LIMIT returns what a full sort returns', async () => {
+  const top = await h.query('SELECT x % 1000 k, x FROM long_sequence(200000) ORDER BY k DESC, x LIMIT 5');
+  const full = await h.query('SELECT * FROM (SELECT x % 1000 k, x FROM long_sequence(200000) ORDER BY k DESC, x) LIMIT 5');
+  assert.deepEqual(top.rows, full.rows);
+  assert.deepEqual(top.rows[1], [999, 1999]);
 });

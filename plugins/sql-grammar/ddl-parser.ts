@@ -90,8 +90,8 @@ export abstract class DdlParser extends CreateTableParser {
           this.word(10, 'column');
           const ifNotExists = this.OPTION({
             GATE: () => this.isWord(1, 'if'),
-            DEF: () => { this.word(11, 'if'); this.CONSUME(K.not); this.word(12, 'exists'); },
-          }) !== undefined;
+            DEF: () => { this.word(11, 'if'); this.CONSUME(K.not); this.word(12, 'exists'); return true; },
+          }) ?? false;
           const columns = [this.SUBRULE(this.columnDefinition)];
           this.MANY(() => {
             this.CONSUME(T.Comma);

@@ -3,15 +3,15 @@
  * which keeps a parse to a few µs). Precedence: operators.ts (sql-dialect.md §3.5).
  */
 import { IToken, ParserMethod } from 'chevrotain';
-import type { Expression, Literal, Query, WindowSpec } from '../../core/sql/ast';
+import type { Expression, Query, WindowSpec } from '../../core/sql/ast';
 import { binaryOperatorOf, Precedence } from './operators';
-import { ParserBase } from './parser-base';
+import { TypeParser } from './type-parser';
 import * as L from './literals';
 import * as T from './tokens';
 
 const K = T.Keyword;
 
-export abstract class ExpressionParser extends ParserBase {
+export abstract class ExpressionParser extends TypeParser {
   protected abstract readonly query: ParserMethod<[], Query>;
   protected abstract readonly windowSpec: ParserMethod<[], WindowSpec>;
   protected abstract readonly primary: ParserMethod<[], Expression>;
@@ -123,21 +123,20 @@ export abstract class ExpressionParser extends ParserBase {
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { GATE: () => this.startsQuery(2), ALT: () => {
+        { GATE: () => this.isToken(1, T.LParen), ALT: () => {
           this.CONSUME(T.LParen);
-          const query = this.SUBRULE(this.query);
+          const result = this.OR2({ IGNORE_AMBIGUITIES: true, DEF: [
+            { GATE: () => this.startsQuery(1), ALT: () => {
+              const query = this.SUBRULE(this.query);
+              return this.ACTION((): Expression => ({ kind: 'inQuery', expr: left, query, negated, position: left.position }));
+            } },
+            { ALT: () => {
+              const list = this.SUBRULE(this.inList);
+              return this.ACTION((): Expression => ({ kind: 'in', expr: left, list, negated, position: left.position }));
+            } },
+          ] });
           this.CONSUME(T.RParen);
-          return this.ACTION((): Expression => ({ kind: 'inQuery', expr: left, query, negated, position: left.position }));
-        } },
-        { ALT: () => {
-          this.CONSUME2(T.LParen);
-          const list = [this.SUBRULE(this.expr)];
-          this.MANY(() => {
-            this.CONSUME(T.Comma);
-            list.push(this.SUBRULE2(this.expr));
-          });
-          this.CONSUME2(T.RParen);
-          return this.ACTION((): Expression => ({ kind: 'in', expr: left, list, negated, position: left.position }));
+          return result;
         } },
         { ALT: () => {
           const value = this.SUBRULE3(this.expr, { ARGS: [Precedence.in] });
@@ -147,9 +146,18 @@ export abstract class ExpressionParser extends ParserBase {
     });
   });
 
-  /** True when LA(k) starts a query inside parentheses (`SELECT`/`WITH`). */
+  private readonly inList = this.RULE('inList', (): Expression[] => {
+    const list = [this.SUBRULE(this.expr)];
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      list.push(this.SUBRULE2(this.expr));
+    });
+    return list;
+  });
+
+  /** True when LA(k) is `SELECT`/`WITH`: a sub-query in parentheses rather than an expression. */
   protected startsQuery(k: number): boolean {
-    return this.isToken(k - 1, T.LParen) && (this.isToken(k, K.select) || this.isToken(k, K.with));
+    return this.isToken(k, K.select) || this.isToken(k, K.with);
   }
 
   /** `arr[1:2, 3]`: 1-based subscripts and slices. */
@@ -179,52 +187,6 @@ export abstract class ExpressionParser extends ParserBase {
       return this.ACTION(() => slice === undefined ? lo : { kind: 'slice' as const, lo, hi: slice.hi, position: lo.position });
     } },
   ]));
-
-  /** `int`, `timestamp`, `geohash(5c)`, `decimal(18, 6)`, `double[][]`. */
-  readonly typeRef = this.RULE('typeRef', () => {
-    const name = this.CONSUME(T.Name);
-    const args = this.OPTION(() => {
-      this.CONSUME(T.LParen);
-      const list = [this.SUBRULE(this.typeArgument)];
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        list.push(this.SUBRULE2(this.typeArgument));
-      });
-      this.CONSUME(T.RParen);
-      return list;
-    });
-    let dims = 0;
-    this.MANY2(() => {
-      this.CONSUME(T.LBracket);
-      this.CONSUME(T.RBracket);
-      dims++;
-    });
-    return this.ACTION(() => ({
-      kind: 'type' as const,
-      name: `${L.identifierOf(name).name.toLowerCase()}${args ? `(${args.join(',')})` : ''}${'[]'.repeat(dims)}`,
-      position: name.startOffset,
-    }));
-  });
-
-  private readonly typeArgument = this.RULE('typeArgument', (): string => this.OR([
-    { ALT: () => this.CONSUME(T.Duration).image.toLowerCase() },
-    { ALT: () => this.CONSUME(T.NumberLiteral).image },
-  ]));
-
-  /** A literal token to its node; `-` folded into numbers by `negate`. */
-  protected literalOf(token: IToken): Literal {
-    switch (token.tokenType) {
-      case T.NumberLiteral: return L.numberLiteral(token.image, token.startOffset, false);
-      case T.LongLiteral: return L.longLiteral(token.image, token.startOffset, false);
-      case T.StringLiteral: return L.stringLiteral(token);
-      case T.EString: return L.escapedStringLiteral(token);
-      case T.Long256: return L.long256Literal(token);
-      case T.GeohashBits: case T.GeohashChars: return L.geohashLiteral(token);
-      case K.true: return { kind: 'literal', type: 'boolean', value: true, raw: token.image, position: token.startOffset };
-      case K.false: return { kind: 'literal', type: 'boolean', value: false, raw: token.image, position: token.startOffset };
-      default: return { kind: 'literal', type: 'null', raw: token.image, position: token.startOffset };
-    }
-  }
 }
 
 /** `-5` is the literal -5 (so `-2147483648`-style bounds and `LIMIT -10` stay literals). */

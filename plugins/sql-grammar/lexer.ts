@@ -4,7 +4,7 @@
  */
 import { IToken, Lexer, TokenType } from 'chevrotain';
 import { SvcError } from '../../core/errors';
-import { Identifier, Keyword, LEXED_TOKENS, RESERVED_WORDS } from './tokens';
+import { Identifier, Keyword, LEXED_TOKENS, RESERVED_WORDS, UnclosedComment } from './tokens';
 
 const lexer = new Lexer([...LEXED_TOKENS], {
   positionTracking: 'onlyOffset',
@@ -25,6 +25,7 @@ export function lex(sql: string): LexResult {
   const tokens = result.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
+    if (t.tokenType === UnclosedComment) return { tokens, error: SvcError.sql(t.startOffset, 'unclosed comment') };
     if (t.tokenType !== Identifier) continue;
     const keyword = RESERVED.get(t.image.toLowerCase());
     if (keyword !== undefined) {

@@ -5,7 +5,6 @@
  */
 import { EmbeddedActionsParser, IToken, TokenType } from 'chevrotain';
 import { SvcError } from '../../core/errors';
-import { identifierOf } from './literals';
 import { ALL_TOKENS, Identifier, QuotedIdentifier } from './tokens';
 import { expectedMessage, isEndOfInput, questDbErrorMessages } from './error-messages';
 
@@ -15,7 +14,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   constructor(extraTokens: readonly TokenType[] = []) {
     super([...ALL_TOKENS, ...extraTokens], {
-      maxLookahead: 3,
+      maxLookahead: 2,
       recoveryEnabled: false,
       errorMessageProvider: questDbErrorMessages,
     });
@@ -66,9 +65,5 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected notSupported(token: IToken, feature: string): never {
     if (this.RECORDING_PHASE) return undefined as never;
     throw SvcError.sql(this.positionOf(token), `${feature} is not supported`);
-  }
-
-  protected identifier(token: IToken): ReturnType<typeof identifierOf> {
-    return identifierOf(token);
   }
 }

@@ -14,35 +14,27 @@ export abstract class PrimaryParser extends ExpressionParser {
   protected readonly primary = this.RULE('primary', (): Expression => this.OR({
     IGNORE_AMBIGUITIES: true,
     DEF: [
-      { GATE: () => this.startsQuery(2), ALT: () => {
-        const open = this.CONSUME(T.LParen);
-        const query = this.SUBRULE(this.query);
-        this.CONSUME(T.RParen);
-        return this.ACTION((): Expression => ({ kind: 'subquery', query, position: open.startOffset }));
-      } },
+      // One alternative for `(`, so a missing `)` is reported at the end rather than at the `(`.
       { ALT: () => {
-        this.CONSUME2(T.LParen);
-        const inner = this.SUBRULE(this.expr);
-        this.CONSUME2(T.RParen);
+        const open = this.CONSUME(T.LParen);
+        const inner = this.OR2({ IGNORE_AMBIGUITIES: true, DEF: [
+          { GATE: () => this.startsQuery(1), ALT: () => {
+            const query = this.SUBRULE(this.query);
+            return this.ACTION((): Expression => ({ kind: 'subquery', query, position: open.startOffset }));
+          } },
+          { ALT: () => this.SUBRULE(this.expr) },
+        ] });
+        this.CONSUME(T.RParen);
         return inner;
       } },
-      { ALT: () => this.literalOf(this.CONSUME(T.NumberLiteral)) },
-      { ALT: () => this.literalOf(this.CONSUME(T.LongLiteral)) },
-      { ALT: () => this.literalOf(this.CONSUME(T.StringLiteral)) },
-      { ALT: () => this.literalOf(this.CONSUME(T.EString)) },
-      { ALT: () => this.literalOf(this.CONSUME(T.Long256)) },
-      { ALT: () => this.literalOf(this.CONSUME(T.GeohashBits)) },
-      { ALT: () => this.literalOf(this.CONSUME(T.GeohashChars)) },
-      { ALT: () => this.literalOf(this.CONSUME(K.true)) },
-      { ALT: () => this.literalOf(this.CONSUME(K.false)) },
-      { ALT: () => this.literalOf(this.CONSUME(K.null)) },
+      { ALT: () => this.literalOf(this.CONSUME(T.Literal)) },
       { ALT: () => this.SUBRULE(this.caseExpression) },
       { GATE: () => this.isWord(1, 'cast') && this.isToken(2, T.LParen), ALT: () => this.SUBRULE(this.castExpression) },
       { GATE: () => this.isWord(1, 'array') && this.isToken(2, T.LBracket), ALT: () => {
         this.CONSUME(T.Identifier);
         return this.SUBRULE(this.arrayBody);
       } },
-      { GATE: () => this.isWord(1, 'exists') && this.startsQuery(3), ALT: () => {
+      { GATE: () => this.isWord(1, 'exists') && this.isToken(2, T.LParen) && this.startsQuery(3), ALT: () => {
         const exists = this.CONSUME2(T.Identifier);
         this.CONSUME3(T.LParen);
         const query = this.SUBRULE2(this.query);
@@ -51,7 +43,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       } },
       // left(s, n) / right(s, n) are functions although LEFT/RIGHT are join keywords.
       { GATE: () => this.isToken(2, T.LParen), ALT: () => {
-        const name = this.OR2([{ ALT: () => this.CONSUME(K.left) }, { ALT: () => this.CONSUME(K.right) }]);
+        const name = this.OR3([{ ALT: () => this.CONSUME(K.left) }, { ALT: () => this.CONSUME(K.right) }]);
         // During grammar recording OR yields a placeholder, not a token.
         const args: [string, number] = this.RECORDING_PHASE ? ['', 0] : [name.image.toLowerCase(), name.startOffset];
         return this.SUBRULE(this.callTail, { ARGS: args });

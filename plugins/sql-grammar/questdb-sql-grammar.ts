@@ -10,11 +10,22 @@ import { sqlParser } from './sql-parser';
 import { rejectTier3Statement } from './tier3';
 
 export class QuestDbSqlGrammar implements SqlGrammar {
+  /** Builds the shared parser now (self-analysis, once per process) so no request waits for it. */
+  constructor() {
+    sqlParser();
+  }
+
   parse(sql: string): Statement {
     const { tokens, error } = lex(sql);
     rejectTier3Statement(tokens);
     if (error !== undefined) throw error;
     if (tokens.length === 0) throw SvcError.sql(0, 'empty query');
-    return sqlParser().parseTokens(tokens, sql.length);
+    try {
+      return sqlParser().parseTokens(tokens, sql.length);
+    } catch (e) {
+      // Hundreds of nested parentheses exhaust the stack: a bad query, not a server fault.
+      if (e instanceof RangeError) throw SvcError.sql(0, 'query is too deeply nested');
+      throw e;
+    }
   }
 }

@@ -51,11 +51,17 @@ export class SqlParser extends DdlParser {
     this.sqlLength = sqlLength;
     this.input = tokens;
     const statement = this.statement();
-    if (this.errors.length > 0) throw this.toSvcError(this.errors[0]);
+    if (this.errors.length > 0) throw this.toSvcError(this.errors[0], tokens);
     return statement;
   }
 
-  private toSvcError(e: IRecognitionException): SvcError {
+  private toSvcError(e: IRecognitionException, tokens: readonly IToken[]): SvcError {
+    // `selec 1`: a mistyped statement keyword reads as an optional-SELECT table name followed by
+    // junk; the mistake is the first word, so point there.
+    const first = tokens[0];
+    if (e.token === tokens[1] && first.tokenType === T.Identifier) {
+      return SvcError.sql(first.startOffset, `unexpected token [${first.image}]`);
+    }
     const position = isEndOfInput(e.token) ? this.sqlLength : e.token.startOffset;
     return SvcError.sql(position, e.message);
   }

@@ -119,11 +119,12 @@ export abstract class TimeSeriesParser extends WindowParser {
           });
           return this.ACTION((): Alignment => ({ kind: 'alignCalendar', timeZone, offset, position: align.startOffset }));
         } },
-        { ALT: () => {
+        { GATE: () => this.isWord(1, 'first'), ALT: () => {
           this.word(15, 'first');
           this.word(16, 'observation');
           return this.ACTION((): Alignment => ({ kind: 'alignFirstObservation', position: align.startOffset }));
         } },
+        { ALT: () => this.ACTION(() => this.fail(this.LA(1), "'calendar'", "'first'")) },
       ],
     });
   });

@@ -14,24 +14,29 @@ export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'name'
 /** Category: every infix operator written with symbols or AND/OR (precedence in operators.ts). */
 export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA, label: 'operator' });
 const OP = [BinaryOperator];
+/** Category: every literal token (numbers, strings, LONG256, geohash, TRUE/FALSE/NULL). */
+export const Literal = createToken({ name: 'Literal', pattern: Lexer.NA, label: 'literal' });
+const LIT = [Literal];
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
 // `/*+ … */` hints are comments too (§4.1).
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
+/** `/*` without its end: lexed so the error can say so (lexer.ts). */
+export const UnclosedComment = createToken({ name: 'UnclosedComment', pattern: /\/\*/, label: 'unclosed comment' });
 
 export const Identifier = token('Identifier', /[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_$\u00C0-\uFFFF]*/, 'identifier', [Name]);
 export const QuotedIdentifier = token('QuotedIdentifier', /"(?:[^"]|"")*"/, 'quoted identifier', [Name]);
-export const EString = token('EString', /[eE]'(?:[^'\\]|\\[\s\S]|'')*'/, 'string');
-export const StringLiteral = token('StringLiteral', /'(?:[^']|'')*'/, 'string');
-export const Long256 = token('Long256', /0x[0-9a-fA-F]+/, 'number');
-export const GeohashBits = token('GeohashBits', /##[01]+/, 'geohash');
-export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'geohash');
+export const EString = token('EString', /[eE]'(?:[^'\\]|\\[\s\S]|'')*'/, 'string', LIT);
+export const StringLiteral = token('StringLiteral', /'(?:[^']|'')*'/, 'string', LIT);
+export const Long256 = token('Long256', /0x[0-9a-fA-F]+/, 'number', LIT);
+export const GeohashBits = token('GeohashBits', /##[01]+/, 'geohash', LIT);
+export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'geohash', LIT);
 /** `42L`: a LONG literal. Must precede Duration. */
-export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number');
+export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number', LIT);
 /** `1h`, `30m`, `500T`, `5c` (geohash precision): number glued to letters, not an exponent. */
-export const Duration = token('Duration', /\d+[a-zA-Z]+(?![\w])/, 'duration');
-export const NumberLiteral = token('NumberLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/, 'number');
+export const Duration = token('Duration', /\d+(?![eE][+-]?\d)[a-zA-Z]+(?![\w])/, 'duration');
+export const NumberLiteral = token('NumberLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/, 'number', LIT);
 
 export const DoubleColon = token('DoubleColon', /::/, "'::'");
 export const LessEqualShift = token('LessEqualShift', /<<=/, "'<<='", OP);
@@ -81,14 +86,14 @@ export type ReservedWord = (typeof RESERVED_WORDS)[number];
 /** One token type per reserved word, named `Kw_<word>`, labelled `'word'` for error messages. */
 export const Keyword: Readonly<Record<ReservedWord, TokenType>> = Object.freeze(
   Object.fromEntries(RESERVED_WORDS.map(w => [w, createToken({
-    name: `Kw_${w}`, pattern: Lexer.NA, label: `'${w}'`, categories: w === 'and' || w === 'or' ? OP : [],
+    name: `Kw_${w}`, pattern: Lexer.NA, label: `'${w}'`, categories: w === 'and' || w === 'or' ? OP : w === 'true' || w === 'false' || w === 'null' ? LIT : [],
   })])) as
     Record<ReservedWord, TokenType>,
 );
 
 /** Lexer order matters: the first matching pattern wins (longer operators first). */
 export const LEXED_TOKENS: readonly TokenType[] = [
-  WhiteSpace, LineComment, BlockComment,
+  WhiteSpace, LineComment, BlockComment, UnclosedComment,
   EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
   LongLiteral, Duration, NumberLiteral, Identifier,
   DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
@@ -97,4 +102,4 @@ export const LEXED_TOKENS: readonly TokenType[] = [
 ];
 
 /** Every token type the parser knows: the lexed ones plus the keyword types assigned after lexing. */
-export const ALL_TOKENS: readonly TokenType[] = [Name, BinaryOperator, ...LEXED_TOKENS, ...Object.values(Keyword)];
+export const ALL_TOKENS: readonly TokenType[] = [Name, BinaryOperator, Literal, ...LEXED_TOKENS, ...Object.values(Keyword)];

@@ -152,6 +152,7 @@ export abstract class WindowParser extends PrimaryParser {
           GATE: () => this.isToken(1, T.Identifier) && !this.isAnyWord(1, DIRECTIONS),
           DEF: () => this.CONSUME2(T.Identifier),
         });
+        this.ACTION(() => this.isAnyWord(1, DIRECTIONS) || this.fail(this.LA(1), "'preceding'", "'following'"));
         const direction = this.CONSUME3(T.Identifier);
         return this.ACTION((): FrameBound => {
           const position = offsetToken.startOffset;

@@ -40,10 +40,11 @@ export function finishFile(fd: number, mode: CommitMode): void {
 
 /**
  * Reads `length` bytes from `offset` of a file into a fresh, aligned buffer (SharedArrayBuffer so a
- * worker pool can scan it without copying). Throws when the file is shorter: a committed size is missing.
+ * worker pool can scan it without copying), or into `into` (exactly `length` bytes). Throws when the file
+ * is shorter: a committed size is missing.
  */
-export function readBytes(path: string, offset: number, length: number): Uint8Array {
-  const out = new Uint8Array(new SharedArrayBuffer(Math.max(length, 0)));
+export function readBytes(path: string, offset: number, length: number, into?: Uint8Array): Uint8Array {
+  const out = into ?? new Uint8Array(new SharedArrayBuffer(Math.max(length, 0)));
   if (length <= 0) return out;
   const fd = openSync(path, 'r');
   try {

@@ -1,11 +1,12 @@
 /**
- * Hot column files as decoded vectors, LRU by bytes (`cairo.column.cache.size`). Keys name the partition
- * folder (which changes on every out-of-order rewrite), the column file and the committed row count, so a
- * reader never gets bytes from another snapshot. Evicted vectors stay valid for readers that hold them.
+ * Hot column files as decoded vectors, LRU by bytes (`cairo.column.cache.size`). An entry is a column file
+ * path (its partition folder changes on every out-of-order rewrite) plus the committed version it was read
+ * at (row count and column top), so a reader never gets bytes from another snapshot; a newer version
+ * replaces the older one. Evicted or replaced vectors stay valid for readers that hold them.
  */
 import { Vector } from '../../core/data/vector';
 
-interface Entry { readonly vector: Vector; readonly bytes: number }
+interface Entry { readonly vector: Vector; readonly bytes: number; readonly version: string }
 
 export class ColumnCache {
   private readonly entries = new Map<string, Entry>();
@@ -19,9 +20,15 @@ export class ColumnCache {
     return this.used;
   }
 
-  get(key: string, load: () => Vector): Vector {
+  /** `load` gets the entry of another version of the same file, if cached, to extend it instead of rereading. */
+  get(key: string, version: string, load: (previous?: { vector: Vector; version: string }) => Vector): Vector {
     const hit = this.entries.get(key);
-    if (hit) {
+    let previous: { vector: Vector; version: string } | undefined;
+    if (hit && hit.version !== version) {
+      this.entries.delete(key);
+      this.used -= hit.bytes;
+      previous = hit;
+    } else if (hit) {
       // Map keeps insertion order: re-inserting moves the entry to the most recently used end.
       this.entries.delete(key);
       this.entries.set(key, hit);
@@ -29,10 +36,10 @@ export class ColumnCache {
       return hit.vector;
     }
     this.misses++;
-    const vector = load();
+    const vector = load(previous);
     const bytes = vectorBytes(vector);
     if (bytes <= this.capacityBytes) {
-      this.entries.set(key, { vector, bytes });
+      this.entries.set(key, { vector, bytes, version });
       this.used += bytes;
       this.evict();
     }

@@ -88,8 +88,11 @@ test('added columns read as null in old rows and take values in new ones', () =>
   const types = [...TYPES, Types.VARCHAR, Types.SYMBOL];
   await w.append(makeBatch(types, [[2, 2, 'x', 'k']]));
   await w.commit();
+  // An out-of-order row rewrites the partition: the rows before the column existed stay null.
+  await w.append(makeBatch(types, [[0, 0, 'o3', 'j']]));
+  await w.commit();
   await w.close();
-  const expected = [[1, 1, null, null], [2, 2, 'x', 'k']];
+  const expected = [[0, 0, 'o3', 'j'], [1, 1, null, null], [2, 2, 'x', 'k']];
   assert.deepEqual(await readRows(engine.openReader('t')), expected);
   assert.deepEqual(await readRows((await openEngine(dir)).openReader('t')), expected);
 }));
@@ -136,4 +139,10 @@ test('tables list in creation order with their parameters', () => withEngine(asy
   assert.equal(engine.getTable('b')?.maxUncommittedRows, 20);
   assert.equal(engine.getTable('b')?.o3MaxLagMicros, 5);
   assert.equal(engine.getTable('a')?.maxUncommittedRows, 500000);
+}));
+
+test('table parameters out of range are refused', () => withEngine(async (engine) => {
+  await assert.rejects(engine.createTable({ name: 't', columns: COLS, maxUncommittedRows: 0 }), /invalid maxUncommittedRows/);
+  await engine.createTable({ name: 't', columns: COLS });
+  await assert.rejects(engine.setTableParams('t', { o3MaxLagMicros: -1 }), /invalid o3MaxLag/);
 }));

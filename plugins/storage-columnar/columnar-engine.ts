@@ -95,6 +95,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     if (timestampIndex >= 0 && columns[timestampIndex].type.tag !== TypeTag.TIMESTAMP) {
       throw SvcError.badRequest(`designated timestamp column must be of TIMESTAMP type [column=${request.timestamp}]`);
     }
+    checkParams(request);
     const partitionBy = request.partitionBy ?? 'NONE';
     if (partitionBy !== 'NONE' && timestampIndex < 0) {
       throw SvcError.badRequest('partitioning is possible only on tables with designated timestamps');
@@ -204,6 +205,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
 
   async setTableParams(table: string, params: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): Promise<void> {
     const state = this.require(table);
+    checkParams(params);
     this.writeMeta(state, {
       ...state.meta,
       maxUncommittedRows: params.maxUncommittedRows ?? state.meta.maxUncommittedRows,
@@ -254,5 +256,14 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     } finally {
       state.release();
     }
+  }
+}
+
+function checkParams(p: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): void {
+  if (p.maxUncommittedRows !== undefined && !(Number.isInteger(p.maxUncommittedRows) && p.maxUncommittedRows >= 1)) {
+    throw SvcError.badRequest(`invalid maxUncommittedRows [value=${p.maxUncommittedRows}, expected=a positive integer]`);
+  }
+  if (p.o3MaxLagMicros !== undefined && !(Number.isFinite(p.o3MaxLagMicros) && p.o3MaxLagMicros >= 0)) {
+    throw SvcError.badRequest(`invalid o3MaxLag [value=${p.o3MaxLagMicros}, expected=a duration of 0 or more]`);
   }
 }

@@ -1,17 +1,20 @@
 /**
- * Builds a merged column straight from two sources, a partition's committed rows (`old`, rows 0..m) and
- * new rows (`add`, rows lo..lo+n), following a merge order where values below m pick an old row and
- * the others pick new row `lo + (value - m)`. No intermediate concatenation; bit patterns are moved as
- * integers, never through doubles.
+ * Builds a merged column straight from two sources, a partition's committed rows (`old`, rows
+ * from..from+m) and new rows (`add`, rows lo..lo+n), following a merge order where values below m pick
+ * old row `from + value` and the others pick new row `lo + (value - m)`. No intermediate concatenation;
+ * bit patterns are moved as integers, never through doubles.
  */
 import { RawColumn, decodeEnd } from './raw-column';
+import { ScratchBuffers } from './scratch-buffers';
 
-export function mergeColumns(old: RawColumn, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
-  const m = old.rows;
+export function mergeColumns(old: RawColumn, from: number, add: RawColumn, lo: number, order: Uint32Array,
+  scratch?: ScratchBuffers): RawColumn {
+  const m = old.rows - from;
   const total = order.length;
-  if (old.isVar) return mergeVar(old, add, lo, order);
+  if (old.isVar) return mergeVar(old, from, add, lo, order);
   const w = old.width;
-  const out = new RawColumn(w, Math.max(1, total));
+  const out = new RawColumn(w, 1);
+  out.bytes = scratch ? scratch.take('merged', total * w) : new Uint8Array(total * w);
   out.rows = total;
   out.byteLength = total * w;
   const shift = lo - m;
@@ -21,7 +24,7 @@ export function mergeColumns(old: RawColumn, add: RawColumn, lo: number, order: 
     const O = w === 1 ? out.bytes : new Uint16Array(out.bytes.buffer, 0, total);
     for (let i = 0; i < total; i++) {
       const r = order[i];
-      O[i] = r < m ? A[r] : B[r + shift];
+      O[i] = r < m ? A[r + from] : B[r + shift];
     }
     return out;
   }
@@ -32,14 +35,15 @@ export function mergeColumns(old: RawColumn, add: RawColumn, lo: number, order: 
   if (words === 1) {
     for (let i = 0; i < total; i++) {
       const r = order[i];
-      O[i] = r < m ? A[r] : B[r + shift];
+      O[i] = r < m ? A[r + from] : B[r + shift];
     }
   } else if (words === 2) {
     for (let i = 0, o = 0; i < total; i++, o += 2) {
       const r = order[i];
       if (r < m) {
-        O[o] = A[2 * r];
-        O[o + 1] = A[2 * r + 1];
+        const s = 2 * (r + from);
+        O[o] = A[s];
+        O[o + 1] = A[s + 1];
       } else {
         const s = 2 * (r + shift);
         O[o] = B[s];
@@ -50,28 +54,29 @@ export function mergeColumns(old: RawColumn, add: RawColumn, lo: number, order: 
     for (let i = 0, o = 0; i < total; i++, o += words) {
       const r = order[i];
       const src = r < m ? A : B;
-      const s = (r < m ? r : r + shift) * words;
+      const s = (r < m ? r + from : r + shift) * words;
       for (let k = 0; k < words; k++) O[o + k] = src[s + k];
     }
   }
   return out;
 }
 
-function mergeVar(old: RawColumn, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
-  const m = old.rows;
+function mergeVar(old: RawColumn, from: number, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
+  const m = old.rows - from;
   const total = order.length;
   const oldEnds = old.ends as Float64Array;
   const addEnds = add.ends as Float64Array;
   const addStart = lo === 0 ? 0 : decodeEnd(addEnds[lo - 1]);
   const addEnd = order.length > m ? decodeEnd(addEnds[lo + total - m - 1]) : addStart;
-  const out = new RawColumn(0, Math.max(1, total), Math.max(1, old.byteLength + addEnd - addStart));
+  const oldStart = from === 0 ? 0 : decodeEnd(oldEnds[from - 1]);
+  const out = new RawColumn(0, Math.max(1, total), Math.max(1, old.byteLength - oldStart + addEnd - addStart));
   const dst = out.bytes;
   const outEnds = out.ends as Float64Array;
   let p = 0;
   for (let i = 0; i < total; i++) {
     const r = order[i];
     const fromOld = r < m;
-    const row = fromOld ? r : r - m + lo;
+    const row = fromOld ? r + from : r - m + lo;
     const ends = fromOld ? oldEnds : addEnds;
     const src = fromOld ? old.bytes : add.bytes;
     const v = ends[row];

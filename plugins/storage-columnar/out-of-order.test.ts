@@ -77,3 +77,25 @@ test('intervals prune partitions and cut rows by binary search, forward and reve
     removeDir(dir);
   }
 });
+
+test('late rows merge into the end of a partition and keep every earlier row intact', async () => {
+  const dir = tempDir();
+  try {
+    const metrics = new ServerMetrics();
+    const engine = await openEngine(dir, { metrics });
+    await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', partitionBy: 'DAY' });
+    const w = await engine.openWriter('t');
+    const rows = Array.from({ length: 1000 }, (_, i) => [i, i, i % 3 === 0 ? null : `row ${i}`] as [number, number, string | null]);
+    await w.append(makeBatch(TYPES, rows));
+    await w.commit();
+    const late: [number, number, string | null][] = [[990, -1, 'late a'], [995, -2, null], [2000, -3, 'late c']];
+    await w.append(makeBatch(TYPES, late));
+    await w.commit();
+    const expected = [...rows, ...late].sort((a, b) => a[0] - b[0] || (a[1] < 0 ? 1 : 0) - (b[1] < 0 ? 1 : 0));
+    assert.deepEqual(await readRows(engine.openReader('t')), expected);
+    assert.equal(metrics.physicallyWrittenRows, 1000 + 12, 'only the rows after the first late one are rewritten');
+    assert.deepEqual(await readRows((await openEngine(dir)).openReader('t')), expected);
+  } finally {
+    removeDir(dir);
+  }
+});

@@ -13,6 +13,8 @@ import { RawColumn, decodeEnd } from './raw-column';
 import { StoredColumn } from './table-meta';
 import { PartitionState } from './txn-state';
 import { decodeFixed, decodeVar, nullVector } from './vector-decoder';
+import { extendVector } from './vector-extend';
+import { ScratchBuffers } from './scratch-buffers';
 import { nullPattern, storedWidth } from './vector-encoder';
 
 const TWO_32 = 4294967296;
@@ -36,33 +38,44 @@ export function committedSizes(p: PartitionState, c: StoredColumn): [number, num
   return w > 0 ? [stored * w, 0] : [p.varBytes[c.id] ?? 0, stored * 8];
 }
 
-/** The decoded column of a committed partition, from the cache. */
+/**
+ * The decoded column of a committed partition, from the cache. A cached older version of the same file
+ * (the partition took appends since) is extended with the new rows instead of read again.
+ */
 export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn): Vector {
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   if (top >= p.rows) return nullVector(c.type, w, p.rows);
-  const key = `${join(tableDir, p.dir, c.file)}|${p.rows}|${top}`;
-  return cache.get(key, () => {
+  return cache.get(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, (previous) => {
     const [dataBytes, indexBytes] = committedSizes(p, c);
+    if (previous && top === 0) {
+      const prevRows = Number(previous.version.split('|')[0]);
+      if (previous.version === `${prevRows}|0` && prevRows > 0 && prevRows < p.rows) {
+        const files = { data: dataPath(tableDir, p, c), index: indexPath(tableDir, p, c) };
+        const extended = extendVector(previous.vector, prevRows, p.rows, w, files, dataBytes);
+        if (extended) return extended;
+      }
+    }
     const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
     if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
     return decodeVar(c.type, data, readBytes(indexPath(tableDir, p, c), 0, indexBytes), p.rows, top);
   });
 }
 
-/** A committed partition column in disk form with the rows before its top filled with nulls (for merges). */
-export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn): RawColumn {
+/** A committed partition column in disk form, rows before its top filled with nulls (for merges). */
+export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, scratch?: ScratchBuffers): RawColumn {
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   const [dataBytes, indexBytes] = committedSizes(p, c);
   const src = new RawColumn(w, 1, 1);
-  src.bytes = top >= p.rows ? new Uint8Array(0) : readBytes(dataPath(tableDir, p, c), 0, dataBytes);
-  src.byteLength = top >= p.rows ? 0 : dataBytes;
   src.rows = p.rows - top;
+  const length = src.rows > 0 ? dataBytes : 0;
+  src.bytes = readBytes(dataPath(tableDir, p, c), 0, length, scratch?.take('data', length));
+  src.byteLength = src.bytes.length;
   if (w === 0) {
     const ends = new Float64Array(src.rows);
     if (src.rows > 0) {
-      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes).buffer);
+      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes, scratch?.take('index', indexBytes)).buffer);
       for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
     }
     src.ends = ends;

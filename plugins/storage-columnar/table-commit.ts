@@ -13,7 +13,8 @@ import { columnTop, loadRaw, loadVector, writeColumnRows } from './partition-fil
 import { mergeColumns } from './merge-columns';
 import { PendingRows } from './pending-rows';
 import { RawColumn } from './raw-column';
-import { lowerBound, mergeOrder, stableSortOrder } from './sort-order';
+import { ScratchBuffers } from './scratch-buffers';
+import { lowerBound, mergeOrder, stableSortOrder, upperBound } from './sort-order';
 import { TableState } from './table-state';
 import { PartitionState, SymbolState, TxnState, writeTxn } from './txn-state';
 
@@ -56,6 +57,7 @@ export function commitPending(state: TableState, pending: PendingRows, mode: Com
     }
   }
   const retired: string[] = [];
+  const scratch = new ScratchBuffers();
   let physical = 0;
   for (const run of runs) {
     const at = parts.findIndex((p) => p.floor === run.floor);
@@ -72,9 +74,10 @@ export function commitPending(state: TableState, pending: PendingRows, mode: Com
       physical += run.hi - run.lo;
     } else {
       const old = parts[at];
-      parts[at] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache);
+      const [merged, rewritten] = mergeIntoPartition(state, old, columns, ts, run, txnNo, mode, cache, scratch);
+      parts[at] = merged;
       retired.push(join(state.dir, old.dir));
-      physical += parts[at].rows;
+      physical += rewritten;
     }
   }
   const symbols = writeSymbols(state, mode);
@@ -108,19 +111,34 @@ function appendToPartition(state: TableState, p: PartitionState, columns: readon
   return { ...p, rows: p.rows + run.hi - run.lo, maxTs: Math.max(p.maxTs, maxTs), varBytes };
 }
 
-/** Rewrites a partition with its committed rows and the run merged in timestamp order, as a new folder version. */
+/**
+ * Rewrites a partition with the run merged in timestamp order, as a new folder version. Committed rows up
+ * to the first new timestamp keep their place and are written as they are; only the rest is merged, so
+ * late rows near the end of a partition cost little CPU.
+ */
 function mergeIntoPartition(state: TableState, old: PartitionState, columns: readonly RawColumn[], ts: Float64Array, run: Run,
-  txnNo: number, mode: CommitMode, cache: ColumnCache): PartitionState {
-  const tsCol = state.meta.columns[state.meta.timestampIndex];
-  const oldTs = loadVector(cache, state.dir, old, tsCol).data as Float64Array;
+  txnNo: number, mode: CommitMode, cache: ColumnCache, scratch: ScratchBuffers): [PartitionState, number] {
+  const cols = state.meta.columns;
+  const oldTs = loadVector(cache, state.dir, old, cols[state.meta.timestampIndex]).data as Float64Array;
   const n = run.hi - run.lo;
-  const order = mergeOrder(oldTs, old.rows, ts, run.lo, n);
-  const merged = state.meta.columns.map((c, i) => mergeColumns(loadRaw(state.dir, old, c), columns[i], run.lo, order));
+  // Ties keep committed rows first, so rows equal to the first new timestamp stay in the prefix.
+  const keep = upperBound(oldTs, 0, old.rows, ts[run.lo]);
+  const order = mergeOrder(oldTs.subarray(keep), old.rows - keep, ts, run.lo, n);
   const fresh: PartitionState = {
-    ...old, dir: `${old.name}.${txnNo}`, rows: 0,
+    ...old, dir: `${old.name}.${txnNo}`, rows: 0, tops: {}, varBytes: {},
     minTs: Math.min(old.minTs, ts[run.lo]), maxTs: Math.max(old.maxTs, ts[run.hi - 1]),
   };
-  return writeFolder(state, fresh, merged, 0, old.rows + n, mode);
+  mkdirSync(join(state.dir, fresh.dir), { recursive: true });
+  const varBytes: Record<string, number> = {};
+  cols.forEach((c, i) => {
+    const raw = loadRaw(state.dir, old, c, scratch);
+    const heap = writeColumnRows(state.dir, fresh, c, raw, 0, keep, 0, 0, mode).dataBytes;
+    const merged = mergeColumns(raw, keep, columns[i], run.lo, order, scratch);
+    const w = writeColumnRows(state.dir, fresh, c, merged, 0, merged.rows, keep, heap, mode);
+    if (merged.isVar) varBytes[c.id] = w.dataBytes;
+  });
+  if (mode === 'sync') syncDirectory(join(state.dir, fresh.dir));
+  return [{ ...fresh, rows: old.rows + n, varBytes }, old.rows + n - keep];
 }
 
 function writeSymbols(state: TableState, mode: CommitMode): Record<string, SymbolState> {

@@ -8,9 +8,13 @@ import { SvcError } from '../../core/errors';
 
 const FORBIDDEN = new Set(['?', ',', '\'', '"', '\\', '/', ':', '(', ')', '+', '*', '%', '~', '\0', '\uFEFF']);
 
+const MAX_NAME_BYTES = 230;
+
 function firstProblem(name: string, maxLength: number, allowDots: boolean): string | undefined {
   if (name.length === 0) return 'empty name';
   if (name.length > maxLength) return `name longer than ${maxLength} characters`;
+  // Folder and file names add a suffix (`~<id>`, `.<id>.d`); most file systems allow 255 bytes.
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) return `name longer than ${MAX_NAME_BYTES} bytes in UTF-8`;
   if (name.trim() !== name) return 'leading or trailing whitespace';
   for (let i = 0; i < name.length; i++) {
     const c = name[i];

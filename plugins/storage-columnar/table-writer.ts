@@ -130,7 +130,10 @@ export function sliceBatch(batch: ColumnBatch, lo: number, hi: number): ColumnBa
   return {
     rowCount: hi - lo,
     vectors: batch.vectors.map((v) => {
-      if (v.offsets) return { ...v, offsets: v.offsets.subarray(lo, hi + 1), nulls: v.nulls?.subarray(lo, hi) };
+      if (v.offsets) {
+        const dims = v.type.dims ?? 1;
+        return { ...v, offsets: v.offsets.subarray(lo, hi + 1), nulls: v.nulls?.subarray(lo, hi), shapes: v.shapes?.subarray(lo * dims, hi * dims) };
+      }
       const per = elementsPerRow(v.type);
       return { ...v, data: v.data.subarray(lo * per, hi * per), exact: v.exact?.subarray(lo, hi) };
     }),

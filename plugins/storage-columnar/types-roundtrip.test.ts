@@ -20,6 +20,30 @@ const ROWS: Cell[][] = [
     uuid('01'.repeat(32)), new Uint8Array(0), 0, 0, 0, 0],
 ];
 
+const hex = (c: Cell): Cell => (c instanceof Uint8Array ? Buffer.from(c).toString('hex') : c);
+const EXPECTED = ROWS.map((r) => r.map(hex));
+// Null sentinels of sql-dialect.md §1 as stored (BOOLEAN/BYTE/SHORT store 0).
+EXPECTED[1] = [2000, 0, 0, 0, 0, INT_NULL, LONG_NULL, NaN, NaN, LONG_NULL, null, null, null,
+  '00000000000000800000000000000080', 0, '0000000000000080'.repeat(4), null, -1, -1, -1, -1];
+
+test('columns cached before later commits are extended with exactly the new rows', async () => {
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir);
+    await engine.createTable({ name: 'grow', columns: TYPES.map((type, i) => ({ name: `c${i}`, type })), timestamp: 'c0', partitionBy: 'DAY' });
+    const w = await engine.openWriter('grow');
+    for (let i = 0; i < ROWS.length; i++) {
+      await w.append(makeBatch(TYPES, [ROWS[i]]));
+      await w.commit();
+      const rows = await readRows(engine.openReader('grow'));
+      assert.deepEqual(rows.map((r) => r.map(hex)), EXPECTED.slice(0, i + 1));
+    }
+    assert.ok(engine.cache.hits + engine.cache.misses > 0);
+  } finally {
+    removeDir(dir);
+  }
+});
+
 test('every column type reads back as written, nulls included, after a restart', async () => {
   const dir = tempDir();
   try {
@@ -32,12 +56,7 @@ test('every column type reads back as written, nulls included, after a restart',
     await engine.close();
     engine = await openEngine(dir);
     const rows = await readRows(engine.openReader('all_types'));
-    const hex = (c: Cell): Cell => (c instanceof Uint8Array ? Buffer.from(c).toString('hex') : c);
-    const expected = ROWS.map((r) => r.map(hex));
-    // Null sentinels of sql-dialect.md §1 as stored (BOOLEAN/BYTE/SHORT store 0).
-    expected[1] = [2000, 0, 0, 0, 0, INT_NULL, LONG_NULL, NaN, NaN, LONG_NULL, null, null, null,
-      '00000000000000800000000000000080', 0, '0000000000000080'.repeat(4), null, -1, -1, -1, -1];
-    assert.deepEqual(rows.map((r) => r.map(hex)), expected);
+    assert.deepEqual(rows.map((r) => r.map(hex)), EXPECTED);
   } finally {
     removeDir(dir);
   }

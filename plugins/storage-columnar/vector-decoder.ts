@@ -6,11 +6,17 @@
  */
 import { ColumnType, TypeTag, isInt64 } from '../../core/data/column-type';
 import { FixedArray, Vector, allocateData } from '../../core/data/vector';
+import { decodeArrayColumn } from './array-codec';
 import { nullPattern } from './vector-encoder';
 
 const TWO_32 = 4294967296;
 /** int64 hi word limits of ±2^53: beyond them a double no longer holds every integer. */
 const SAFE_HI = 2097152;
+
+/** Decoded arrays live on SharedArrayBuffers, like file bytes, so a worker pool can scan them without copies. */
+function sharedFloat64(n: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(n * 8));
+}
 
 function view(t: ColumnType, b: Uint8Array, rows: number): FixedArray {
   switch (t.tag) {
@@ -29,7 +35,7 @@ function view(t: ColumnType, b: Uint8Array, rows: number): FixedArray {
 export function decodeFixed(t: ColumnType, width: number, bytes: Uint8Array, rows: number, top: number): Vector {
   if (top > 0) {
     // Materialise the nulls before the top once; the result is cached like any column.
-    const full = new Uint8Array(new ArrayBuffer(rows * width));
+    const full = new Uint8Array(new SharedArrayBuffer(rows * width));
     const pattern = nullPattern(t);
     for (let i = 0; i < top; i++) full.set(pattern, i * width);
     full.set(bytes.subarray(0, (rows - top) * width), top * width);
@@ -42,7 +48,7 @@ export function decodeFixed(t: ColumnType, width: number, bytes: Uint8Array, row
 
 function decodeInt64(t: ColumnType, bytes: Uint8Array, rows: number): Vector {
   const words = new Int32Array(bytes.buffer, bytes.byteOffset, rows * 2);
-  const out = new Float64Array(rows);
+  const out = sharedFloat64(rows);
   let big = false;
   for (let i = 0, o = 0; i < rows; i++, o += 2) {
     const hi = words[o + 1];
@@ -54,7 +60,7 @@ function decodeInt64(t: ColumnType, bytes: Uint8Array, rows: number): Vector {
 }
 
 function decodeGeohash(width: number, bytes: Uint8Array, rows: number): Float64Array {
-  const out = new Float64Array(rows);
+  const out = sharedFloat64(rows);
   if (width === 8) {
     const words = new Int32Array(bytes.buffer, bytes.byteOffset, rows * 2);
     for (let i = 0; i < rows; i++) out[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
@@ -72,7 +78,12 @@ function decodeGeohash(width: number, bytes: Uint8Array, rows: number): Float64A
  */
 export function decodeVar(t: ColumnType, data: Uint8Array, index: Uint8Array, rows: number, top: number): Vector {
   const words = new Int32Array(index.buffer, index.byteOffset, (rows - top) * 2);
-  const offsets = new Int32Array(rows + 1);
+  if (t.tag === TypeTag.ARRAY) {
+    const ends = new Float64Array(rows - top);
+    for (let i = 0; i < rows - top; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
+    return decodeArrayColumn(t, data, ends, rows, top);
+  }
+  const offsets = new Int32Array(new SharedArrayBuffer((rows + 1) * 4));
   let nulls: Uint8Array | undefined;
   if (top > 0) {
     nulls = new Uint8Array(rows);
@@ -96,7 +107,8 @@ export function nullVector(t: ColumnType, width: number, rows: number): Vector {
   if (width === 0) {
     const nulls = new Uint8Array(rows);
     nulls.fill(1);
-    return { type: t, data: new Uint8Array(0), offsets: new Int32Array(rows + 1), nulls };
+    const data = t.tag === TypeTag.ARRAY ? new Float64Array(0) : new Uint8Array(0);
+    return { type: t, data, offsets: new Int32Array(rows + 1), nulls };
   }
   if (rows === 0) return { type: t, data: allocateData(t, 0) };
   return decodeFixed(t, width, new Uint8Array(0), rows, rows);

@@ -6,6 +6,7 @@
 import { ColumnType, TypeTag, fixedSize, isInt64 } from '../../core/data/column-type';
 import { Vector } from '../../core/data/vector';
 import { SvcError } from '../../core/errors';
+import { appendArrayRows } from './array-codec';
 import { RawColumn } from './raw-column';
 
 const TWO_32 = 4294967296;
@@ -13,7 +14,10 @@ const TWO_32 = 4294967296;
 /** Bytes per row on disk; 0 for var-size. Throws for types a table cannot hold. */
 export function storedWidth(t: ColumnType): number {
   switch (t.tag) {
-    case TypeTag.ARRAY: case TypeTag.NULL: case TypeTag.INTERVAL:
+    case TypeTag.ARRAY:
+      if ((t.elem ?? TypeTag.DOUBLE) === TypeTag.DOUBLE) return 0;
+      throw SvcError.badRequest(`unsupported column type for a table column [type=${TypeTag[t.elem ?? TypeTag.LONG]}[]]`);
+    case TypeTag.NULL: case TypeTag.INTERVAL:
       throw SvcError.badRequest(`unsupported column type for a table column [type=${TypeTag[t.tag]}]`);
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return 0;
     default: return fixedSize(t);
@@ -57,7 +61,11 @@ interface FloatLike { readonly [i: number]: number }
 export function appendVector(t: ColumnType, v: Vector, lo: number, hi: number, dest: RawColumn, keys?: Int32Array): void {
   const n = hi - lo;
   if (n <= 0) return;
-  if (dest.isVar) { appendVarRows(v, lo, hi, dest); return; }
+  if (dest.isVar) {
+    if (t.tag === TypeTag.ARRAY) appendArrayRows(t, v, lo, hi, dest);
+    else appendVarRows(v, lo, hi, dest);
+    return;
+  }
   const w = dest.width;
   dest.reserve(n);
   const at = dest.byteLength;

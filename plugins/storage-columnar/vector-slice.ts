@@ -5,7 +5,13 @@ import { FixedArray, Vector, elementsPerRow } from '../../core/data/vector';
 type Ctor = { new (n: number): FixedArray };
 
 export function sliceVector(v: Vector, lo: number, hi: number, symbols?: SymbolTable): Vector {
-  if (v.offsets) return { type: v.type, data: v.data, offsets: v.offsets.subarray(lo, hi + 1), nulls: v.nulls?.subarray(lo, hi) };
+  if (v.offsets) {
+    const dims = v.type.dims ?? 1;
+    return {
+      type: v.type, data: v.data, offsets: v.offsets.subarray(lo, hi + 1), nulls: v.nulls?.subarray(lo, hi),
+      shapes: v.shapes?.subarray(lo * dims, hi * dims),
+    };
+  }
   const per = elementsPerRow(v.type);
   return { type: v.type, data: v.data.subarray(lo * per, hi * per), exact: v.exact?.subarray(lo, hi), symbols };
 }
@@ -14,21 +20,24 @@ export function sliceVector(v: Vector, lo: number, hi: number, symbols?: SymbolT
 export function reversedVector(v: Vector, lo: number, hi: number, symbols?: SymbolTable): Vector {
   const n = hi - lo;
   if (v.offsets) {
-    const src = v.data as Uint8Array;
+    const src = v.data;
     const offsets = new Int32Array(n + 1);
-    const data = new Uint8Array(v.offsets[hi] - v.offsets[lo]);
+    const data = new (src.constructor as Ctor)(v.offsets[hi] - v.offsets[lo]);
+    const dims = v.type.dims ?? 1;
+    const shapes = v.shapes ? new Int32Array(n * dims) : undefined;
     const nulls = v.nulls ? new Uint8Array(n) : undefined;
     let p = 0;
     for (let i = 0; i < n; i++) {
       const r = hi - 1 - i;
       const s = v.offsets[r];
       const e = v.offsets[r + 1];
-      data.set(src.subarray(s, e), p);
+      (data as Uint8Array).set((src as Uint8Array).subarray(s, e), p);
       p += e - s;
       offsets[i + 1] = p;
       if (nulls && v.nulls) nulls[i] = v.nulls[r];
+      if (shapes && v.shapes) shapes.set(v.shapes.subarray(r * dims, (r + 1) * dims), i * dims);
     }
-    return { type: v.type, data, offsets, nulls };
+    return { type: v.type, data, offsets, nulls, shapes };
   }
   const per = elementsPerRow(v.type);
   const src = v.data;

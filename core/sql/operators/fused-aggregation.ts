@@ -28,13 +28,14 @@ function step(k: number, f: FusedAggregate): string {
   return `${load} if (!(${isNull(x, f.nulls)}) && (N${k}[g] === 0 || ${x} ${cmp} A${k}[g])) { A${k}[g] = ${x}; N${k}[g] = 1; }`;
 }
 
-export function fusedLoop(slots: readonly FusedAggregate[]): Loop {
-  const key = slots.map((f) => `${f.op}:${f.nulls}`).join(',');
+/** `offset` 1 reads SYMBOL keys as group ids directly (key -1, null, is group 0). */
+export function fusedLoop(slots: readonly FusedAggregate[], offset: 0 | 1 = 0): Loop {
+  const key = `${offset}|${slots.map((f) => `${f.op}:${f.nulls}`).join(',')}`;
   let loop = cache.get(key);
   if (!loop) {
     const loads = slots.map((_f, k) => `const c${k} = cols[${k}], A${k} = acc[${k}], N${k} = counts[${k}];`).join(' ');
     const body = slots.map((f, k) => step(k, f)).join(' ');
-    loop = new Function('groups', 'n', 'cols', 'acc', 'counts', `${loads} for (let i = 0; i < n; i++) { const g = groups[i]; ${body} }`) as Loop;
+    loop = new Function('groups', 'n', 'cols', 'acc', 'counts', `${loads} for (let i = 0; i < n; i++) { const g = groups[i]${offset ? ' + 1' : ''}; ${body} }`) as Loop;
     cache.set(key, loop);
   }
   return loop;

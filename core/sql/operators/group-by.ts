@@ -10,6 +10,9 @@ import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { AggregateFunction, FusedAggregate } from '../../extension/sql-function';
 import { fusedFlatLoop, fusedLoop } from './fused-aggregation';
+import { SymbolGroupSlots } from './symbol-group-by';
+import { Filter } from './filter';
+import { TableScan } from './table-scan';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { ExecContext, PlanNode } from '../plan';
@@ -35,14 +38,31 @@ export class GroupBy implements PlanNode {
     this.label = keys.length ? 'GroupBy' : 'Aggregate';
   }
 
+  /** One SYMBOL column key straight from a table scan (through filters): its dictionary is the reader's. */
+  private directSymbolKey(): boolean {
+    const k = this.keys;
+    if (k.length !== 1 || k[0].kind !== 'column' || k[0].type.tag !== TypeTag.SYMBOL) return false;
+    let p: PlanNode = this.child;
+    while (p instanceof Filter) p = p.child;
+    return p instanceof TableScan && this.aggregates.every((a) => a.args.every((x) => x.kind === 'column'));
+  }
+
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const states = this.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants));
     const builders = this.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
     const index = new GroupKeyIndex(builders);
     let groups = new Int32Array(0);
     if (this.keys.length === 0) for (const s of states) s.init(1);
+    const direct = this.directSymbolKey() && states.every((st) => st.fusion?.() !== undefined) ? new SymbolGroupSlots(states) : undefined;
     for await (const batch of this.child.execute(context)) {
       const n = batch.rowCount;
+      if (direct) {
+        const keys = evaluate(this.keys[0], batch, context);
+        // A reader's dictionary cannot change under a scan (symbol-table.ts), so this only guards the invariant.
+        if (!direct.accepts(keys)) throw new Error('symbol dictionary changed during a table scan');
+        direct.add(keys, this.aggregates.map((agg) => agg.args.map((x) => evaluate(x, batch, context))), n);
+        continue;
+      }
       let ids: Int32Array | undefined;
       if (this.keys.length > 0) {
         if (groups.length < n) groups = new Int32Array(n);
@@ -60,6 +80,13 @@ export class GroupBy implements PlanNode {
       } else {
         for (let a = 0; a < states.length; a++) states[a].add(argVectors[a], ids, n);
       }
+    }
+    if (direct) {
+      const r = direct.result();
+      const vectors = [...r.aggregates.map((v, a) => castVector(v, this.aggregates[a].type, r.rowCount)), r.key];
+      const all: ColumnBatch = { rowCount: r.rowCount, vectors };
+      for (let lo = 0; lo < r.rowCount; lo += OUT_BATCH) yield sliceBatch(all, lo, Math.min(r.rowCount, lo + OUT_BATCH));
+      return;
     }
     const count = this.keys.length ? index.count : 1;
     // Layout: aggregates first, then keys (aggregate-collector.ts).

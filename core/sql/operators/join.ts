@@ -76,7 +76,7 @@ export class Join implements PlanNode {
     const hasNull = ri.some((r) => r < 0);
     for (const v of right.vectors) {
       if (!hasNull) { vectors.push(gather(v, Int32Array.from(ri), n)); continue; }
-      const b = new VectorBuilder(v.type, Math.max(1, n), v.symbols as never);
+      const b = new VectorBuilder(v.type, Math.max(1, n), v.symbols);
       for (const r of ri) if (r < 0) b.appendNull(); else b.appendFrom(v, r);
       vectors.push(b.build());
     }

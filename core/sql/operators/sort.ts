@@ -40,10 +40,47 @@ export class Sort implements PlanNode {
 
   private sorted(batch: ColumnBatch, limit: number): ColumnBatch {
     const n = batch.rowCount;
+    if (limit * 8 < n) return this.best(batch, limit);
     const perm = new Int32Array(n);
     for (let i = 0; i < n; i++) perm[i] = i;
     perm.sort(rowComparator(batch.vectors, this.keys));
     const k = Math.min(limit, n);
     return gatherBatch(batch, perm, k);
+  }
+
+  /** Top-N by a bounded max-heap (the worst kept row on top): O(n log N) instead of a full sort. */
+  private best(batch: ColumnBatch, limit: number): ColumnBatch {
+    const cmp = rowComparator(batch.vectors, this.keys);
+    const heap = new Int32Array(limit);
+    let size = 0;
+    const siftDown = (at: number): void => {
+      let i = at;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let worst = i;
+        if (l < size && cmp(heap[l], heap[worst]) > 0) worst = l;
+        if (r < size && cmp(heap[r], heap[worst]) > 0) worst = r;
+        if (worst === i) return;
+        const t = heap[i]; heap[i] = heap[worst]; heap[worst] = t;
+        i = worst;
+      }
+    };
+    for (let row = 0; row < batch.rowCount; row++) {
+      if (size < limit) {
+        let i = size++;
+        heap[i] = row;
+        while (i > 0) {
+          const p = (i - 1) >> 1;
+          if (cmp(heap[i], heap[p]) <= 0) break;
+          const t = heap[i]; heap[i] = heap[p]; heap[p] = t;
+          i = p;
+        }
+      } else if (cmp(row, heap[0]) < 0) {
+        heap[0] = row;
+        siftDown(0);
+      }
+    }
+    const picked = heap.slice(0, size).sort(cmp);
+    return gatherBatch(batch, picked, size);
   }
 }

@@ -4,6 +4,7 @@
  * implicit casts, and appended through the table's writer in one commit.
  */
 import { ColumnBatch } from '../../data/column-batch';
+import { typeName } from '../../data/column-type';
 import { TableSchema, findColumn } from '../../data/table-schema';
 import { VectorBuilder } from '../../data/vector-builder';
 import { SvcError } from '../../errors';
@@ -62,9 +63,9 @@ async function insertValues(env: BindEnvironment, table: TableSchema, targets: r
       const value = readValue(evaluate(e, one, context), 0);
       try {
         appendValue(builders[k], value);
-      } catch (err) {
+      } catch {
         const position = e.kind === 'constant' || e.kind === 'call' || e.kind === 'column' || e.kind === 'cast' ? e.position : 0;
-        throw SvcError.sql(position, err instanceof Error ? `inconvertible value: ${String(value)} [${err.message}]` : 'inconvertible value');
+        throw SvcError.sql(position, `inconvertible value: ${String(value)} [${typeName(e.type)} -> ${typeName(table.columns[targets[k]].type)}]`);
       }
     });
   }

@@ -103,12 +103,21 @@ export function concatBatches(types: readonly ColumnType[], batches: readonly Co
       const w = elementsPerRow(t);
       const data = allocateData(t, total);
       let p = 0;
-      for (const b of batches) { data.set(b.vectors[c].data.subarray(0, b.rowCount * w) as never, p); p += b.rowCount * w; }
+      for (const b of batches) { copyInto(data, b.vectors[c].data, b.rowCount * w, p); p += b.rowCount * w; }
       return { type: t, data, symbols: first.symbols } as Vector;
     }
-    const vb = new VectorBuilder(t, Math.max(1, total), t.tag === TypeTag.SYMBOL ? undefined : undefined);
+    const vb = new VectorBuilder(t, Math.max(1, total));
     for (const b of batches) for (let i = 0; i < b.rowCount; i++) vb.appendFrom(b.vectors[c], i);
     return vb.build();
   });
   return { rowCount: total, vectors };
+}
+
+/** `target.set(source[0..n), at)` across the FixedArray union (same element kind by construction). */
+function copyInto(target: FixedArray, source: FixedArray, n: number, at: number): void {
+  if (target.constructor === source.constructor) {
+    (target as Float64Array).set(source.subarray(0, n) as Float64Array, at);
+    return;
+  }
+  for (let i = 0; i < n; i++) target[at + i] = source[i];
 }

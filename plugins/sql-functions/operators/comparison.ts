@@ -6,7 +6,7 @@ import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
 import { Vector } from '../../../core/data/vector';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { binaryLoop, nullKindOf, runBinary } from '../kernel-templates';
-import { compareVarRows } from './var-compare';
+import { compareVarRows } from '../../../core/sql/operators/var-rows';
 import { symbolKeyMap } from './symbol-key-map';
 
 const OPS = ['=', '!=', '<', '<=', '>', '>='] as const;

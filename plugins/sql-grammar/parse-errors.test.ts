@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { isSvcError } from '../../core/errors';
+import { DIALECT_CORPUS } from './dialect-corpus.fixture';
+import { assertSyntaxError, parse } from './test-helpers';
+
+test('an unexpected word after a select item names the token and what was expected (§4.4)', () => {
+  assertSyntaxError('SELECT a+1 from1 v', "found [tok='v', len=1] ',', 'from' or 'over' expected", 17);
+});
+
+test('a mistyped statement keyword is reported at the first word', () => {
+  assertSyntaxError('selec 1', 'unexpected token [selec]', 0);
+});
+
+test('a missing token names what was expected', () => {
+  assertSyntaxError('INSERT INTO t VALUES (1 2)', "found [tok='2', len=1] ')' expected", 24);
+  assertSyntaxError('SELECT * FROM t ORDER BY a NULLS MIDDLE', "found [tok='MIDDLE', len=6] 'first' or 'last' expected", 33);
+  assertSyntaxError('SELECT ts FROM t SAMPLE BY 1h ALIGN TO MOON', "found [tok='MOON', len=4] 'calendar' or 'first' expected", 39);
+  assertSyntaxError('SELECT * FROM t SAMPLE BY 1', "found [tok='1', len=1] duration expected", 26);
+});
+
+test('errors at the end of the input point at the query length', () => {
+  assertSyntaxError('SELECT (1', "')' expected", 9);
+  assertSyntaxError('SELECT CASE WHEN 1 THEN 2', "'end' expected", 25);
+  assertSyntaxError('SELECT * FROM', 'unexpected end of input', 13);
+  assertSyntaxError('SELECT * FROM t WHERE a = 1 AND   ', 'unexpected end of input', 34);
+  assertSyntaxError('SHOW COLUMNS', "'from' expected", 12);
+});
+
+test('positions count UTF-16 code units', () => {
+  // '😀' is two UTF-16 code units, so `b` is at 14, not 13.
+  assertSyntaxError("SELECT '😀' a b", "found [tok='b', len=1] ',', 'from' or 'over' expected", 14);
+});
+
+test('a second statement after the semicolon is rejected at its first token', () => {
+  assertSyntaxError('SELECT 1; SELECT 2', 'unexpected token [SELECT]', 10);
+});
+
+test('lexical errors point at the offending character', () => {
+  assertSyntaxError("SELECT * FROM t WHERE a = 'open", 'unclosed quoted string', 26);
+  assertSyntaxError('SELECT "open FROM t', 'unclosed quoted identifier', 7);
+  assertSyntaxError('SELECT * FROM t /* open', 'unclosed comment', 16);
+  assertSyntaxError('SELECT $1', 'unexpected character [$]', 7);
+});
+
+test('invalid constants are rejected at the literal', () => {
+  assertSyntaxError('SELECT #aaaa/99', 'invalid constant: #aaaa/99', 7);
+  assertSyntaxError(`SELECT 0x${'f'.repeat(65)}`, `invalid constant: 0x${'f'.repeat(65)}`, 7);
+  assertSyntaxError('SELECT 9223372036854775808L', 'invalid constant: 9223372036854775808L', 7);
+});
+
+test('an unknown partition unit lists the valid ones', () => {
+  assertSyntaxError('CREATE TABLE t (a INT) PARTITION BY CENTURY', "'NONE', 'HOUR', 'DAY', 'WEEK', 'MONTH' or 'YEAR' expected", 36);
+});
+
+test('a query nested beyond the stack is a SQL error, and the parser keeps working', () => {
+  const depth = 20000;
+  assertSyntaxError(`SELECT ${'('.repeat(depth)}1${')'.repeat(depth)}`, 'query is too deeply nested', 0);
+  assert.equal(parse('SELECT (((1)))').kind, 'select');
+});
+
+test('an empty or blank query is an error at 0', () => {
+  assertSyntaxError('', 'empty query', 0);
+  assertSyntaxError('  -- only a comment', 'empty query', 0);
+});
+
+test('Tier 3 statements name the feature at its keyword (§5)', () => {
+  assertSyntaxError('DECLARE @x := 1 SELECT @x', 'DECLARE is not supported', 0);
+  assertSyntaxError('  CREATE MATERIALIZED VIEW v AS (SELECT 1)', 'CREATE MATERIALIZED VIEW is not supported', 9);
+  assertSyntaxError('SELECT * FROM a FULL JOIN b ON (k)', 'FULL JOIN is not supported', 16);
+  assertSyntaxError('ALTER TABLE t ALTER COLUMN s SYMBOL CAPACITY 10', 'ALTER COLUMN SYMBOL is not supported', 29);
+  assertSyntaxError('SHOW SERVER_VERSION', 'SHOW SERVER_VERSION is not supported', 5);
+});
+
+test('every prefix of every corpus statement either parses or throws SvcError.sql, never anything else', () => {
+  let errors = 0;
+  for (const { sql } of DIALECT_CORPUS) {
+    for (let end = 0; end <= sql.length; end++) {
+      const text = sql.slice(0, end);
+      try {
+        parse(text);
+      } catch (e) {
+        assert.ok(isSvcError(e), `${text}: ${String(e)}`);
+        assert.ok(e.position !== undefined && e.position >= 0 && e.position <= text.length, `${text}: position ${e.position}`);
+        errors++;
+      }
+    }
+  }
+  assert.ok(errors > 0);
+});
