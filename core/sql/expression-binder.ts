@@ -30,6 +30,8 @@ export interface BinderHooks {
   readonly subquery: (q: Query) => PlanNode;
   /** Told about each sub-query expression, so the executor can run it before the outer rows. */
   readonly onSubquery?: (e: BoundExpr) => void;
+  /** Receives window function calls (`fn(…) OVER (…)`) of a SELECT list; absent where they are not allowed. */
+  readonly windows?: { collect(call: Extract<Expression, { kind: 'call' }>, binder: ExpressionBinder): BoundColumn };
 }
 
 const NILADIC = new Set(['current_user', 'current_database', 'current_schema']);
@@ -119,7 +121,10 @@ export class ExpressionBinder {
   }
 
   private call(e: Extract<Expression, { kind: 'call' }>): BoundExpr {
-    if (e.over) throw SvcError.sql(e.position, 'window functions are not supported yet');
+    if (e.over) {
+      if (!this.hooks.windows) throw SvcError.sql(e.position, 'window function is not allowed here');
+      return this.hooks.windows.collect(e, this);
+    }
     if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
       if (!this.hooks.aggregates) throw SvcError.sql(e.position, `aggregate function is not allowed here: ${e.name}`);
       const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });

@@ -30,6 +30,8 @@ import { orderAndLimit, OrderTarget } from './order-limit';
 import { bindSampleBy } from './sample-by-binder';
 import { planLatestOn, prepareLatestOn } from './latest-on-binder';
 import { pruneJoinColumns } from './time-join';
+import { rewriteWindowRefs, WindowCollector } from './window-binder';
+import { Window } from './operators/window';
 import { SampleBy } from './operators/sample-by';
 
 interface Item {
@@ -46,13 +48,13 @@ export class SelectBinder {
   ) {}
 
   bind(s: Select): PlanNode {
-    if (s.windows?.length) throw SvcError.sql(s.windows[0].position, 'WINDOW clause is not supported yet');
     const subquery = (q: Query): PlanNode => this.bindQuery(q, this.ctes);
     const source: BoundSource = s.from ? new SourceBinder(this.env, this.ctes, this.bindQuery).bindFrom(s.from) : { scope: EMPTY_SCOPE, plan: new SingleRow() };
     const scope = source.scope;
     const aggregates = new SelectAggregates(this.env.registry);
     const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e) });
-    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, onSubquery: (e) => this.env.subqueries.push(e) });
+    const windows = new WindowCollector(s.windows);
+    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e) });
 
     const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
     const names = new NameAllocator();
@@ -86,6 +88,12 @@ export class SelectBinder {
     if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 8192));
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
+    if (windows.calls.length > 0) {
+      if (grouped) throw SvcError.sql(s.position, 'window functions cannot be combined with GROUP BY or SAMPLE BY; use a sub-query');
+      const base = input.columns.length;
+      input = new Window(input, windows.calls);
+      exprs = exprs.map((e) => rewriteWindowRefs(e, base));
+    }
     if (grouped) {
       let keys = this.groupKeys(s, items, plain);
       groupKeys = keys;
@@ -117,7 +125,7 @@ export class SelectBinder {
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
     pruneJoinColumns(source.plan, [...items.map((i) => i.expr), ...aggregates.list.flatMap((a) => a.args), where, having, ...groupKeys,
-      latest?.timestamp, ...(latest?.keys ?? [])]);
+      latest?.timestamp, ...(latest?.keys ?? []), ...windows.calls.flatMap((w) => [...w.args, ...w.partition, ...w.order.map((o) => o.expr)])]);
     return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean, rows: number | undefined) => this.reversible(plan, reverse, rows) : undefined);
   }
 

@@ -78,6 +78,18 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT to_timezone('2025-03-01T12:00:00Z'::timestamp, 'Europe/Berlin'), to_utc('2025-03-01T12:00:00Z'::timestamp, '+03:00')", undefined,
     [['2025-03-01T13:00:00.000000Z', '2025-03-01T09:00:00.000000Z']]],
   ['SELECT timestamp_floor(\'1h\', ts) bucket, count() FROM sensors GROUP BY 1 ORDER BY 1', undefined, [[T('00:00:00'), 2], [T('01:00:00'), 1], [T('03:00:00'), 2]]],
+  // §3.3 window functions
+  ['SELECT ts, id, temp, avg(temp) OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) ma FROM sensors', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'ma:DOUBLE'],
+    [[T('00:05:00'), 's1', 20, 20], [T('00:40:00'), 's2', 22, 22], [T('01:10:00'), 's1', 21, 20.5], [T('03:20:00'), 's1', 25, 23], [T('03:50:00'), 's2', 23, 22.5]], 0],
+  ['SELECT id, row_number() OVER (PARTITION BY id ORDER BY ts), rank() OVER (ORDER BY id), dense_rank() OVER (ORDER BY id) FROM sensors', undefined,
+    [['s1', 1, 1, 1], ['s2', 1, 4, 2], ['s1', 2, 1, 1], ['s1', 3, 1, 1], ['s2', 2, 4, 2]]],
+  ['SELECT temp, lag(temp) OVER (ORDER BY ts), lead(temp, 2) OVER (ORDER BY ts), lag(temp, 1, -1.0) OVER (PARTITION BY id ORDER BY ts) FROM sensors', undefined,
+    [[20, null, 21, -1], [22, 20, 25, -1], [21, 22, 23, 20], [25, 21, null, 21], [23, 25, null, 22]]],
+  ['SELECT sum(temp) OVER (ORDER BY ts), count() OVER (), max(temp) OVER (PARTITION BY id), first_value(temp) OVER (PARTITION BY id ORDER BY ts), last_value(temp) OVER (ORDER BY ts ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING) FROM sensors', undefined,
+    [[20, 5, 25, 20, 22], [42, 5, 23, 22, 21], [63, 5, 25, 20, 25], [88, 5, 25, 20, 23], [111, 5, 23, 22, 23]]],
+  ["SELECT temp, avg(temp) OVER (ORDER BY ts RANGE BETWEEN '1' HOUR PRECEDING AND CURRENT ROW), min(temp) OVER (ORDER BY ts RANGE BETWEEN 40 MINUTES PRECEDING AND CURRENT ROW) FROM sensors", undefined,
+    [[20, 20, 20], [22, 21, 20], [21, 21.5, 21], [25, 25, 25], [23, 24, 23]]],
+  ['SELECT temp, sum(temp) OVER w FROM sensors WINDOW w AS (PARTITION BY id ORDER BY ts) ORDER BY ts DESC LIMIT 2', undefined, [[23, 45], [25, 66]]],
 ];
 
 for (const [sql, columns, rows, timestamp] of CASES) {
