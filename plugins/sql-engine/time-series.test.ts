@@ -90,6 +90,15 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT temp, avg(temp) OVER (ORDER BY ts RANGE BETWEEN '1' HOUR PRECEDING AND CURRENT ROW), min(temp) OVER (ORDER BY ts RANGE BETWEEN 40 MINUTES PRECEDING AND CURRENT ROW) FROM sensors", undefined,
     [[20, 20, 20], [22, 21, 20], [21, 21.5, 21], [25, 25, 25], [23, 24, 23]]],
   ['SELECT temp, sum(temp) OVER w FROM sensors WINDOW w AS (PARTITION BY id ORDER BY ts) ORDER BY ts DESC LIMIT 2', undefined, [[23, 45], [25, 66]]],
+  // §2.2 interval search
+  ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00;1h' OR ts IN '2025-03-01T03:50'", undefined, [[20], [22], [21], [23]]],
+  ["SELECT temp FROM sensors WHERE ts IN ('2025-03-01T00:05:00Z', '2025-03-01T03:50:00Z')", undefined, [[20], [23]]],
+  ["SELECT temp FROM sensors WHERE ts != '2025-03-01T03:20' AND ts IN '2025-03-01T03'", undefined, [[23]]],
+  ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00:00;30m;1h;4'", undefined, [[20], [21], [25]]],
+  ["SELECT temp FROM sensors WHERE NOT (ts IN '2025-03-01T00' OR ts IN '2025-03-01T03')", undefined, [[21]]],
+  ["SELECT temp FROM sensors WHERE ts IN '2025-03;-30d'", undefined, [[20], [22], [21], [25], [23]]],
+  ["SELECT temp FROM sensors WHERE ts IN '2025-02-28;1d'", undefined, [[20], [22], [21], [25], [23]]],
+  ["SELECT temp FROM sensors WHERE ts IN '2025-04;-3d' OR ts < '2025-03-01T00:10'", undefined, [[20]]],
 ];
 
 for (const [sql, columns, rows, timestamp] of CASES) {
@@ -112,4 +121,24 @@ test('an unknown unit is reported at its literal', async () => {
     assert.equal(err.position, 23);
     return true;
   });
+});
+
+function labels(sql: string): string[] {
+  const out: string[] = [];
+  const walk = (p: ReturnType<SqlHarness['compiler']['plan']>): void => { out.push(p.label); p.children.forEach(walk); };
+  walk(h.compiler.plan(sql));
+  return out;
+}
+
+test('OR, NOT IN, IN lists and != on the designated timestamp become scan intervals', () => {
+  assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts IN '2025-03-01T00' OR ts IN '2025-03-01T03'"), ['Project', 'Scan(sensors, intervals=2)']);
+  assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts NOT IN '2025-03-01T03'"), ['Project', 'Scan(sensors, intervals=2)']);
+  assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts IN ('2025-03-01T00:05:00Z', '2025-03-01T03:50:00Z')"), ['Project', 'Scan(sensors, intervals=2)']);
+  assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts != '2025-03-01T03:20'"), ['Project', 'Scan(sensors, intervals=2)']);
+});
+
+test('SAMPLE BY, LATEST ON and ASOF JOIN plan their time-series operators', () => {
+  assert.ok(labels('SELECT ts, count() FROM sensors SAMPLE BY 1h').includes('SampleBy'));
+  assert.deepEqual(labels('SELECT * FROM sensors LATEST ON ts PARTITION BY id'), ['LatestOn(backwards)', 'Scan(sensors, reverse)']);
+  assert.ok(labels('SELECT * FROM sensors s ASOF JOIN calib c ON (id)').includes('AsofJoin(keyed)'));
 });
