@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseIsoTimestamp } from './iso-timestamp';
+import { TimestampPattern } from './timestamp-pattern';
+
+const iso = (s: string): number => parseIsoTimestamp(s) ?? NaN;
+
+test('the bench pattern parses ISO text with microseconds', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  assert.equal(p.parseString('2016-01-01T00:00:00.000000Z'), iso('2016-01-01T00:00:00.000000Z'));
+  assert.equal(p.parseString('2024-02-29T13:45:07.123456Z'), iso('2024-02-29T13:45:07.123456Z'));
+});
+
+test('a spec-style pattern with literal separators parses', () => {
+  const p = new TimestampPattern('yyyy-MM-dd - HH:mm:ss');
+  assert.equal(p.parseString('2010-01-01 - 00:00:00'), iso('2010-01-01T00:00:00Z'));
+});
+
+test('text that does not match the whole pattern gives NaN', () => {
+  const p = new TimestampPattern('yyyy-MM-dd');
+  assert.ok(Number.isNaN(p.parseString('2020-03-01:15:43:21')));
+  assert.ok(Number.isNaN(p.parseString('2020-02-30')));
+  assert.ok(Number.isNaN(new TimestampPattern('yyyy').parseString('2020-03-01')));
+});
+
+test('the reference examples of to_timestamp parse', () => {
+  assert.equal(new TimestampPattern('yyyy-MM-dd:HH:mm:ss.SSSUUU').parseString('2020-03-01:15:43:21.127329'),
+    iso('2020-03-01T15:43:21.127329Z'));
+  assert.equal(new TimestampPattern('dd/MM/yyyy HH:mm:ss').parseString('15/03/2024 14:30:45'), iso('2024-03-15T14:30:45Z'));
+});
+
+test('month names, 12-hour clock and zone offsets are understood', () => {
+  assert.equal(new TimestampPattern('dd MMM yyyy h:mm a').parseString('05 Mar 2021 1:07 PM'), iso('2021-03-05T13:07:00Z'));
+  assert.equal(new TimestampPattern("yyyy-MM-dd'T'HH:mm:ssZ").parseString('2021-03-05T10:00:00+02:00'), iso('2021-03-05T08:00:00Z'));
+  assert.equal(new TimestampPattern('dd/MMM/yyyy:HH:mm:ss Z').parseString('10/Oct/2000:13:55:36 -0700'), iso('2000-10-10T20:55:36Z'));
+});
+
+test('a variable fraction keeps microseconds', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.U+Z');
+  assert.equal(p.parseString('2021-01-01T00:00:00.5Z'), iso('2021-01-01T00:00:00.500000Z'));
+  assert.equal(p.parseString('2021-01-01T00:00:00.1234567Z'), iso('2021-01-01T00:00:00.123456Z'));
+});
+
+test('formatting writes each field', () => {
+  const t = iso('2024-03-05T07:08:09.012345Z');
+  assert.equal(new TimestampPattern('yyyy-MM-dd').format(t), '2024-03-05');
+  assert.equal(new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ').format(t), '2024-03-05T07:08:09.012345Z');
+  assert.equal(new TimestampPattern('EEE, d MMM yyyy hh a').format(t), 'Tue, 5 Mar 2024 07 AM');
+});
+
+test('the fixed-width fast path agrees with the general parser and rejects bad days', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  for (let ms = -2e12; ms < 4e12; ms += 7.77e10) {
+    const text = new Date(Math.round(ms)).toISOString().replace('Z', '123Z');
+    assert.equal(p.parseString(text), iso(text), text);
+  }
+  assert.ok(Number.isNaN(p.parseString('2021-02-29T00:00:00.000000Z')));
+  assert.equal(p.parseString('2021-01-01T00:00:00.000000+01:00'), iso('2020-12-31T23:00:00Z'));
+});
