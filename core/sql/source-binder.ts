@@ -89,8 +89,8 @@ export class SourceBinder {
       const table = this.env.storage.getTable(s.name.name);
       if (!table) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
       const lazy = new LazyTableScope(table, alias);
-      if (lazyAllowed) return { scope: lazy, lazy };
-      return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, undefined);
+      if (lazyAllowed && !s.timestamp) return { scope: lazy, lazy };
+      return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, s.timestamp?.name);
     }
     if (s.kind === 'subquerySource') return this.fixed(this.bindQuery(s.query, this.ctes), alias, s.timestamp?.name);
     const fn = this.env.registry.tableFunction(s.call.name);

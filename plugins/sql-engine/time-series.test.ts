@@ -103,6 +103,11 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [['2020-03-01T15:43:21.127329Z', '2024-03-15T14:30:45.000000Z', null]]],
   ["SELECT to_date('2020-03-01:15:43:21', 'yyyy-MM-dd:HH:mm:ss')", ['to_date:DATE'], [['2020-03-01T15:43:21.000Z']]],
   ["SELECT to_str(ts, 'yyyy-MM-dd HH:mm') FROM sensors LIMIT 1", ['to_str:STRING'], [['2025-03-01 00:05']]],
+  // designated timestamp propagation (§0, §2.3)
+  ['SELECT * FROM (SELECT * FROM sensors ORDER BY temp) ORDER BY ts', undefined,
+    [[T('00:05:00'), 's1', 20], [T('00:40:00'), 's2', 22], [T('01:10:00'), 's1', 21], [T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]], 0],
+  ['SELECT ts, count() FROM (SELECT * FROM sensors ORDER BY ts) SAMPLE BY 2h', undefined, [[T('00:00:00'), 3], [T('02:00:00'), 2]], 0],
+  ['SELECT ts, max(temp) FROM (SELECT ts, temp FROM sensors) timestamp(ts) SAMPLE BY 4h', undefined, [[T('00:00:00'), 25]], 0],
 ];
 
 for (const [sql, columns, rows, timestamp] of CASES) {
