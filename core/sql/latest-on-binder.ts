@@ -29,7 +29,7 @@ export function prepareLatestOn(clause: LatestOnAst, binder: ExpressionBinder): 
  * The LatestOn plan over `input`. `reverse` rebuilds the input reading its table backwards (undefined
  * when it is not a plain scan chain).
  */
-export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, input: PlanNode, reverse: (p: PlanNode) => PlanNode | undefined): PlanNode {
+export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, input: PlanNode, reverse: (p: PlanNode) => PlanNode | undefined, where?: BoundExpr): PlanNode {
   const ts = prepared.timestamp;
   if (input.timestampIndex < 0) throw SvcError.sql(clause.position, 'base query does not provide designated TIMESTAMP column');
   if (ts.kind !== 'column') throw SvcError.sql(clause.position, 'designated timestamp column expected');
@@ -42,5 +42,27 @@ export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, in
     keys: prepared.keys,
     timestampIndex: input.timestampIndex,
     columns: input.columns,
+    expectedKeys: where && prepared.keys.length === 1 ? keysNamedBy(where, prepared.keys[0]) : undefined,
   });
+}
+
+/**
+ * How many keys WHERE allows when it pins the single partition key to constants (`k = 'a'`,
+ * `k IN ('a', 'b')`): the backwards walk can stop once that many keys were found.
+ */
+function keysNamedBy(where: BoundExpr, key: BoundExpr): number | undefined {
+  if (key.kind !== 'column') return undefined;
+  const isKey = (e: BoundExpr): boolean => e.kind === 'column' && e.index === key.index;
+  const constants = (list: readonly BoundExpr[]): number | undefined => (list.every((a) => a.kind === 'constant' && a.value !== null) ? new Set(list.map((a) => (a.kind === 'constant' ? String(a.value) : ''))).size : undefined);
+  let best: number | undefined;
+  const visit = (e: BoundExpr): void => {
+    if (e.kind !== 'call') return;
+    if (e.fn.name === 'and') { e.args.forEach(visit); return; }
+    let n: number | undefined;
+    if (e.fn.name === '=' && e.args.length === 2) n = isKey(e.args[0]) ? constants([e.args[1]]) : isKey(e.args[1]) ? constants([e.args[0]]) : undefined;
+    if (e.fn.name === 'in' && isKey(e.args[0])) n = constants(e.args.slice(1));
+    if (n !== undefined) best = best === undefined ? n : Math.min(best, n);
+  };
+  visit(where);
+  return best;
 }

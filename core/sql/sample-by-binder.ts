@@ -16,6 +16,9 @@ import { BoundAggregate } from './operators/group-by';
 import { SampleBy } from './operators/sample-by';
 import { FillSpec } from './operators/sample-fill';
 import { PlanNode } from './plan';
+import { TableScan } from './operators/table-scan';
+import { Filter } from './operators/filter';
+import { intersectIntervals } from '../time/interval-algebra';
 import { constantVector } from './vector/vector-ops';
 import { SqlValue } from './vector/sql-value';
 
@@ -70,7 +73,8 @@ export function bindSampleBy(x: SampleByInput): BoundSampleBy {
     { name: tsColumn.name, type: tsColumn.type },
     ...x.keys.map((k, j) => ({ name: `key${j + 1}`, type: k.type })),
   ];
-  const plan = new SampleBy({ child: x.input, timestamp: ts, keys: x.keys, aggregates: x.aggregates, columns, clock, fills, from, to });
+  const child = from !== undefined || to !== undefined ? narrowScan(x.input, from ?? -MAX, to === undefined ? MAX : to - 1) : x.input;
+  const plan = new SampleBy({ child, timestamp: ts, keys: x.keys, aggregates: x.aggregates, columns, clock, fills, from, to });
   return { plan, timestampKey };
 }
 
@@ -114,4 +118,16 @@ function parseOffset(s: string, position: number): number {
   if (!m) throw SvcError.sql(position, `invalid offset: ${s}`);
   const sign = m[1] === '-' ? -1 : 1;
   return sign * (Number(m[2]) * 60 + Number(m[3])) * 60_000_000;
+}
+
+const MAX = 9007199254740991;
+
+/** FROM/TO also bound the rows read: a table scan (under a filter) gets the range as scan intervals. */
+function narrowScan(plan: PlanNode, lo: number, hi: number): PlanNode {
+  if (plan instanceof TableScan) {
+    const range = [{ lo, hi }];
+    return plan.with({ intervals: plan.spec.intervals ? intersectIntervals(plan.spec.intervals, range) : range });
+  }
+  if (plan instanceof Filter) return new Filter(narrowScan(plan.child, lo, hi), plan.predicate, plan.compiled);
+  return plan;
 }

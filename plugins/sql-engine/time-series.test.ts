@@ -42,6 +42,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [[T('00:00:00'), 20, 22], [T('01:00:00'), 21, 21], [T('02:00:00'), null, 0], [T('03:00:00'), 23, 25]], 0],
   ['SELECT ts, count() FROM sensors SAMPLE BY 1M', undefined, [['2025-03-01T00:00:00.000000Z', 5]], 0],
   ["SELECT ts, count() FROM sensors WHERE id = 's2' SAMPLE BY 30m", undefined, [[T('00:30:00'), 1], [T('03:30:00'), 1]], 0],
+  ["SELECT ts, count() FROM sensors SAMPLE BY 1h FROM '2025-03-01T01:00' TO '2025-03-01T03:00' FILL(0)", undefined, [[T('01:00:00'), 1], [T('02:00:00'), 0]], 0],
   // §2.4 LATEST ON
   ['SELECT * FROM sensors LATEST ON ts PARTITION BY id', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE'], [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]], 0],
   ['SELECT * FROM sensors WHERE temp < 23 LATEST ON ts PARTITION BY id', undefined, [[T('00:40:00'), 's2', 22], [T('01:10:00'), 's1', 21]], 0],
@@ -50,6 +51,8 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["(sensors WHERE ts IN '2025-03-01' LATEST ON ts PARTITION BY id) WHERE temp > 22", undefined, [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]]],
   ['SELECT id, temp FROM sensors LATEST ON ts PARTITION BY id, temp', undefined, [['s1', 20], ['s2', 22], ['s1', 21], ['s1', 25], ['s2', 23]], -1],
   ['SELECT count() FROM sensors LATEST ON ts PARTITION BY id', undefined, [[2]]],
+  ["SELECT temp FROM sensors WHERE id IN ('s2', 'nope') LATEST ON ts PARTITION BY id", undefined, [[23]]],
+  ["SELECT temp FROM sensors WHERE id = 's1' AND temp < 25 LATEST ON ts PARTITION BY id", undefined, [[21]]],
   // §2.5 ASOF / LT / SPLICE
   ['SELECT s.ts, s.id, s.temp, c.adj FROM sensors s ASOF JOIN calib c ON (id)', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'adj:DOUBLE'],
     [[T('00:05:00'), 's1', 20, 0.5], [T('00:40:00'), 's2', 22, -0.2], [T('01:10:00'), 's1', 21, 0.7], [T('03:20:00'), 's1', 25, 0.7], [T('03:50:00'), 's2', 23, -0.2]], 0],
@@ -148,6 +151,7 @@ test('OR, NOT IN, IN lists and != on the designated timestamp become scan interv
 
 test('SAMPLE BY, LATEST ON and ASOF JOIN plan their time-series operators', () => {
   assert.ok(labels('SELECT ts, count() FROM sensors SAMPLE BY 1h').includes('SampleBy'));
+  assert.deepEqual(labels("SELECT ts, count() FROM sensors SAMPLE BY 1h FROM '2025-03-01T01:00' TO '2025-03-01T02:00'").slice(-1), ['Scan(sensors, intervals=1)']);
   assert.deepEqual(labels('SELECT * FROM sensors LATEST ON ts PARTITION BY id'), ['LatestOn(backwards)', 'Scan(sensors, reverse)']);
   assert.ok(labels('SELECT * FROM sensors s ASOF JOIN calib c ON (id)').includes('AsofJoin(keyed)'));
 });

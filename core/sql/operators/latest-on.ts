@@ -26,6 +26,8 @@ export interface LatestOnSpec {
   /** The designated timestamp index of the output (-1 when the input had none). */
   readonly timestampIndex: number;
   readonly columns: readonly ResultColumn[];
+  /** Keys WHERE allows at most (constants it pins the key to): the walk stops after finding them. */
+  readonly expectedKeys?: number;
 }
 
 const OUT_BATCH = 65536;
@@ -75,6 +77,7 @@ export class LatestOn implements PlanNode {
       // Every key of a single SYMBOL column is known from its dictionary: stop once all were seen.
       if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) total = keys[0].symbols.size;
       if (total > 0 && index.count >= total) break;
+      if (this.spec.expectedKeys !== undefined && index.count >= this.spec.expectedKeys) break;
     }
     const rows = concatBatches(types, found);
     const order = new Int32Array(rows.rowCount);
