@@ -85,7 +85,7 @@ export class SelectBinder {
     if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
     const latest = s.latestOn ? prepareLatestOn(s.latestOn, plain) : undefined;
     let input = this.sourcePlan(source, where);
-    if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 8192), where);
+    if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 2048), where);
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
     if (windows.calls.length > 0) {
