@@ -193,7 +193,8 @@ export class ExpressionBinder {
       if (op === '=' || op === '!=') throw SvcError.sql(e.position, 'invalid timestamp');
       throw SvcError.sql(e.position, `Invalid date [str='${text}']`);
     }
-    return { kind: 'constant', type: Types.TIMESTAMP, value: other.type.tag === TypeTag.DATE ? Math.floor(us / 1000) : us, position: e.position };
+    const date = other.type.tag === TypeTag.DATE;
+    return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(us / 1000) : us, position: e.position };
   }
 
   private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {

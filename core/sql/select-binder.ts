@@ -3,7 +3,6 @@
  * → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
  * backwards scan for `ORDER BY ts DESC`) → LIMIT. `count(*)` of a whole table reads metadata only.
  */
-import { Types } from '../data/column-type';
 import { ResultColumn } from '../data/result-set';
 import { SvcError } from '../errors';
 import type { Expression, OrderItem, Query, Select } from './ast';
@@ -23,9 +22,10 @@ import { SingleRow } from './operators/single-row';
 import { TableScan } from './operators/table-scan';
 import { PlanNode } from './plan';
 import { EMPTY_SCOPE } from './scope';
-import { BoundSource, side, SourceBinder } from './source-binder';
+import { BoundSource, SourceBinder } from './source-binder';
 import { Join } from './operators/join';
-import { shiftColumns } from './shift-columns';
+import { hashJoinFromWhere } from './where-join';
+import { containsAggregate, rewriteGrouped } from './grouping-rewrite';
 import { orderAndLimit, OrderTarget } from './order-limit';
 import { bindSampleBy } from './sample-by-binder';
 import { planLatestOn, prepareLatestOn } from './latest-on-binder';
@@ -79,11 +79,13 @@ export class SelectBinder {
       return orderAndLimit(new CountStar(source.lazy.table.name, items[0].name), [], s.limit, false, this.env);
     }
 
-    let groupKeys: BoundExpr[] = [];
     const grouped = aggregates.list.length > 0 || s.groupBy !== undefined || s.sampleBy !== undefined;
     // SAMPLE BY and LATEST ON read the designated timestamp even when the projection does not.
     if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
     const latest = s.latestOn ? prepareLatestOn(s.latestOn, plain) : undefined;
+    // Keys are bound before the scan is built: a GROUP BY column may be one the SELECT list does not use.
+    let keys = grouped ? this.groupKeys(s, items, plain) : [];
+    const groupKeys = keys;
     let input = this.sourcePlan(source, where);
     if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 2048), where);
     let exprs = items.map((i) => i.expr);
@@ -95,8 +97,6 @@ export class SelectBinder {
       exprs = exprs.map((e) => rewriteWindowRefs(e, base));
     }
     if (grouped) {
-      let keys = this.groupKeys(s, items, plain);
-      groupKeys = keys;
       let sampled: SampleBy | undefined;
       if (s.sampleBy) {
         const tsSlot = input.timestampIndex;
@@ -121,7 +121,7 @@ export class SelectBinder {
       tsIndex = ts < 0 ? -1 : exprs.findIndex((e, i) => !items[i].hidden && e.kind === 'column' && e.index === ts);
     }
     const visible = items.filter((i) => !i.hidden);
-    const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: i.expr.type.tag === Types.NULL.tag ? exprs[k].type : exprs[k].type }));
+    const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: exprs[k].type }));
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
     pruneJoinColumns(source.plan, [...items.map((i) => i.expr), ...aggregates.list.flatMap((a) => a.args), where, having, ...groupKeys,
@@ -173,7 +173,7 @@ export class SelectBinder {
     if (!source.lazy) {
       let plan = source.plan as PlanNode;
       let rest = where;
-      if (where && plan instanceof Join && plan.type === 'cross') ({ plan, rest } = this.hashJoinFromWhere(plan, where));
+      if (where && plan instanceof Join && plan.type === 'cross') ({ plan, rest } = hashJoinFromWhere(plan, where, this.env.registry));
       return rest ? new Filter(plan, rest, this.compile(rest)) : plan;
     }
     const lazy = source.lazy;
@@ -187,27 +187,6 @@ export class SelectBinder {
     }
     const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
-  }
-
-  /** `FROM a, b WHERE a.k = b.k`: equalities across the two sides become hash-join keys (sql-dialect.md §2.5). */
-  private hashJoinFromWhere(join: Join, where: BoundExpr): { plan: PlanNode; rest?: BoundExpr } {
-    const leftCount = join.left.columns.length;
-    const parts: BoundExpr[] = [];
-    const split = (e: BoundExpr): void => { if (e.kind === 'call' && e.fn.name === 'and') { split(e.args[0]); split(e.args[1]); } else parts.push(e); };
-    split(where);
-    const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [], rest: BoundExpr[] = [];
-    for (const p of parts) {
-      if (p.kind === 'call' && p.fn.name === '=' && p.args.length === 2) {
-        const a = side(p.args[0], leftCount), b = side(p.args[1], leftCount);
-        if (a === 'left' && b === 'right') { leftKeys.push(p.args[0]); rightKeys.push(shiftColumns(p.args[1], -leftCount)); continue; }
-        if (a === 'right' && b === 'left') { leftKeys.push(p.args[1]); rightKeys.push(shiftColumns(p.args[0], -leftCount)); continue; }
-      }
-      rest.push(p);
-    }
-    if (leftKeys.length === 0) return { plan: join, rest: where };
-    const plan = new Join('inner', join.left, join.right, leftKeys, rightKeys, undefined);
-    const and = (x: BoundExpr, y: BoundExpr): BoundExpr => new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: () => { throw new Error('unreachable'); } }).apply('and', [x, y], 0);
-    return { plan, rest: rest.length ? rest.reduce(and) : undefined };
   }
 
   private compile(predicate: BoundExpr): CompiledFilter | undefined {
@@ -226,35 +205,6 @@ export class SelectBinder {
       return c ? new Project(c, plan.exprs, plan.columns, reverse ? -1 : plan.timestampIndex) : undefined;
     }
     return undefined;
-  }
-}
-
-function containsAggregate(e: BoundExpr): boolean {
-  let found = false;
-  const visit = (x: BoundExpr): void => {
-    if (isAggregateRef(x)) found = true;
-    if (x.kind === 'call') x.args.forEach(visit);
-    if (x.kind === 'cast') visit(x.expr);
-    if (x.kind === 'case') { x.whens.forEach((w) => { visit(w.when); visit(w.then); }); if (x.otherwise) visit(x.otherwise); }
-  };
-  visit(e);
-  return found;
-}
-
-function rewriteGrouped(e: BoundExpr, keys: ReadonlyMap<string, number>): BoundExpr {
-  if (isAggregateRef(e)) return e;
-  const k = keys.get(exprKey(e));
-  if (k !== undefined) return { kind: 'column', index: k, type: e.type, name: `key`, position: 0 };
-  switch (e.kind) {
-    case 'column': throw SvcError.sql(e.position, `column must appear in GROUP BY clause or aggregate function [column=${e.name}]`);
-    case 'call': return { ...e, args: e.args.map((a) => rewriteGrouped(a, keys)) };
-    case 'cast': return { ...e, expr: rewriteGrouped(e.expr, keys) };
-    case 'case': return {
-      ...e,
-      whens: e.whens.map((w) => ({ when: rewriteGrouped(w.when, keys), then: rewriteGrouped(w.then, keys) })),
-      otherwise: e.otherwise ? rewriteGrouped(e.otherwise, keys) : undefined,
-    };
-    default: return e;
   }
 }
 

@@ -58,6 +58,9 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT temp FROM sensors WHERE id IN (SELECT id FROM calib WHERE adj < 0)', undefined, [[22], [23]]],
   ['SELECT id, max(temp) - min(temp) spread FROM sensors GROUP BY id ORDER BY spread DESC', undefined, [['s1', 5], ['s2', 1]]],
   ['SELECT id, count() FROM sensors GROUP BY 1 ORDER BY 1', undefined, [['s1', 3], ['s2', 2]]],
+  ['SELECT id, count() c FROM sensors GROUP BY id, temp ORDER BY c DESC, id LIMIT 2', undefined, [['s1', 1], ['s1', 1]]],
+  ['SELECT id FROM sensors ORDER BY temp DESC LIMIT 2', ['id:SYMBOL'], [['s1'], ['s2']]],
+  ['SELECT (SELECT max(temp) FROM sensors) m', undefined, [[25]]],
   ['SELECT temp FROM sensors ORDER BY ts DESC LIMIT 2', undefined, [[23], [25]]],
   ["SELECT temp FROM sensors WHERE id IN ('s2') AND temp BETWEEN 22 AND 30 ORDER BY temp DESC", undefined, [[23], [22]]],
   ["SELECT temp FROM sensors WHERE temp != 20 AND id LIKE 's%' AND NOT (temp = 25)", undefined, [[22], [21], [23]]],
@@ -151,4 +154,11 @@ test('top-N under LIMIT returns what a full sort returns', async () => {
   const full = await h.query('SELECT * FROM (SELECT x % 1000 k, x FROM long_sequence(200000) ORDER BY k DESC, x) LIMIT 5');
   assert.deepEqual(top.rows, full.rows);
   assert.deepEqual(top.rows[1], [999, 1999]);
+});
+
+test('DATE columns compare with ISO strings in milliseconds', async () => {
+  await h.execute('CREATE TABLE dd (d DATE, v INT)');
+  await h.execute("INSERT INTO dd VALUES ('2025-01-01', 1), ('2025-01-03', 2)");
+  assert.deepEqual((await h.query("SELECT v FROM dd WHERE d > '2025-01-02'")).rows, [[2]]);
+  assert.deepEqual((await h.query("SELECT d FROM dd WHERE v = 1")).rows, [['2025-01-01T00:00:00.000Z']]);
 });
