@@ -41,7 +41,7 @@ export function computeWindow(c: BoundWindowCall, v: PartitionView, out: WindowO
       for (let j = lo; j < hi; j++) {
         const s = j + step;
         if (s >= lo && s < hi) out.source[perm[j]] = perm[s];
-        else if (fallback) { out.source[perm[j]] = -3; out.fallbackRow(perm[j], fallback); }
+        else if (fallback) { out.source[perm[j]] = -3; out.useFallback(fallback); }
         else out.source[perm[j]] = -1;
       }
       return;

@@ -113,8 +113,8 @@ export class WindowOutput {
   readonly source: Int32Array;
   private fallback: Vector | undefined;
 
-  /** lag/lead default: row `row` of `v` (the third argument). */
-  fallbackRow(_row: number, v: Vector): void {
+  /** lag/lead default values (the third argument, one row per input row). */
+  useFallback(v: Vector): void {
     this.fallback = v;
   }
 
