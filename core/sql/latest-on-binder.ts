@@ -34,7 +34,8 @@ export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, in
   if (input.timestampIndex < 0) throw SvcError.sql(clause.position, 'base query does not provide designated TIMESTAMP column');
   if (ts.kind !== 'column') throw SvcError.sql(clause.position, 'designated timestamp column expected');
   const designated = ts.index === input.timestampIndex;
-  const backwards = designated ? reverse(input) : undefined;
+  if (!designated) throw SvcError.sql(clause.timestamp?.position ?? clause.position, 'LATEST ON column must be the designated timestamp');
+  const backwards = reverse(input);
   return new LatestOn({
     child: backwards ?? input,
     backwards: backwards !== undefined,

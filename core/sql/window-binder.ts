@@ -51,8 +51,9 @@ export class WindowCollector {
       start: frame ? edge(frame.start) : { kind: 'unbounded' },
       end: frame ? edge(frame.end) : order.length ? { kind: 'current' } : { kind: 'unbounded' },
     };
-    if (bound.explicitFrame && !bound.rows && order.length !== 1 && (bound.start.kind === 'offset' || bound.end.kind === 'offset')) {
-      throw SvcError.sql(call.position, 'RANGE with an offset needs exactly one ORDER BY column');
+    if (bound.explicitFrame && !bound.rows && (bound.start.kind === 'offset' || bound.end.kind === 'offset')
+      && (order.length !== 1 || !isNumeric(order[0].expr.type))) {
+      throw SvcError.sql(call.position, 'RANGE with an offset needs exactly one numeric or timestamp ORDER BY column');
     }
     this.calls.push(bound);
     const k = this.calls.length - 1;
