@@ -40,6 +40,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
       [T('02:00:00'), 's1', 21], [T('02:00:00'), 's2', 22], [T('03:00:00'), 's1', 25], [T('03:00:00'), 's2', 23]]],
   ['SELECT ts, min(temp), max(temp) FROM sensors SAMPLE BY 1h FILL(NULL, 0)', undefined,
     [[T('00:00:00'), 20, 22], [T('01:00:00'), 21, 21], [T('02:00:00'), null, 0], [T('03:00:00'), 23, 25]], 0],
+  ['SELECT ts, first(temp), last(temp), first(id), last(id) FROM sensors SAMPLE BY 2h', undefined, [[T('00:00:00'), 20, 21, 's1', 's1'], [T('02:00:00'), 25, 23, 's1', 's2']], 0],
   ['SELECT ts, count() FROM sensors SAMPLE BY 1M', undefined, [['2025-03-01T00:00:00.000000Z', 5]], 0],
   ["SELECT ts, count() FROM sensors WHERE id = 's2' SAMPLE BY 30m", undefined, [[T('00:30:00'), 1], [T('03:30:00'), 1]], 0],
   ["SELECT ts, count() FROM sensors SAMPLE BY 1h FROM '2025-03-01T01:00' TO '2025-03-01T03:00' FILL(0)", undefined, [[T('01:00:00'), 1], [T('02:00:00'), 0]], 0],

@@ -20,7 +20,7 @@ import { gather, sliceBatch } from '../vector/vector-ops';
 import { BoundAggregate } from './group-by';
 import { GroupKeyIndex } from './group-key-index';
 import { fusedFlatLoop, fusedLoop } from './fused-aggregation';
-import { FusedAggregate } from '../../extension/sql-function';
+import { AggregateState, FusedAggregate } from '../../extension/sql-function';
 import { fillBuckets, FillSpec, SampledGroups } from './sample-fill';
 import { BucketAssigner } from './sample-buckets';
 
@@ -82,12 +82,17 @@ export class SampleBy implements PlanNode {
       const part = sel ? gatherRows(batch, sel.rows, rows) : batch;
       const ids = sel ? sel.groups : groups;
       const argVectors = spec.aggregates.map((agg) => agg.args.map((x) => evaluate(x, part, context)));
-      const fused = states.map((st) => st.fusion?.());
-      if (fused.length > 0 && fused.every((f) => f !== undefined)) {
-        foldFused(fused as FusedAggregate[], argVectors, ids, rows, keyed || skipped ? undefined : b);
-      } else {
-        for (let a = 0; a < states.length; a++) states[a].add(argVectors[a], ids, rows);
+      const runs = keyed || skipped ? undefined : b;
+      const fused: FusedAggregate[] = [], fusedArgs: (readonly Vector[])[] = [];
+      for (let a = 0; a < states.length; a++) {
+        const f = states[a].fusion?.();
+        if (f) { fused.push(f); fusedArgs.push(argVectors[a]); continue; }
+        const name = spec.aggregates[a].fn.name;
+        // first/last of a bucket are its first/last row: fold one row per run instead of every row.
+        if (runs && (name === 'first' || name === 'last')) foldEnds(states[a], argVectors[a], runs, name === 'last');
+        else states[a].add(argVectors[a], ids, rows);
       }
+      if (fused.length > 0) foldFused(fused, fusedArgs, ids, rows, runs);
     }
     const count = b.count;
     const values = states.map((s, a) => castVector(s.value(count), spec.aggregates[a].type, count));
@@ -115,6 +120,14 @@ function foldFused(slots: readonly FusedAggregate[], args: readonly (readonly Ve
   }
 }
 
+
+/** Folds only the first (or last) row of each run into the run's group (first/last aggregates). */
+function foldEnds(state: AggregateState, args: readonly Vector[], runs: BucketAssigner, last: boolean): void {
+  const n = runs.runCount;
+  const sel = new Int32Array(n);
+  for (let r = 0; r < n; r++) sel[r] = last ? runs.runEnd[r] - 1 : runs.runStart[r];
+  state.add(args.map((v) => gather(v, sel, n)), runs.runGroup.subarray(0, n), n);
+}
 
 function plainOutput(s: SampledGroups, spec: SampleBySpec): ColumnBatch {
   const tsType = spec.columns[spec.aggregates.length].type;
