@@ -91,23 +91,36 @@ export class BucketAssigner {
 
   /** Keyed: one group per (bucket, key id). */
   assignKeyed(ts: Float64Array, keyIds: Int32Array, n: number, groups: Int32Array): boolean {
-    const from = this.from, to = this.to, stamp = this.stamp, slot = this.slot;
-    let lo = this.lo, hi = this.hi, ordinal = this.ordinal, skipped = false;
-    for (let i = 0; i < n; i++) {
+    const from = this.from, to = this.to;
+    let skipped = false;
+    for (let i = 0; i < n;) {
       const t = ts[i];
-      if (t < from || t >= to) { groups[i] = -1; skipped = true; continue; }
-      if (t >= hi || t < lo) { this.enter(t); lo = this.lo; hi = this.hi; ordinal = this.ordinal; }
-      const k = keyIds[i];
-      if (stamp[k] !== ordinal) {
-        stamp[k] = ordinal;
-        const g = (slot[k] = this.count++);
-        if (this.groupKey.length <= g) { this.groupKey = grow32(this.groupKey); this.bucketTs = grow64(this.bucketTs); }
-        this.groupKey[g] = k;
-        this.bucketTs[g] = lo;
-      }
-      groups[i] = slot[k];
+      if (t < from) { const j = Math.max(i + 1, lowerBound(ts, i, n, from)); groups.fill(-1, i, j); skipped = true; i = j; continue; }
+      if (t >= to) { groups.fill(-1, i, n); skipped = true; break; }
+      if (t >= this.hi || t < this.lo) this.enter(t);
+      const end = Math.max(i + 1, lowerBound(ts, i, n, Math.min(this.hi, to)));
+      this.keyRun(keyIds, i, end, groups);
+      i = end;
     }
     return skipped;
+  }
+
+  /** Rows [a, b) of one bucket: a key's first row in the bucket opens its group. */
+  private keyRun(keyIds: Int32Array, a: number, b: number, groups: Int32Array): void {
+    const stamp = this.stamp, slot = this.slot, ordinal = this.ordinal;
+    for (let i = a; i < b; i++) {
+      const k = keyIds[i];
+      if (stamp[k] !== ordinal) this.open(k);
+      groups[i] = slot[k];
+    }
+  }
+
+  private open(k: number): void {
+    this.stamp[k] = this.ordinal;
+    const g = (this.slot[k] = this.count++);
+    if (this.groupKey.length <= g) { this.groupKey = grow32(this.groupKey); this.bucketTs = grow64(this.bucketTs); }
+    this.groupKey[g] = k;
+    this.bucketTs[g] = this.lo;
   }
 }
 
