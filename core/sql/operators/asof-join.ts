@@ -17,6 +17,7 @@ import { concatBatches } from '../vector/vector-ops';
 import { GroupKeyIndex } from './group-key-index';
 import { gatherOrNull, NullVectors } from './gather-or-null';
 import { walk } from '../bound-expression';
+import { narrowInput } from '../narrow-scan';
 
 export interface AsofJoinSpec {
   readonly kind: 'asof' | 'lt';
@@ -29,12 +30,12 @@ export interface AsofJoinSpec {
 }
 
 export class AsofJoin implements PlanNode {
-  readonly children: readonly PlanNode[];
+  children: readonly PlanNode[];
   readonly columns: readonly ResultColumn[];
   readonly timestampIndex: number;
   readonly label: string;
 
-  constructor(readonly spec: AsofJoinSpec) {
+  constructor(public spec: AsofJoinSpec) {
     this.children = [spec.left, spec.right];
     this.columns = [...spec.left.columns, ...spec.right.columns];
     this.timestampIndex = spec.left.timestampIndex;
@@ -46,8 +47,18 @@ export class AsofJoin implements PlanNode {
 
   /** Marks which output columns the rest of the query reads. */
   prune(used: ReadonlySet<number>): void {
-    const offset = this.spec.left.columns.length;
-    this.rightUsed = this.spec.right.columns.map((_c, i) => used.has(offset + i));
+    const { left, right, leftKeys, rightKeys } = this.spec;
+    const offset = left.columns.length;
+    this.rightUsed = right.columns.map((_c, i) => used.has(offset + i));
+    // Each side reads only what the query, the keys and the merge need.
+    const needLeft = new Set([...used].filter((i) => i >= 0 && i < offset));
+    const needRight = new Set([...used].filter((i) => i >= offset).map((i) => i - offset));
+    for (const k of leftKeys) walk(k, (x) => { if (x.kind === 'column') needLeft.add(x.index); });
+    for (const k of rightKeys) walk(k, (x) => { if (x.kind === 'column') needRight.add(x.index); });
+    needLeft.add(left.timestampIndex);
+    needRight.add(right.timestampIndex);
+    this.spec = { ...this.spec, left: narrowInput(left, needLeft), right: narrowInput(right, needRight) };
+    this.children = [this.spec.left, this.spec.right];
   }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
