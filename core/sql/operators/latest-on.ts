@@ -60,24 +60,37 @@ export class LatestOn implements PlanNode {
     const found: ColumnBatch[] = [];
     let seen = new Uint8Array(1024);
     let ids = new Int32Array(0), sel = new Int32Array(0);
-    let total = 0;
+    let total = 0, distinct = 0;
     for await (const batch of this.spec.child.execute(context)) {
       checkAborted(context.signal);
       const n = batch.rowCount;
       if (ids.length < n) { ids = new Int32Array(n); sel = new Int32Array(n); }
       const keys = this.spec.keys.map((k) => evaluate(k, batch, context));
-      index.assign(keys, n, ids);
-      if (seen.length < index.count) { const s = new Uint8Array(index.count * 2); s.set(seen); seen = s; }
-      let k = 0;
-      for (let i = 0; i < n; i++) {
-        const g = ids[i];
-        if (seen[g] === 0) { seen[g] = 1; sel[k++] = i; }
+      let k = 0, count: number;
+      if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) {
+        // One table's SYMBOL column (a backwards scan has one dictionary): the key itself is the slot.
+        const d = keys[0].data;
+        const size = keys[0].symbols.size + 1;
+        if (seen.length < size) { const s2 = new Uint8Array(size * 2); s2.set(seen); seen = s2; }
+        for (let i = 0; i < n; i++) {
+          const g = d[i] + 1;
+          if (seen[g] === 0) { seen[g] = 1; sel[k++] = i; if (g > 0) distinct++; }
+        }
+        count = distinct;
+      } else {
+        index.assign(keys, n, ids);
+        if (seen.length < index.count) { const s2 = new Uint8Array(index.count * 2); s2.set(seen); seen = s2; }
+        for (let i = 0; i < n; i++) {
+          const g = ids[i];
+          if (seen[g] === 0) { seen[g] = 1; sel[k++] = i; }
+        }
+        count = index.count;
       }
       if (k > 0) found.push(gatherBatch(batch, sel, k));
       // Every key of a single SYMBOL column is known from its dictionary: stop once all were seen.
       if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) total = keys[0].symbols.size;
-      if (total > 0 && index.count >= total) break;
-      if (this.spec.expectedKeys !== undefined && index.count >= this.spec.expectedKeys) break;
+      if (total > 0 && count >= total) break;
+      if (this.spec.expectedKeys !== undefined && count >= this.spec.expectedKeys) break;
     }
     const rows = concatBatches(types, found);
     const order = new Int32Array(rows.rowCount);
