@@ -93,6 +93,9 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [[20, 5, 25, 20, 22], [42, 5, 23, 22, 21], [63, 5, 25, 20, 25], [88, 5, 25, 20, 23], [111, 5, 23, 22, 23]]],
   ["SELECT temp, avg(temp) OVER (ORDER BY ts RANGE BETWEEN '1' HOUR PRECEDING AND CURRENT ROW), min(temp) OVER (ORDER BY ts RANGE BETWEEN 40 MINUTES PRECEDING AND CURRENT ROW) FROM sensors", undefined,
     [[20, 20, 20], [22, 21, 20], [21, 21.5, 21], [25, 25, 25], [23, 24, 23]]],
+  ["SELECT temp, sum(temp) OVER (ORDER BY ts DESC RANGE BETWEEN '1' HOUR PRECEDING AND CURRENT ROW) FROM sensors", undefined, [[20, 42], [22, 43], [21, 21], [25, 48], [23, 23]]],
+  ['SELECT count() OVER (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), max(temp) OVER (ORDER BY ts ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) FROM sensors', undefined,
+    [[0, 25], [1, 25], [2, 25], [3, 23], [4, null]]],
   ['SELECT temp, sum(temp) OVER w FROM sensors WINDOW w AS (PARTITION BY id ORDER BY ts) ORDER BY ts DESC LIMIT 2', undefined, [[23, 45], [25, 66]]],
   // §2.2 interval search
   ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00;1h' OR ts IN '2025-03-01T03:50'", undefined, [[20], [22], [21], [23]]],
