@@ -11,8 +11,8 @@ import { BoundColumn, BoundExpr } from './bound-expression';
 import type { ExpressionBinder } from './expression-binder';
 import { BoundWindowCall, FrameEdge, WindowFunctionName } from './operators/window';
 
-const RANKING = new Set(['row_number', 'rank', 'dense_rank']);
-const VALUE = new Set(['lag', 'lead', 'first_value', 'last_value']);
+const RANKING = new Set(['row_number', 'rank', 'dense_rank', 'percent_rank', 'cume_dist', 'ntile']);
+const VALUE = new Set(['lag', 'lead', 'first_value', 'last_value', 'nth_value']);
 const AGGREGATE = new Set(['sum', 'avg', 'min', 'max', 'count']);
 
 const UNIT_MICROS: Readonly<Record<string, number>> = {
@@ -40,7 +40,11 @@ export class WindowCollector {
     const order = spec.orderBy.map((o) => ({ expr: binder.bind(o.expr), descending: o.descending }));
     const type = resultType(name, args, call.position);
     if ((name === 'lag' || name === 'lead') && args.length > 1 && args[1].kind !== 'constant') throw SvcError.sql(call.position, 'constant offset expected');
-    const offset = (name === 'lag' || name === 'lead') && args.length > 1 ? Number((args[1] as { value: unknown }).value) : 1;
+    const counted = name === 'lag' || name === 'lead' || name === 'nth_value' || name === 'ntile';
+    const countArg = name === 'ntile' ? args[0] : args[1];
+    if (counted && countArg && countArg.kind !== 'constant') throw SvcError.sql(call.position, 'constant count expected');
+    const offset = counted && countArg && countArg.kind === 'constant' ? Number(countArg.value) : 1;
+    if ((name === 'ntile' || name === 'nth_value') && !(offset >= 1)) throw SvcError.sql(call.position, `${name}() needs a positive count`);
     const frame = spec.frame;
     if (frame && frame.mode === 'groups') throw SvcError.sql(frame.position, 'GROUPS frames are not supported');
     if (frame?.exclude === 'currentRow') throw SvcError.sql(frame.position, 'EXCLUDE CURRENT ROW is not supported');
@@ -92,6 +96,7 @@ function offsetValue(e: Expression | undefined, position: number): number {
 }
 
 function resultType(name: string, args: readonly BoundExpr[], position: number): ColumnType {
+  if (name === 'percent_rank' || name === 'cume_dist') return Types.DOUBLE;
   if (RANKING.has(name) || name === 'count') return Types.LONG;
   if (args.length === 0) throw SvcError.sql(position, `${name}() needs an argument`);
   if (name === 'sum' || name === 'avg') {

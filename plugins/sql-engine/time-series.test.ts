@@ -96,6 +96,8 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT temp, sum(temp) OVER (ORDER BY ts DESC RANGE BETWEEN '1' HOUR PRECEDING AND CURRENT ROW) FROM sensors", undefined, [[20, 42], [22, 43], [21, 21], [25, 48], [23, 23]]],
   ['SELECT count() OVER (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), max(temp) OVER (ORDER BY ts ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) FROM sensors', undefined,
     [[0, 25], [1, 25], [2, 25], [3, 23], [4, null]]],
+  ['SELECT temp, percent_rank() OVER (ORDER BY temp), cume_dist() OVER (ORDER BY id), ntile(2) OVER (ORDER BY ts), nth_value(temp, 2) OVER (ORDER BY ts) FROM sensors', undefined,
+    [[20, 0, 0.6, 1, null], [22, 0.5, 1, 1, 22], [21, 0.25, 0.6, 1, 22], [25, 1, 0.6, 2, 22], [23, 0.75, 1, 2, 22]]],
   ['SELECT temp, sum(temp) OVER w FROM sensors WINDOW w AS (PARTITION BY id ORDER BY ts) ORDER BY ts DESC LIMIT 2', undefined, [[23, 45], [25, 66]]],
   // §2.2 interval search
   ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00;1h' OR ts IN '2025-03-01T03:50'", undefined, [[20], [22], [21], [23]]],

@@ -35,6 +35,29 @@ export function computeWindow(c: BoundWindowCall, v: PartitionView, out: WindowO
       }
       return;
     }
+    case 'percent_rank': case 'cume_dist': {
+      const len = hi - lo;
+      for (let j = lo; j < hi;) {
+        // A peer group shares rank (first position) and cumulative distribution (last position).
+        let e = j + 1;
+        while (e < hi && v.peer(perm[j], perm[e])) e++;
+        const value = c.name === 'percent_rank' ? (len > 1 ? (j - lo) / (len - 1) : 0) : (e - lo) / len;
+        for (let p = j; p < e; p++) out.values[perm[p]] = value;
+        j = e;
+      }
+      return;
+    }
+    case 'ntile': {
+      const len = hi - lo, buckets = c.offset;
+      const small = Math.floor(len / buckets), extra = len % buckets;
+      // The first `extra` buckets hold one row more (SQL standard).
+      for (let j = lo; j < hi; j++) {
+        const k = j - lo;
+        const bucket = k < extra * (small + 1) ? Math.floor(k / (small + 1)) : extra + Math.floor((k - extra * (small + 1)) / Math.max(1, small));
+        out.values[perm[j]] = bucket + 1;
+      }
+      return;
+    }
     case 'lag': case 'lead': {
       const step = c.name === 'lag' ? -c.offset : c.offset;
       const fallback = v.args[2];
@@ -54,10 +77,11 @@ function frameFunction(c: BoundWindowCall, v: PartitionView, out: WindowOutput):
   const { perm, lo, hi } = v;
   const [flo, fhi] = frameBounds(c, v);
   const arg = v.args[0];
-  if (c.name === 'first_value' || c.name === 'last_value') {
+  if (c.name === 'first_value' || c.name === 'last_value' || c.name === 'nth_value') {
     for (let j = lo; j < hi; j++) {
       const k = j - lo;
-      out.source[perm[j]] = flo[k] > fhi[k] ? -1 : perm[c.name === 'first_value' ? flo[k] : fhi[k]];
+      const at = c.name === 'first_value' ? flo[k] : c.name === 'last_value' ? fhi[k] : flo[k] + c.offset - 1;
+      out.source[perm[j]] = flo[k] > fhi[k] || at > fhi[k] ? -1 : perm[at];
     }
     return;
   }

@@ -19,7 +19,8 @@ import { concatBatches, sliceBatch } from '../vector/vector-ops';
 import { rowComparator, SortKey } from './row-comparator';
 import { computeWindow, PartitionView } from './window-frames';
 
-export type WindowFunctionName = 'row_number' | 'rank' | 'dense_rank' | 'lag' | 'lead' | 'first_value' | 'last_value' | 'sum' | 'avg' | 'min' | 'max' | 'count';
+export type WindowFunctionName = 'row_number' | 'rank' | 'dense_rank' | 'percent_rank' | 'cume_dist' | 'ntile' | 'lag' | 'lead'
+  | 'first_value' | 'last_value' | 'nth_value' | 'sum' | 'avg' | 'min' | 'max' | 'count';
 
 export type FrameEdge = { readonly kind: 'unbounded' } | { readonly kind: 'current' } | { readonly kind: 'offset'; readonly amount: number };
 
@@ -29,7 +30,7 @@ export interface BoundWindowCall {
   readonly partition: readonly BoundExpr[];
   readonly order: readonly { readonly expr: BoundExpr; readonly descending: boolean }[];
   readonly type: ColumnType;
-  /** lag/lead distance. */
+  /** lag/lead distance, nth_value position, ntile bucket count. */
   readonly offset: number;
   readonly rows: boolean;
   readonly explicitFrame: boolean;
