@@ -30,8 +30,8 @@ export interface SampledGroups {
   readonly keyVectors: readonly Vector[];
 }
 
-/** Guards against FROM/TO ranges that would emit an absurd number of buckets. */
-const MAX_BUCKETS = 50_000_000;
+/** Guards against FROM/TO ranges that would emit an absurd number of rows (buckets × keys). */
+const MAX_BUCKETS = 10_000_000;
 
 export function fillBuckets(s: SampledGroups, fills: readonly FillSpec[], clock: SampleClock, from: number | undefined, to: number | undefined, types: readonly ColumnType[]): ColumnBatch {
   const keyed = s.keyVectors.length > 0;
@@ -44,7 +44,7 @@ export function fillBuckets(s: SampledGroups, fills: readonly FillSpec[], clock:
   const byKey = new Int32Array(keys);
   let g = 0, buckets = 0;
   for (let b = first; b < last; b = clock.next(b)) {
-    if (++buckets > MAX_BUCKETS) throw new SvcError('SAMPLE BY fill range is too large', 400);
+    if (++buckets > MAX_BUCKETS || src.length > MAX_BUCKETS) throw new SvcError('SAMPLE BY fill range is too large', 400);
     byKey.fill(-1);
     while (g < s.count && s.bucketTs[g] <= b) {
       if (s.bucketTs[g] === b) byKey[keyed ? s.groupKey[g] : 0] = g;
