@@ -32,7 +32,7 @@ export class WindowCollector {
     const spec = this.resolve(call.over as WindowSpec);
     const name = call.name;
     if (!RANKING.has(name) && !VALUE.has(name) && !AGGREGATE.has(name)) throw SvcError.sql(call.position, `window function is not supported: ${name}`);
-    if (call.ignoreNulls) throw SvcError.sql(call.position, 'IGNORE NULLS is not supported');
+    if (call.ignoreNulls && !VALUE.has(name)) throw SvcError.sql(call.position, `IGNORE NULLS is not supported for ${name}()`);
     const args = call.star ? [] : call.args.map((a) => binder.bind(a));
     // lag/lead default takes the value's type (its rows are copied into the result).
     if ((name === 'lag' || name === 'lead') && args.length > 2) args[2] = binder.coerce(args[2], args[0].type, call.position, false);
@@ -49,7 +49,7 @@ export class WindowCollector {
     if (frame && frame.mode === 'groups') throw SvcError.sql(frame.position, 'GROUPS frames are not supported');
     if (frame?.exclude === 'currentRow') throw SvcError.sql(frame.position, 'EXCLUDE CURRENT ROW is not supported');
     const bound: BoundWindowCall = {
-      name: name as WindowFunctionName, args, partition, order, type, offset,
+      name: name as WindowFunctionName, args, partition, order, type, offset, ignoreNulls: call.ignoreNulls === true,
       rows: frame?.mode === 'rows',
       explicitFrame: frame !== undefined,
       start: frame ? edge(frame.start) : { kind: 'unbounded' },

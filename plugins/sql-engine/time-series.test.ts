@@ -98,6 +98,9 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [[0, 25], [1, 25], [2, 25], [3, 23], [4, null]]],
   ['SELECT temp, percent_rank() OVER (ORDER BY temp), cume_dist() OVER (ORDER BY id), ntile(2) OVER (ORDER BY ts), nth_value(temp, 2) OVER (ORDER BY ts) FROM sensors', undefined,
     [[20, 0, 0.6, 1, null], [22, 0.5, 1, 1, 22], [21, 0.25, 0.6, 1, 22], [25, 1, 0.6, 2, 22], [23, 0.75, 1, 2, 22]]],
+  ['SELECT temp, lag(x) IGNORE NULLS OVER (ORDER BY ts), lag(x) OVER (ORDER BY ts), lead(x) IGNORE NULLS OVER (ORDER BY ts), first_value(x) IGNORE NULLS OVER (ORDER BY ts), '
+    + 'last_value(x) IGNORE NULLS OVER (ORDER BY ts) FROM (SELECT ts, temp, CASE WHEN temp > 21 THEN temp END x FROM sensors)', undefined,
+  [[20, null, null, 22, null, null], [22, null, null, 25, 22, 22], [21, 22, 22, 25, 22, 22], [25, 22, null, 23, 22, 25], [23, 25, 25, null, 22, 23]]],
   ['SELECT temp, sum(temp) OVER w FROM sensors WINDOW w AS (PARTITION BY id ORDER BY ts) ORDER BY ts DESC LIMIT 2', undefined, [[23, 45], [25, 66]]],
   // §2.2 interval search
   ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00;1h' OR ts IN '2025-03-01T03:50'", undefined, [[20], [22], [21], [23]]],

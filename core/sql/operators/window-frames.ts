@@ -6,6 +6,7 @@
 import { TypeTag } from '../../data/column-type';
 import { INT_NULL, LONG_NULL } from '../../data/null-values';
 import { Vector } from '../../data/vector';
+import { readValue } from '../vector/sql-value';
 import type { BoundWindowCall, FrameEdge, WindowOutput } from './window';
 
 export interface PartitionView {
@@ -61,8 +62,17 @@ export function computeWindow(c: BoundWindowCall, v: PartitionView, out: WindowO
     case 'lag': case 'lead': {
       const step = c.name === 'lag' ? -c.offset : c.offset;
       const fallback = v.args[2];
+      const nn = c.ignoreNulls ? nonNullPositions(v) : undefined;
+      let before = 0;
       for (let j = lo; j < hi; j++) {
-        const s = j + step;
+        let s = j + step;
+        if (nn) {
+          // Count only non-null rows: the offset-th one before (or after) the current row.
+          while (before < nn.length && nn[before] < j) before++;
+          const after = before + (nn[before] === j ? 1 : 0);
+          const t = c.name === 'lag' ? before - c.offset : after + c.offset - 1;
+          s = t >= 0 && t < nn.length ? nn[t] : -1;
+        }
         if (s >= lo && s < hi) out.source[perm[j]] = perm[s];
         else if (fallback) { out.source[perm[j]] = -3; out.useFallback(fallback); }
         else out.source[perm[j]] = -1;
@@ -78,10 +88,17 @@ function frameFunction(c: BoundWindowCall, v: PartitionView, out: WindowOutput):
   const [flo, fhi] = frameBounds(c, v);
   const arg = v.args[0];
   if (c.name === 'first_value' || c.name === 'last_value' || c.name === 'nth_value') {
+    const nn = c.ignoreNulls ? nonNullPositions(v) : undefined;
     for (let j = lo; j < hi; j++) {
       const k = j - lo;
-      const at = c.name === 'first_value' ? flo[k] : c.name === 'last_value' ? fhi[k] : flo[k] + c.offset - 1;
-      out.source[perm[j]] = flo[k] > fhi[k] || at > fhi[k] ? -1 : perm[at];
+      let at = c.name === 'first_value' ? flo[k] : c.name === 'last_value' ? fhi[k] : flo[k] + c.offset - 1;
+      if (nn) {
+        // The first / last / n-th non-null row inside the frame.
+        const a = lowerIndex(nn, flo[k]), b = lowerIndex(nn, fhi[k] + 1) - 1;
+        const t = c.name === 'first_value' ? a : c.name === 'last_value' ? b : a + c.offset - 1;
+        at = t >= a && t <= b ? nn[t] : -1;
+      }
+      out.source[perm[j]] = at < 0 || flo[k] > fhi[k] || at > fhi[k] ? -1 : perm[at];
     }
     return;
   }
@@ -163,6 +180,21 @@ function frameBounds(c: BoundWindowCall, v: PartitionView): [Int32Array, Int32Ar
     fhi[k] = lo + b;
   }
   return [flo, fhi];
+}
+
+/** Positions (in perm) of the partition's rows whose first argument is not null, ascending. */
+function nonNullPositions(v: PartitionView): Int32Array {
+  const arg = v.args[0];
+  const out: number[] = [];
+  for (let j = v.lo; j < v.hi; j++) if (readValue(arg, v.perm[j]) !== null) out.push(j);
+  return Int32Array.from(out);
+}
+
+/** First index of `list` (ascending) whose value is >= x. */
+function lowerIndex(list: Int32Array, x: number): number {
+  let lo = 0, hi = list.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if (list[m] < x) lo = m + 1; else hi = m; }
+  return lo;
 }
 
 function isNullNumber(v: Vector, x: number): boolean {

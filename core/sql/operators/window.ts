@@ -32,6 +32,8 @@ export interface BoundWindowCall {
   readonly type: ColumnType;
   /** lag/lead distance, nth_value position, ntile bucket count. */
   readonly offset: number;
+  /** `IGNORE NULLS` (value functions): null argument rows are skipped. */
+  readonly ignoreNulls: boolean;
   readonly rows: boolean;
   readonly explicitFrame: boolean;
   readonly start: FrameEdge;
