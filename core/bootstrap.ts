@@ -11,14 +11,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Registry } from 'prom-client';
 import { container as rootContainer, DependencyContainer } from 'tsyringe';
-import { parseLogConfig } from './config/log-config';
 import { ServerConfig } from './config/server-config';
 import { HTTP_ENABLED, HTTP_MIN_ENABLED, HTTP_SHUTDOWN_GRACE, PLUGINS } from './config/server-keys';
 import { Environment } from './config/env-overrides';
 import { Lifecycle } from './extension/lifecycle';
-import { LogWriterFactory } from './extension/log-writer';
 import { Log, LogFactory } from './log/log';
-import { createWriters } from './log/log-setup';
+import { configureLogging } from './log/configure-logging';
 import { LogService } from './log/log-service';
 import { ErrorCounter } from './metrics/error-counter';
 import { ServerMetrics } from './metrics/server-metrics';
@@ -61,7 +59,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const root = new RootDirectory(options.rootDir);
-  const copied = root.prepare(options.defaultConfDir ?? DEFAULT_CONF_DIR);
+  const copied = root.prepare(options.defaultConfDir ?? DEFAULT_CONF_DIR, ['log.conf']);
   const confPath = join(root.conf, 'server.conf');
   const config = ServerConfig.load({
     confText: existsSync(confPath) ? readFileSync(confPath, 'utf8') : undefined,
@@ -99,7 +97,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const userModules = findUserPluginModules(root, config.get(PLUGINS));
     const plugins = loadPlugins(container, [...options.bundle, ...requireUserPlugins(userModules)], log);
 
-    configureLogging(container, logs, root, env, options.logConfPath);
+    configureLogging(container, logs, root, env, options.logConfPath, options.defaultConfDir ?? DEFAULT_CONF_DIR);
 
     for (const service of resolveAll<Lifecycle>(container, Lifecycle)) {
       await service.start();
@@ -128,18 +126,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await shutdown(log, logs, config, api, min, started).catch(() => undefined);
     throw e;
   }
-}
-
-function configureLogging(container: DependencyContainer, logs: LogService, root: RootDirectory, env: Environment,
-  logConfPath: string | undefined): void {
-  const path = logConfPath !== undefined ? root.resolve(logConfPath) : join(root.conf, 'log.conf');
-  const fallback = join(DEFAULT_CONF_DIR, 'log.conf');
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : existsSync(fallback) ? readFileSync(fallback, 'utf8') : '';
-  const logConfig = parseLogConfig(text, env);
-  const logDir = env.SVC_LOG_LOG_DIR ?? logConfig.globals.get('log.dir') ?? root.log;
-  const factories = resolveAll<LogWriterFactory>(container, LogWriterFactory);
-  const writers = createWriters(logConfig.writers, factories, { rootDir: root.root, logDir, version: VERSION, env });
-  logs.configure(writers);
 }
 
 async function shutdown(log: Log, logs: LogService, config: ServerConfig, api: ApiServer | undefined,

@@ -20,6 +20,9 @@ import { SqlGrammar } from './extension/sql-grammar';
 import { StorageEngine } from './extension/storage-engine';
 import { LogFactory } from './log/log';
 import { ReadOnlyGuard } from './server/read-only-guard';
+import { FileAppender } from './log/file-appender';
+import { LEVEL_MARKER } from './log/log-level';
+import { resolveLogLocation } from './log/log-location';
 import { ResponseFraming, CONTENT_TYPE } from './server/response-framing';
 import { formatDateMillis, formatTimestampMicros } from './time/iso-timestamp';
 import { VERSION } from './project';
@@ -45,6 +48,10 @@ export const pluginApi = Object.freeze({
   VectorBuilder,
   formatTimestampMicros,
   formatDateMillis,
+  /** For log writers (docs/plugins.md "A log writer"): batched appends, `${log.dir}`/`${date:}` locations, level letters. */
+  FileAppender,
+  resolveLogLocation,
+  LEVEL_MARKER,
 });
 
 export type PluginApi = typeof pluginApi;

@@ -31,15 +31,18 @@ export class RootDirectory {
     return isAbsolute(path) ? path : join(this.root, path);
   }
 
-  /** Creates the folders and copies missing default conf files. Returns the names of the files copied. */
-  prepare(defaultConfDir: string): string[] {
+  /**
+   * Creates the folders and copies missing default conf files, except `skip` (log.conf is created by
+   * the log set-up, which knows about `-Dout`). Returns the names of the files copied.
+   */
+  prepare(defaultConfDir: string, skip: readonly string[] = []): string[] {
     for (const dir of [this.root, this.conf, this.db(), this.log, this.public]) mkdirSync(dir, { recursive: true });
     const copied: string[] = [];
     if (!existsSync(defaultConfDir)) return copied;
     for (const name of readdirSync(defaultConfDir)) {
       const from = join(defaultConfDir, name);
       const to = join(this.conf, name);
-      if (!statSync(from).isFile() || existsSync(to)) continue;
+      if (skip.includes(name) || !statSync(from).isFile() || existsSync(to)) continue;
       copyFileSync(from, to);
       copied.push(name);
     }

@@ -1,9 +1,16 @@
 /** The server: the default plugins in load order. Users add theirs via server.conf `plugins=` or `<root>/plugins/`. */
 import { Plugin } from '../core/plugin';
 import { httpAuthPlugin } from './http-auth';
+import { httpConsolePlugin } from './http-console';
+import { httpExecPlugin } from './http-exec';
 import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
+import { logAlertSocketPlugin } from './log-alert-socket';
+import { httpImpPlugin } from './http-imp';
+import { importDelimitedPlugin } from './import-delimited';
 import { logConsolePlugin } from './log-console';
+import { logFilePlugin } from './log-file';
+import { logRollingFilePlugin } from './log-rolling-file';
 import { sqlEnginePlugin } from './sql-engine';
 import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
@@ -12,10 +19,17 @@ import { storageColumnarPlugin } from './storage-columnar';
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
   httpAuthPlugin,
+  logFilePlugin,
+  logRollingFilePlugin,
+  logAlertSocketPlugin,
   httpHealthPlugin,
   httpMetricsPlugin,
   sqlGrammarPlugin,
   storageColumnarPlugin,
   sqlFunctionsPlugin,
   sqlEnginePlugin,
+  httpExecPlugin,
+  httpConsolePlugin,
+  importDelimitedPlugin,
+  httpImpPlugin,
 ];

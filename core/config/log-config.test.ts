@@ -38,3 +38,33 @@ test('writer properties exclude class, level and scope and do not leak between w
   assert.deepEqual([...c.writers[0].properties], [['location', 'x']]);
   assert.deepEqual([...c.writers[1].properties], [['location', 'y']]);
 });
+
+test('global keys have the reference defaults', () => {
+  const c = parseLogConfig('writers=', {});
+  assert.deepEqual(c.globals, { logDir: undefined, recordLength: 4096, queueDepth: 1024, verbose: false });
+});
+
+test('global keys are read from the file and from SVC_LOG_ variables', () => {
+  const c = parseLogConfig('log.dir=/tmp/x\nrecordLength=100\nqueueDepth=8\nlog.level.verbose=true', { SVC_LOG_RECORDLENGTH: '200' });
+  assert.deepEqual(c.globals, { logDir: '/tmp/x', recordLength: 200, queueDepth: 8, verbose: true });
+  assert.equal(parseLogConfig('', { SVC_LOG_LOG_DIR: 'elsewhere' }).globals.logDir, 'elsewhere');
+  assert.equal(parseLogConfig('', { SVC_LOG_LOG_LEVEL_VERBOSE: 'true' }).globals.verbose, true);
+});
+
+test('a malformed global value stops start-up naming the key', () => {
+  assert.throws(() => parseLogConfig('recordLength=lots', {}), /recordLength \[value=lots/);
+  assert.throws(() => parseLogConfig('log.level.verbose=maybe', {}), /log.level.verbose \[value=maybe/);
+});
+
+test('unknown top-level keys are reported, not fatal', () => {
+  assert.deepEqual(parseLogConfig('writers=\nfoo.bar=1', {}).unknownKeys, ['foo.bar']);
+});
+
+test('class, level and scope of a listed writer can come from the environment alone', () => {
+  const c = parseLogConfig('writers=file', { SVC_LOG_W_FILE_CLASS: 'io.svc.log.LogFileWriter', SVC_LOG_W_FILE_LEVEL: 'CRITICAL', SVC_LOG_W_FILE_SCOPE: 'http' });
+  assert.deepEqual([c.writers[0].className, c.writers[0].levels, c.writers[0].scope], ['io.svc.log.LogFileWriter', Critical | Advisory, 'http']);
+});
+
+test('a writer without a level line leaves the level to its class', () => {
+  assert.equal(parseLogConfig('writers=a\nw.a.class=X', {}).writers[0].levels, undefined);
+});

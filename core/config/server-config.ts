@@ -18,6 +18,8 @@ export interface ConfigEntry {
   /** Raw text; secrets are masked as `****`. */
   readonly value: string | undefined;
   readonly source: ValueSource;
+  /** A secret key (its value is masked): SHOW PARAMETERS `sensitive`. */
+  readonly sensitive: boolean;
 }
 
 export interface ConfigSources {
@@ -88,7 +90,7 @@ export class ServerConfig {
     return this.keys.map((k) => {
       const r = this.resolved.get(k.name);
       const value = r?.raw === undefined ? undefined : k.secret ? '****' : r.raw;
-      return { key: k.name, envName: envName(k.name), value, source: r?.source ?? 'default' };
+      return { key: k.name, envName: envName(k.name), value, source: r?.source ?? 'default', sensitive: k.secret === true };
     });
   }
 }

@@ -35,6 +35,11 @@ export const HTTP_MAX_RESPONSE_ROWS = longKey('http.security.max.response.rows',
 export const HTTP_TEXT_ANALYSIS_MAX_LINES = intKey('http.text.analysis.max.lines', 1000, 1, 1000);
 export const HTTP_TEXT_DELIMITER_STDDEV = doubleKey('http.text.max.required.delimiter.stddev', 0.1222, 0);
 export const HTTP_TEXT_LINE_LENGTH_STDDEV = doubleKey('http.text.max.required.line.length.stddev', 0.8, 0);
+/**
+ * svc-specific: worker threads that parse an /imp upload larger than the analysis sample (0 = parse on the
+ * request thread). Two use both cores of a small machine while the request thread receives and writes.
+ */
+export const HTTP_IMPORT_PARSE_WORKERS = intKey('http.import.parse.workers', 2, 0, 16);
 export const HTTP_SETTINGS_READONLY = booleanKey('http.settings.readonly', false);
 export const LINE_HTTP_ENABLED = booleanKey('line.http.enabled', true);
 export const LINE_HTTP_PING_VERSION = stringKey('line.http.ping.version', 'v2.7.4');
@@ -83,6 +88,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_CONTEXT_WARNINGS, HTTP_CONTEXT_ILP, HTTP_CONTEXT_ILP_PING, HTTP_CONTEXT_WEB_CONSOLE,
   HTTP_STATIC_PUBLIC_DIRECTORY, HTTP_STATIC_INDEX_FILE, HTTP_STATIC_AUTH_REQUIRED, HTTP_SECURITY_READONLY,
   HTTP_MAX_RESPONSE_ROWS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
+  HTTP_IMPORT_PARSE_WORKERS,
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,

@@ -1,7 +1,7 @@
 /**
  * Log writers, selected by class name in log.conf (`w.<name>.class=io.svc.log.LogConsoleWriter`).
  * The core filters records by each writer's level set and scope before `write`, so a writer only
- * writes. Users add a writer class by registering another factory from a plugin.
+ * writes. Users add a writer class by registering another factory from a plugin (docs/plugins.md).
  */
 import { LogRecord } from '../log/log-record';
 
@@ -15,16 +15,19 @@ export interface LogWriterSettings {
   readonly properties: ReadonlyMap<string, string>;
   /** The database root directory (`-d`). */
   readonly rootDir: string;
-  /** `${log.dir}`: `<root>/log` unless overridden. */
+  /** `${log.dir}`: `<root>/log` unless log.conf's `log.dir` says otherwise. */
   readonly logDir: string;
   /** The runtime version, for `${SVC_VERSION}`. */
   readonly version: string;
-  /** Environment variables visible to the writer (ORGID, NAMESPACE, ...). */
+  /** Environment variables visible to the writer (ORGID, NAMESPACE, SVC_DETACHED, ...). */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 export interface LogWriter {
-  /** Called synchronously for every record that passed the level and scope filter; must not throw or block. */
+  /**
+   * Called synchronously for every record that passed the level and scope filter. Must not throw and
+   * must not block on I/O for long: queue, batch, and bound what is queued.
+   */
   write(record: LogRecord): void;
   /** Writes out anything buffered. */
   flush(): Promise<void>;
@@ -37,6 +40,10 @@ export interface LogWriterFactory {
   readonly className: string;
   /** Properties this class understands, besides `class`, `level` and `scope`; others are start-up errors. */
   readonly properties: readonly string[];
-  /** Builds the writer; throws SvcError on a bad property (start-up stops). */
+  /** The level set when log.conf gives no `level` (I, E, C, A when absent). */
+  readonly defaultLevels?: number;
+  /** Levels this class can ever take, ANDed with `w.<name>.level` (the alert writer drops Advisory). */
+  readonly levelMask?: number;
+  /** Builds the writer at start-up; throws SvcError on a bad property (start-up stops). */
   create(settings: LogWriterSettings): LogWriter;
 }

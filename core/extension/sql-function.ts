@@ -106,6 +106,8 @@ export interface TableFunctionContext extends FunctionContext {
   getTable(name: string): TableSchema | undefined;
   partitions(table: string): readonly PartitionInfo[];
   symbolTableSize(table: string, column: number): number;
+  /** The table's last commit number (0 when the engine does not count commits). */
+  committedTxn?(table: string): number;
   readonly signal: AbortSignal;
 }
 

@@ -59,6 +59,8 @@ export interface TableReader {
   /** Committed rows visible to this reader. */
   readonly rowCount: number;
   readonly partitions: readonly PartitionInfo[];
+  /** The snapshot's commit number (`_txn`), for `wal_tables()` writerTxn/sequencerTxn (sql-dialect.md §7). */
+  readonly committedTxn?: number;
   /** The committed dictionary of a SYMBOL column (table column index). */
   symbols(columnIndex: number): SymbolTable;
   /**

@@ -15,6 +15,15 @@ export const LEVEL_MARKER: Readonly<Record<LogLevel, string>> = {
   [LogLevel.Advisory]: 'A',
 };
 
+/** `log.level.verbose=true` (http-api.md §10) prints the level's name instead of its letter. */
+export const LEVEL_VERBOSE_MARKER: Readonly<Record<LogLevel, string>> = {
+  [LogLevel.Debug]: 'DEBUG',
+  [LogLevel.Info]: 'INFO',
+  [LogLevel.Error]: 'ERROR',
+  [LogLevel.Critical]: 'CRITICAL',
+  [LogLevel.Advisory]: 'ADVISORY',
+};
+
 /** Names used in log.conf `w.<w>.level` lists. */
 export const LEVEL_BY_NAME: Readonly<Record<string, LogLevel>> = {
   DEBUG: LogLevel.Debug,

@@ -1,6 +1,8 @@
 /**
  * The spec's line: `<timestamp> <marker> <source_name> <message>`, timestamp ISO 8601 UTC with
  * microseconds ending in `Z` (e.g. `2023-02-24T14:59:45.076113Z A server-main Config:`).
+ * bunyan's own `time` is a Date (milliseconds), so the core carries its own microsecond clock
+ * (libraries.md "bunyan").
  */
 import { LEVEL_MARKER, LogLevel } from './log-level';
 
@@ -15,11 +17,12 @@ export function formatMicros(micros: number): string {
     cachedPrefix = new Date(second * 1000).toISOString().slice(0, 19) + '.';
   }
   const frac = micros - second * 1_000_000;
-  return cachedPrefix + String(frac).padStart(6, '0') + 'Z';
+  return cachedPrefix + (frac >= 100_000 ? String(frac) : String(frac).padStart(6, '0')) + 'Z';
 }
 
-export function formatLine(micros: number, level: LogLevel, source: string, message: string): string {
-  return `${formatMicros(micros)} ${LEVEL_MARKER[level]} ${source} ${message}`;
+export function formatLine(micros: number, level: LogLevel, source: string, message: string,
+  markers: Readonly<Record<LogLevel, string>> = LEVEL_MARKER): string {
+  return `${formatMicros(micros)} ${markers[level]} ${source} ${message}`;
 }
 
 const origin = performance.timeOrigin;

@@ -1,11 +1,14 @@
 /**
  * Turns log.conf into running writers: each listed writer with a `class` is built by the
  * LogWriterFactory of that class name; a writer without a class is inert (the reference's default
- * log.conf lists `file` with every `w.file.*` line commented out).
+ * log.conf lists `file` with every `w.file.*` line commented out). A class's own properties can be set
+ * from the environment too (`w.file.rollSize` → `SVC_LOG_W_FILE_ROLLSIZE`, spec "Logging" rule 5).
  */
 import { WriterConfig } from '../config/log-config';
+import { envName, LOG_ENV_PREFIX } from '../config/env-overrides';
 import { SvcError } from '../errors';
 import { LogWriterFactory, LogWriterSettings } from '../extension/log-writer';
+import { ALL_LEVELS, DEFAULT_LEVELS } from './log-level';
 import { ConfiguredWriter } from './log-service';
 
 export interface WriterContext {
@@ -33,8 +36,14 @@ export function createWriters(configs: readonly WriterConfig[], factories: reado
           throw new SvcError(`Unknown property [writer=${c.name}, property=w.${c.name}.${prop}]`);
         }
       }
-      const settings: LogWriterSettings = { name: c.name, className: c.className, properties: c.properties, ...context };
-      writers.push({ name: c.name, levels: c.levels, scope: c.scope, writer: factory.create(settings) });
+      const properties = new Map(c.properties);
+      for (const prop of factory.properties) {
+        const v = context.env[envName(`w.${c.name}.${prop}`, LOG_ENV_PREFIX)];
+        if (v !== undefined) properties.set(prop, v);
+      }
+      const settings: LogWriterSettings = { name: c.name, className: c.className, properties, ...context };
+      const levels = (c.levels ?? factory.defaultLevels ?? DEFAULT_LEVELS) & (factory.levelMask ?? ALL_LEVELS);
+      writers.push({ name: c.name, levels, scope: c.scope, writer: factory.create(settings) });
     }
   } catch (e) {
     for (const w of writers) void w.writer.close();

@@ -43,7 +43,7 @@ export class ApiServer {
     this.log = logs.create('http-server');
     const apiRoutes = routes.filter((r) => r.listener === 'api');
     const table = new RouteTable(apiRoutes);
-    this.dispatcher = new RequestDispatcher(table, framing, responder, authenticators[0]);
+    this.dispatcher = new RequestDispatcher(table, framing, responder, authenticators[0], this.log);
     this.server = restify.createServer({
       name: '',
       log: bunyan.createLogger({ name: 'restify', streams: [] }),

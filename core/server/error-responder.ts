@@ -22,16 +22,21 @@ export class ErrorResponder {
     this.log = logs.create('http-server');
   }
 
-  /** Records an unexpected error (Critical + counter) without answering; for code paths outside a request. */
+  /**
+   * Records an unexpected error (Critical + counter) without answering; for code paths outside a request.
+   * Always under `http-server`, an unscoped source, so every Critical reaches the unscoped writers
+   * (stdout, file, alert) even when the min listener hit it.
+   */
   unhandled(context: string, e: unknown): void {
     this.errors.increment();
     this.log.critical(`unhandled error [context=${context}] ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
   }
 
-  fail(exchange: HttpExchange, e: unknown): void {
+  /** `log` is the listener's: user errors on the min listener go to the `http.min` writer by scope. */
+  fail(exchange: HttpExchange, e: unknown, log: Log = this.log): void {
     const { res, req } = exchange;
     if (isSvcError(e) && e.statusCode < 500) {
-      this.log.error(`${req.method} ${exchange.path} ${e.statusCode} ${e.message}`);
+      log.error(`${req.method} ${exchange.path} ${e.statusCode} ${e.message}`);
       if (res.headersSent) { res.destroy(); return; }
       this.framing.send(res, e.statusCode, CONTENT_TYPE.text, `${e.message}\r\n`);
       return;

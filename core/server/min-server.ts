@@ -29,6 +29,9 @@ import { RouteTable } from './route-table';
 
 const WORKER_EXIT_WAIT_MS = 2000;
 
+/** The source of the min listener's lines (the default `w.http.min.scope`). */
+export const MIN_SERVER_LOG_SOURCE = 'http-min-server';
+
 @injectable()
 export class MinServer {
   private readonly internal: Server;
@@ -48,10 +51,10 @@ export class MinServer {
     @inject(ErrorCounter) private readonly errors: ErrorCounter,
     @inject(LogFactory) logs: LogFactory,
   ) {
-    this.log = logs.create('http-min-server');
+    this.log = logs.create(MIN_SERVER_LOG_SOURCE);
     this.routes = routes.filter((r) => r.listener === 'min');
     this.authenticator = authenticators[0];
-    const dispatcher = new RequestDispatcher(new RouteTable(this.routes), framing, responder, this.authenticator);
+    const dispatcher = new RequestDispatcher(new RouteTable(this.routes), framing, responder, this.authenticator, this.log);
     this.internal = createServer((req, res) => {
       dispatcher.dispatch(req, res).catch((e) => responder.unhandled('min listener', e));
     });
@@ -69,6 +72,7 @@ export class MinServer {
       authenticator: this.authenticator?.enabled ? this.authenticator.worker : undefined,
       forwardPort: forward.port,
       errors: this.errors.shared,
+      debug: this.log.debugEnabled,
     };
     const worker = new Worker(join(__dirname, 'min-worker.js'), { workerData: data });
     this.worker = worker;
@@ -129,8 +133,13 @@ export class MinServer {
 
   private onMessage(m: MinWorkerMessage): void {
     if (m.type === 'log') {
-      if (m.level === 'critical') this.log.critical(m.message);
-      else this.log.error(m.message);
+      switch (m.level) {
+        case 'critical': this.log.critical(m.message); break;
+        case 'error': this.log.error(m.message); break;
+        case 'advisory': this.log.advisory(m.message); break;
+        case 'debug': this.log.debug(m.message); break;
+        default: this.log.info(m.message);
+      }
     }
   }
 }

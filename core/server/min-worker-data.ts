@@ -29,12 +29,17 @@ export interface MinWorkerData {
   readonly forwardPort: number;
   /** The shared unhandled-error count (ErrorCounter.shared). */
   readonly errors: Int32Array;
+  /** Debug lines are forwarded only when some writer takes them. */
+  readonly debug: boolean;
 }
+
+/** Levels the worker forwards to the main thread's `http-min-server` log. */
+export type WorkerLogLevel = 'critical' | 'error' | 'info' | 'advisory' | 'debug';
 
 export type MinWorkerMessage =
   | { readonly type: 'listening'; readonly address: AddressInfo }
   | { readonly type: 'failed'; readonly message: string }
-  | { readonly type: 'log'; readonly level: 'critical' | 'error'; readonly message: string }
+  | { readonly type: 'log'; readonly level: WorkerLogLevel; readonly message: string }
   | { readonly type: 'stopped' };
 
 export interface MinStopMessage {
@@ -53,7 +58,7 @@ export function isWorkerModule(x: unknown): x is WorkerModule {
 export function isMinWorkerData(x: unknown): x is MinWorkerData {
   return isObject(x) && typeof x.host === 'string' && typeof x.port === 'number'
     && typeof x.forwardPort === 'number' && Array.isArray(x.routes) && x.errors instanceof Int32Array
-    && isObject(x.framing) && (x.authenticator === undefined || isWorkerModule(x.authenticator));
+    && typeof x.debug === 'boolean' && isObject(x.framing) && (x.authenticator === undefined || isWorkerModule(x.authenticator));
 }
 
 export function isMinWorkerMessage(x: unknown): x is MinWorkerMessage {

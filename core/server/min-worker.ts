@@ -11,9 +11,10 @@ import { isSvcError } from '../errors';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute, WorkerRouteHandler } from '../extension/http-route';
 import { WorkerModule } from '../extension/worker-module';
+import { Log } from '../log/log';
 import { forwardRequest } from './forward-request';
 import { closeGracefully, listen } from './graceful-close';
-import { isMinStopMessage, isMinWorkerData, MinWorkerData, MinWorkerMessage, MinWorkerRoute } from './min-worker-data';
+import { isMinStopMessage, isMinWorkerData, MinWorkerData, MinWorkerMessage, MinWorkerRoute, WorkerLogLevel } from './min-worker-data';
 import { FailureResponder, RequestDispatcher } from './request-dispatcher';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteTable } from './route-table';
@@ -65,6 +66,16 @@ function toRoute(r: MinWorkerRoute, data: MinWorkerData, framing: ResponseFramin
   return { listener: 'min', path: r.path, methods: r.methods, requiresAuth: (m) => r.authMethods.includes(m), handle };
 }
 
+/** The worker's Log: lines go to the main thread, which writes them under `http-min-server`. */
+function workerLog(debugEnabled: boolean): Log {
+  const send = (level: WorkerLogLevel) => (message: string): void => post({ type: 'log', level, message });
+  return {
+    source: 'http-min-server', debugEnabled,
+    advisory: send('advisory'), critical: send('critical'), error: send('error'), info: send('info'),
+    debug: debugEnabled ? send('debug') : (): void => undefined,
+  };
+}
+
 async function main(data: MinWorkerData): Promise<void> {
   const framing = new ResponseFraming(data.framing);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -75,7 +86,7 @@ async function main(data: MinWorkerData): Promise<void> {
     authenticator = made;
   }
   const table = new RouteTable(data.routes.map((r) => toRoute(r, data, framing, agent)));
-  const dispatcher = new RequestDispatcher(table, framing, new WorkerResponder(framing, data.errors), authenticator);
+  const dispatcher = new RequestDispatcher(table, framing, new WorkerResponder(framing, data.errors), authenticator, workerLog(data.debug));
   const server = createServer((req, res) => {
     dispatcher.dispatch(req, res).catch((e) => {
       Atomics.add(data.errors, 0, 1);

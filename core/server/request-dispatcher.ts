@@ -1,16 +1,19 @@
 /**
  * Runs one request on a listener: route lookup (404/405), authentication (401 as http-api.md §8
- * shows it: plain text, no WWW-Authenticate), the handler, and the error responder.
+ * shows it: plain text, no WWW-Authenticate), the handler, and the error responder. Every request
+ * gets one Info line when it arrives, like the reference's `incoming [url=…]` (http-api.md §10); with
+ * Debug enabled, a second line when the response is finished gives the status and the time taken.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
+import { Log } from '../log/log';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
 
 /** Answers a route's error (the ErrorResponder on the main thread; the min worker has its own). */
 export interface FailureResponder {
-  fail(exchange: HttpExchange, e: unknown): void;
+  fail(exchange: HttpExchange, e: unknown, log?: Log): void;
 }
 
 export class RequestDispatcher {
@@ -19,12 +22,20 @@ export class RequestDispatcher {
     private readonly framing: ResponseFraming,
     private readonly responder: FailureResponder,
     private readonly authenticator: HttpAuthenticator | undefined,
+    private readonly log: Log,
   ) {}
 
   /** Looks the request up; answers 404/405/401/400 itself and returns undefined, or returns what to run. */
   prepare(req: IncomingMessage, res: ServerResponse): { route: HttpRoute; exchange: HttpExchange } | undefined {
     const startNanos = process.hrtime.bigint();
     const rawUrl = req.url ?? '/';
+    this.log.info(`incoming [method=${req.method ?? 'GET'}, url=${rawUrl}]`);
+    if (this.log.debugEnabled) {
+      res.once('finish', () => {
+        const micros = Number((process.hrtime.bigint() - startNanos) / 1000n);
+        this.log.debug(`done [method=${req.method ?? 'GET'}, url=${rawUrl}, status=${res.statusCode}, micros=${micros}]`);
+      });
+    }
     const q = rawUrl.indexOf('?');
     let path: string;
     let params: URLSearchParams;
@@ -66,7 +77,7 @@ export class RequestDispatcher {
     try {
       await route.handle(exchange);
     } catch (e) {
-      this.responder.fail(exchange, e);
+      this.responder.fail(exchange, e, this.log);
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * Output column names of unaliased expressions (sql-dialect.md §4.3): a column keeps its name, a call is
  * named after its function, a cast is `cast`, anything else `column`; duplicates get a numeric suffix in
- * the classic scheme (`sum`, `sum1`; joins `ts1`; `ts2` → `ts21`).
+ * the classic scheme (`sum`, `sum1`; joins `ts1`; `ts2` → `ts21`). A bare number literal is named by its
+ * text, as the reference server answers `select 1` (http-api.md §3.1: `{"name":"1","type":"INT"}`).
  */
 import type { Expression } from './ast';
 
@@ -10,6 +11,7 @@ export function expressionName(e: Expression): string {
     case 'column': return e.name;
     case 'call': return e.name;
     case 'cast': return 'cast';
+    case 'literal': return e.type === 'int' || e.type === 'long' || e.type === 'double' ? e.raw : 'column';
     default: return 'column';
   }
 }

@@ -34,7 +34,12 @@ export interface BinderHooks {
   readonly windows?: { collect(call: Extract<Expression, { kind: 'call' }>, binder: ExpressionBinder): BoundColumn };
 }
 
-const NILADIC = new Set(['current_user', 'current_database', 'current_schema']);
+/**
+ * Zero-argument functions a bare name may call when no column has that name (`SELECT build`,
+ * `SELECT current_user`: the web console's boot queries, sql-dialect.md §3.6). Kept to the SQL keywords
+ * and QuestDB's parameterless builtins; any other unknown name stays an invalid column.
+ */
+const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
 
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
 

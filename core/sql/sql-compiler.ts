@@ -30,6 +30,9 @@ export interface SqlCompilerOptions {
 
 const wallMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
 
+
+/** Bind-time contexts never run a query, so they share one signal that never aborts. */
+const NEVER_ABORTED = new AbortController().signal;
 export class SqlCompiler {
   readonly registry: FunctionRegistry;
 
@@ -87,7 +90,7 @@ export class SqlCompiler {
 
   private environment(): BindEnvironment {
     const storage = this.storage;
-    const base = this.tableContext(new AbortController().signal, undefined);
+    const base = this.tableContext(NEVER_ABORTED, undefined);
     const env: BindEnvironment = {
       registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [],
       tableFunctionContext: (c: ExecContext) => this.tableContext(c.signal, c),
@@ -111,6 +114,7 @@ export class SqlCompiler {
       getTable: (name) => storage.getTable(name),
       partitions: (name) => { const r = storage.openReader(name); try { return r.partitions; } finally { r.close(); } },
       symbolTableSize: (name, column) => { const r = storage.openReader(name); try { return r.symbols(column).size; } finally { r.close(); } },
+      committedTxn: (name) => { const r = storage.openReader(name); try { return r.committedTxn ?? 0; } finally { r.close(); } },
     };
   }
 }

@@ -35,6 +35,8 @@ export class SvcWorld extends World {
   /** Ports a child process listens on, read from its start-up lines. */
   childPorts: { api?: number; min?: number } = {};
   readonly values = new Map<string, string>();
+  /** `-Dout=<path>` for the next in-process start. */
+  logConfPath: string | undefined;
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -51,7 +53,7 @@ export class SvcWorld extends World {
     const out = new PassThrough();
     out.on('data', (c: Buffer) => { this.console += c.toString('utf8'); });
     try {
-      this.server = await startServer({ rootDir: this.root, bundle: defaultBundle, env: { ...this.env }, console: out });
+      this.server = await startServer({ rootDir: this.root, bundle: defaultBundle, env: { ...this.env }, console: out, logConfPath: this.logConfPath });
       this.startError = undefined;
     } catch (e) {
       this.startError = e instanceof Error ? e : new Error(String(e));

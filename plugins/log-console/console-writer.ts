@@ -1,9 +1,12 @@
 /**
- * io.svc.log.LogConsoleWriter: lines to standard output (or the stream the server was given).
- * Lines are batched and written once per tick, so a burst does not make one write per line.
+ * io.svc.log.LogConsoleWriter: lines to standard output (or the stream the server was given), and when
+ * the server runs detached also to `<log dir>/stdout-<yyyy-MM-ddTHH-mm-ss>.txt` (spec "Logging" rules
+ * 2 and 7; see detached-console.ts). Lines are batched and written once per event-loop turn; if the
+ * console cannot keep up, at most MAX_PENDING_BYTES wait and the rest are counted and reported.
  */
 import { Writable } from 'node:stream';
 import { LogWriter } from '../../core/extension/log-writer';
+import { FileAppender } from '../../core/log/file-appender';
 import { LogRecord } from '../../core/log/log-record';
 
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;
@@ -14,9 +17,12 @@ export class ConsoleWriter implements LogWriter {
   private scheduled = false;
   private dropped = 0;
 
-  constructor(private readonly out: Writable) {}
+  /** @param out the console, or undefined when detached from a terminal; @param file the detached stdout file. */
+  constructor(private readonly out: Writable | undefined, private readonly file: FileAppender | undefined) {}
 
   write(record: LogRecord): void {
+    this.file?.appendLine(record.line);
+    if (this.out === undefined) return;
     if (this.pendingBytes > MAX_PENDING_BYTES) { this.dropped++; return; }
     this.pending.push(record.line);
     this.pendingBytes += record.line.length + 1;
@@ -28,15 +34,16 @@ export class ConsoleWriter implements LogWriter {
 
   async flush(): Promise<void> {
     this.drain();
+    this.file?.writeOut();
   }
 
   async close(): Promise<void> {
-    this.drain();
+    await this.flush();
   }
 
   private drain(): void {
     this.scheduled = false;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0 || this.out === undefined) return;
     let text = this.pending.join('\n') + '\n';
     if (this.dropped > 0) {
       text += `${this.dropped} log lines dropped: console output is slower than logging\n`;

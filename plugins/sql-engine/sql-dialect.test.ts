@@ -65,7 +65,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT temp FROM sensors WHERE id IN ('s2') AND temp BETWEEN 22 AND 30 ORDER BY temp DESC", undefined, [[23], [22]]],
   ["SELECT temp FROM sensors WHERE temp != 20 AND id LIKE 's%' AND NOT (temp = 25)", undefined, [[22], [21], [23]]],
   ['SELECT temp FROM (SELECT * FROM sensors ORDER BY temp DESC LIMIT 2) ORDER BY temp', undefined, [[23], [25]]],
-  ['SELECT null, true, 1.5, \'x\', \'xy\', 10000000000', ['column:STRING', 'column1:BOOLEAN', 'column2:DOUBLE', 'column3:CHAR', 'column4:STRING', 'column5:LONG'],
+  ['SELECT null, true, 1.5, \'x\', \'xy\', 10000000000', ['column:STRING', 'column1:BOOLEAN', '1.5:DOUBLE', 'column2:CHAR', 'column3:STRING', '10000000000:LONG'],
     [[null, true, 1.5, 'x', 'xy', 10000000000]]],
   ["SELECT column, type, designated FROM table_columns('sensors')", ['column:STRING', 'type:STRING', 'designated:BOOLEAN'],
     [['ts', 'TIMESTAMP', true], ['id', 'SYMBOL', false], ['temp', 'DOUBLE', false]]],

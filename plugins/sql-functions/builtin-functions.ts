@@ -7,6 +7,9 @@ import { conditionalFunctions } from './conditional/conditional-functions';
 import { mathFunctions } from './math/math-functions';
 import { infoFunctions } from './meta/info-functions';
 import { tableFunctions } from './meta/table-functions';
+import { catalogFunctions } from './meta/catalog-functions';
+import { materializedViewsFunction, viewsFunction } from './meta/view-functions';
+import { walTablesFunction } from './meta/wal-functions';
 import { arithmeticFunctions } from './operators/arithmetic';
 import { comparisonFunctions } from './operators/comparison';
 import { logicalFunctions } from './operators/logical';
@@ -21,4 +24,5 @@ export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
   ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
+  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction,
 ];

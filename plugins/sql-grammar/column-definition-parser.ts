@@ -8,6 +8,7 @@ import type {
 } from '../../core/sql/ast';
 import { durationOf, identifierOf } from './literals';
 import { DmlParser } from './dml-parser';
+import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
@@ -62,7 +63,7 @@ export abstract class ColumnDefinitionParser extends DmlParser {
       DEF: [
         { GATE: () => this.isWord(1, 'capacity'), ALT: () => {
           this.word(10, 'capacity');
-          symbolCapacity = this.SUBRULE(this.expr, { ARGS: [100] });
+          symbolCapacity = this.SUBRULE(this.expr, above(Precedence.operand));
         } },
         { GATE: () => this.isWord(1, 'cache'), ALT: () => { this.word(11, 'cache'); symbolCache = true; } },
         { GATE: () => this.isWord(1, 'nocache'), ALT: () => { this.word(12, 'nocache'); symbolCache = false; } },
@@ -73,7 +74,7 @@ export abstract class ColumnDefinitionParser extends DmlParser {
             GATE: () => this.isWord(1, 'capacity'),
             DEF: () => {
               this.word(14, 'capacity');
-              indexCapacity = this.SUBRULE2(this.expr, { ARGS: [100] });
+              indexCapacity = this.SUBRULE2(this.expr, above(Precedence.operand));
             },
           });
         } },
@@ -93,7 +94,7 @@ export abstract class ColumnDefinitionParser extends DmlParser {
       GATE: () => this.isWord(1, 'capacity'),
       DEF: () => {
         this.word(11, 'capacity');
-        return this.SUBRULE(this.expr, { ARGS: [100] });
+        return this.SUBRULE(this.expr, above(Precedence.operand));
       },
     });
     this.CONSUME(T.RParen);

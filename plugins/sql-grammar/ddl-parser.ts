@@ -8,6 +8,7 @@ import type {
 } from '../../core/sql/ast';
 import { identifierOf } from './literals';
 import { CreateTableParser } from './create-table-parser';
+import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
@@ -168,7 +169,7 @@ export abstract class DdlParser extends CreateTableParser {
           this.word(13, 'index');
           const capacity = this.OPTION({
             GATE: () => this.isWord(1, 'capacity'),
-            DEF: () => { this.word(14, 'capacity'); return this.SUBRULE(this.expr, { ARGS: [100] }); },
+            DEF: () => { this.word(14, 'capacity'); return this.SUBRULE(this.expr, above(Precedence.operand)); },
           });
           return { kind: 'addIndex' as const, column, capacity, position };
         } },

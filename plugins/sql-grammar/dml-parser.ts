@@ -9,6 +9,7 @@ import type {
 } from '../../core/sql/ast';
 import { identifierOf } from './literals';
 import { QueryParser } from './query-parser';
+import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
@@ -38,12 +39,12 @@ export abstract class DmlParser extends QueryParser {
 
   private readonly insertBatch = this.RULE('insertBatch', (): InsertBatch => {
     const batch = this.word(10, 'batch');
-    const size = this.SUBRULE(this.expr, { ARGS: [100] });
+    const size = this.SUBRULE(this.expr, above(Precedence.operand));
     const o3MaxLag = this.OPTION({
       GATE: () => this.isWord(1, 'o3maxlag'),
       DEF: () => {
         this.CONSUME(T.Identifier);
-        return this.SUBRULE2(this.expr, { ARGS: [100] });
+        return this.SUBRULE2(this.expr, above(Precedence.operand));
       },
     });
     return this.ACTION((): InsertBatch => ({ kind: 'insertBatch', size, o3MaxLag, position: batch.startOffset }));
@@ -105,7 +106,7 @@ export abstract class DmlParser extends QueryParser {
   });
 
   private readonly assignment = this.RULE('assignment', (): Assignment => {
-    const column = this.SUBRULE(this.expr, { ARGS: [100] });
+    const column = this.SUBRULE(this.expr, above(Precedence.operand));
     this.CONSUME(T.Equal);
     const value: Expression = this.SUBRULE2(this.expr);
     return this.ACTION((): Assignment => {

@@ -2,9 +2,9 @@
  * Expressions by precedence climbing (one `expr(minPrecedence)` rule instead of one rule per level,
  * which keeps a parse to a few µs). Precedence: operators.ts (sql-dialect.md §3.5).
  */
-import { IToken, ParserMethod } from 'chevrotain';
+import { IOrAlt, IToken, ParserMethod } from 'chevrotain';
 import type { Expression, Query, WindowSpec } from '../../core/sql/ast';
-import { binaryOperatorOf, Precedence } from './operators';
+import { above, binaryOperatorOf, Precedence } from './operators';
 import { TypeParser } from './type-parser';
 import * as L from './literals';
 import * as T from './tokens';
@@ -50,24 +50,27 @@ export abstract class ExpressionParser extends TypeParser {
     }
   }
 
-  private readonly prefix = this.RULE('prefix', (): Expression => this.OR([
+  /** Built once: the alternatives capture no per-call state (Chevrotain performance guide). */
+  private prefixAlternatives?: IOrAlt<Expression>[];
+
+  private readonly prefix = this.RULE('prefix', (): Expression => this.OR(this.prefixAlternatives ??= [
     { ALT: () => {
       const not = this.CONSUME(K.not);
-      const operand = this.SUBRULE(this.expr, { ARGS: [Precedence.not] });
+      const operand = this.SUBRULE(this.expr, above(Precedence.not));
       return this.ACTION((): Expression => ({ kind: 'unary', op: 'not', operand, position: not.startOffset }));
     } },
     { ALT: () => {
       const minus = this.CONSUME(T.Minus);
-      const operand = this.SUBRULE2(this.expr, { ARGS: [Precedence.unary] });
+      const operand = this.SUBRULE2(this.expr, above(Precedence.unary));
       return this.ACTION(() => negate(minus, operand));
     } },
     { ALT: () => {
       this.CONSUME(T.Plus);
-      return this.SUBRULE3(this.expr, { ARGS: [Precedence.unary] });
+      return this.SUBRULE3(this.expr, above(Precedence.unary));
     } },
     { ALT: () => {
       const tilde = this.CONSUME(T.Tilde);
-      const operand = this.SUBRULE4(this.expr, { ARGS: [Precedence.unary] });
+      const operand = this.SUBRULE4(this.expr, above(Precedence.unary));
       return this.ACTION((): Expression => ({ kind: 'unary', op: '~', operand, position: tilde.startOffset }));
     } },
     { ALT: () => this.SUBRULE(this.primary) },
@@ -77,7 +80,7 @@ export abstract class ExpressionParser extends TypeParser {
     { ALT: () => {
       const operator = this.CONSUME(T.BinaryOperator);
       const info = binaryOperatorOf(operator.tokenType);
-      const right = this.SUBRULE(this.expr, { ARGS: [info?.precedence ?? Precedence.none] });
+      const right = this.SUBRULE(this.expr, above(info?.precedence ?? Precedence.none));
       return this.ACTION((): Expression => ({
         kind: 'binary', op: info?.op ?? '=', left, right, operatorPosition: operator.startOffset, position: left.position,
       }));
@@ -100,14 +103,14 @@ export abstract class ExpressionParser extends TypeParser {
         { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, not] }) },
         { ALT: () => {
           this.CONSUME(K.between);
-          const low = this.SUBRULE5(this.expr, { ARGS: [Precedence.and] });
+          const low = this.SUBRULE5(this.expr, above(Precedence.and));
           this.CONSUME(K.and);
-          const high = this.SUBRULE6(this.expr, { ARGS: [Precedence.in] });
+          const high = this.SUBRULE6(this.expr, above(Precedence.in));
           return this.ACTION((): Expression => ({ kind: 'between', expr: left, low, high, negated: not, position: left.position }));
         } },
         { ALT: () => {
           const like = this.OR3([{ ALT: () => this.CONSUME(K.like) }, { ALT: () => this.CONSUME(K.ilike) }]);
-          const pattern = this.SUBRULE7(this.expr, { ARGS: [Precedence.equality] });
+          const pattern = this.SUBRULE7(this.expr, above(Precedence.equality));
           return this.ACTION((): Expression => ({
             kind: 'like', expr: left, pattern, caseInsensitive: like.tokenType === K.ilike, negated: not, position: left.position,
           }));
@@ -139,7 +142,7 @@ export abstract class ExpressionParser extends TypeParser {
           return result;
         } },
         { ALT: () => {
-          const value = this.SUBRULE3(this.expr, { ARGS: [Precedence.in] });
+          const value = this.SUBRULE3(this.expr, above(Precedence.in));
           return this.ACTION((): Expression => ({ kind: 'in', expr: left, list: [value], negated, position: left.position }));
         } },
       ],

@@ -25,7 +25,16 @@ export const Precedence = {
   unary: 14,
   cast: 15,
   subscript: 16,
+  /** Above every operator: parses one operand only (a function call in FROM, a SET target). */
+  operand: 17,
 } as const;
+
+const SUBRULE_OPTIONS: readonly { readonly ARGS: [number] }[] = Array.from({ length: Precedence.operand + 1 }, (_, p) => ({ ARGS: [p] }));
+
+/** SUBRULE options for `expr(minPrecedence)`, shared so a call allocates nothing. */
+export function above(precedence: number): { readonly ARGS: [number] } {
+  return SUBRULE_OPTIONS[precedence];
+}
 
 interface OperatorInfo {
   readonly op: BinaryOperator;

@@ -117,6 +117,13 @@ test('INNER, LEFT OUTER, CROSS joins and ON expressions', () => {
   ]);
 });
 
+test('a table alias without AS may precede a plain JOIN; join-type words are not aliases', () => {
+  const s = select('SELECT * FROM a x JOIN b y ON x.k = y.k');
+  assert.deepEqual([s.from?.source.alias?.name, s.from?.joins[0].joinType, s.from?.joins[0].source.alias?.name], ['x', 'inner', 'y']);
+  const t = select('SELECT * FROM a left outer join b on (k) asof join c');
+  assert.deepEqual([t.from?.source.alias, t.from?.joins.map(j => j.joinType)], [undefined, ['left', 'asof']]);
+});
+
 test('a parenthesised ON condition that is not a column list is an expression', () => {
   const s = select('SELECT * FROM a JOIN b ON (a.k = b.k)');
   assert.equal(s.from?.joins[0].on?.kind, 'binary');

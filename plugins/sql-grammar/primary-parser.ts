@@ -2,7 +2,7 @@
  * Operands: literals, names (`col`, `t.col`, `t.*`), function calls (incl. `count(*)`, DISTINCT,
  * `extract(f FROM ts)`, IGNORE NULLS, OVER), CASE, CAST, ARRAY[...], EXISTS and sub-queries.
  */
-import { IToken } from 'chevrotain';
+import { IToken, OrMethodOpts } from 'chevrotain';
 import type { ArrayLiteral, CaseWhen, Expression } from '../../core/sql/ast';
 import { ExpressionParser } from './expression-parser';
 import { identifierOf } from './literals';
@@ -11,22 +11,14 @@ import * as T from './tokens';
 const K = T.Keyword;
 
 export abstract class PrimaryParser extends ExpressionParser {
-  protected readonly primary = this.RULE('primary', (): Expression => this.OR({
+  /** The alternatives capture no per-call state, so they are built once (Chevrotain performance guide). */
+  private primaryAlternatives?: OrMethodOpts<Expression>;
+
+  protected readonly primary = this.RULE('primary', (): Expression => this.OR(this.primaryAlternatives ??= {
     IGNORE_AMBIGUITIES: true,
     DEF: [
       // One alternative for `(`, so a missing `)` is reported at the end rather than at the `(`.
-      { ALT: () => {
-        const open = this.CONSUME(T.LParen);
-        const inner = this.OR2({ IGNORE_AMBIGUITIES: true, DEF: [
-          { GATE: () => this.startsQuery(1), ALT: () => {
-            const query = this.SUBRULE(this.query);
-            return this.ACTION((): Expression => ({ kind: 'subquery', query, position: open.startOffset }));
-          } },
-          { ALT: () => this.SUBRULE(this.expr) },
-        ] });
-        this.CONSUME(T.RParen);
-        return inner;
-      } },
+      { ALT: () => this.SUBRULE(this.parenthesizedExpression) },
       { ALT: () => this.literalOf(this.CONSUME(T.Literal)) },
       { ALT: () => this.SUBRULE(this.caseExpression) },
       { GATE: () => this.isWord(1, 'cast') && this.isToken(2, T.LParen), ALT: () => this.SUBRULE(this.castExpression) },
@@ -51,6 +43,20 @@ export abstract class PrimaryParser extends ExpressionParser {
       { ALT: () => this.SUBRULE(this.nameOrCall) },
     ],
   }));
+
+  /** `(expr)` or a scalar `(SELECT …)`. */
+  private readonly parenthesizedExpression = this.RULE('parenthesizedExpression', (): Expression => {
+    const open = this.CONSUME(T.LParen);
+    const inner = this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      { GATE: () => this.startsQuery(1), ALT: () => {
+        const query = this.SUBRULE(this.query);
+        return this.ACTION((): Expression => ({ kind: 'subquery', query, position: open.startOffset }));
+      } },
+      { ALT: () => this.SUBRULE(this.expr) },
+    ] });
+    this.CONSUME(T.RParen);
+    return inner;
+  });
 
   /** `col`, `t.col`, `t.*`, `fn(...)`, `schema.fn(...)`. */
   private readonly nameOrCall = this.RULE('nameOrCall', (): Expression => {

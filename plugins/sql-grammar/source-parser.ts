@@ -4,14 +4,24 @@
  * `ON (cols)` / `ON expr` and `TOLERANCE`, and the implicit `FROM a, b`.
  */
 import { IToken } from 'chevrotain';
-import type { Expression, FromClause, Identifier, Join, JoinType, Source } from '../../core/sql/ast';
+import type { Call, Expression, FromClause, Identifier, Join, JoinType, Source } from '../../core/sql/ast';
 import { SvcError } from '../../core/errors';
 import { durationOf, identifierOf } from './literals';
 import { TimeSeriesParser } from './time-series-parser';
+import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parquet']);
+/**
+ * PostgreSQL catalog names: `information_schema.columns` (with or without `()`) is the table function
+ * of that name, as QuestDB answers it for the web console and PostgreSQL tools (sql-dialect.md §3.6).
+ */
+const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
+
+function niladicCall(name: string, position: number): Call {
+  return { kind: 'call', name, args: [], distinct: false, star: false, position };
+}
 
 export abstract class SourceParser extends TimeSeriesParser {
   readonly fromClause = this.RULE('fromClause', (): FromClause => {
@@ -29,6 +39,7 @@ export abstract class SourceParser extends TimeSeriesParser {
     const source = this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
+        { GATE: () => this.isToken(1, T.LParen) && this.isWord(2, 'show'), ALT: () => this.SUBRULE(this.showSource) },
         { GATE: () => this.isToken(1, T.LParen), ALT: () => {
           const open = this.CONSUME(T.LParen);
           const query = this.SUBRULE(this.query);
@@ -36,7 +47,7 @@ export abstract class SourceParser extends TimeSeriesParser {
           return this.ACTION((): Source => ({ kind: 'subquerySource', query, position: open.startOffset }));
         } },
         { GATE: () => this.isName(1) && this.isToken(2, T.LParen), ALT: () => {
-          const call = this.SUBRULE(this.expr, { ARGS: [100] });
+          const call = this.SUBRULE(this.expr, above(Precedence.operand));
           return this.ACTION((): Source => {
             if (call.kind !== 'call') return this.fail(this.LA(1), "'('");
             if (UNSUPPORTED_SOURCES.has(call.name)) throw SvcError.sql(call.position, `${call.name}() is not supported`);
@@ -45,13 +56,22 @@ export abstract class SourceParser extends TimeSeriesParser {
         } },
         { ALT: () => {
           const name = this.SUBRULE(this.tableName);
-          return this.ACTION((): Source => ({ kind: 'tableSource', name, position: name.position }));
+          const called = this.OPTION6(() => {
+            this.CONSUME2(T.LParen);
+            this.CONSUME2(T.RParen);
+            return true;
+          }) === true;
+          return this.ACTION((): Source => {
+            const catalog = CATALOG_SCHEMAS.some((p) => name.name.toLowerCase().startsWith(p));
+            if (!called && !catalog) return { kind: 'tableSource', name, position: name.position };
+            return { kind: 'functionSource', call: niladicCall(name.name.toLowerCase(), name.position), position: name.position };
+          });
         } },
       ],
     });
     const before = this.OPTION({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE(this.timestampSuffix) });
     const alias = this.OPTION2({
-      GATE: () => this.isToken(1, K.as) || (this.isName(1) && !this.isTimestampSuffix() && !this.isToken(2, K.join)),
+      GATE: () => this.isToken(1, K.as) || (this.isName(1) && !this.isTimestampSuffix() && !this.isJoinTypeWord()),
       DEF: () => this.SUBRULE(this.alias),
     });
     const after = this.OPTION3({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE2(this.timestampSuffix) });
@@ -67,6 +87,13 @@ export abstract class SourceParser extends TimeSeriesParser {
     });
   });
 
+  /** `asof JOIN`, `left outer JOIN`: a join-type word that could also be a name, not an alias (`a x JOIN b` keeps `x`). */
+  private isJoinTypeWord(): boolean {
+    const joinWord = [K.inner, K.left, K.cross, K.asof, K.lt, K.splice, K.right, K.full, K.lateral, K.window]
+      .some((k) => this.isToken(1, k)) || this.isWord(1, 'horizon');
+    return joinWord && (this.isToken(2, K.join) || this.isToken(2, K.outer));
+  }
+
   private isTimestampSuffix(): boolean {
     return this.isWord(1, 'timestamp') && this.isToken(2, T.LParen);
   }
@@ -77,6 +104,21 @@ export abstract class SourceParser extends TimeSeriesParser {
     const column = this.CONSUME(T.Name);
     this.CONSUME(T.RParen);
     return this.ACTION(() => identifierOf(column));
+  });
+
+  /**
+   * `(SHOW PARAMETERS)` used as a query or FROM source (the web console's boot query): the SHOW
+   * becomes the table function `show_parameters()` that also answers the bare statement (§3.6).
+   */
+  private readonly showSource = this.RULE('showSource', (): Source => {
+    const open = this.CONSUME3(T.LParen);
+    this.word(20, 'show');
+    const what = this.CONSUME(T.Identifier);
+    this.CONSUME3(T.RParen);
+    return this.ACTION((): Source => {
+      if (what.image.toLowerCase() !== 'parameters') this.notSupported(what, `(SHOW ${what.image.toUpperCase()})`);
+      return { kind: 'functionSource', call: niladicCall('show_parameters', open.startOffset + 1), position: open.startOffset };
+    });
   });
 
   /** `t`, `"my table"`, `'my table'`, `schema.t`. */

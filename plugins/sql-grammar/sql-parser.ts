@@ -1,6 +1,6 @@
 /**
  * The complete grammar: one statement, optionally wrapped in EXPLAIN, with one trailing `;`
- * (http-api.md §3.7). Chevrotain's self-analysis is slow (tens of ms), so the instance is built once
+ * (http-api.md §3.7). Chevrotain's self-analysis is slow (~0.2 s of CPU), so the instance is built once
  * (`sqlParser()`) and reused; each parse only resets its input.
  */
 import { IRecognitionException, IToken } from 'chevrotain';
@@ -74,7 +74,7 @@ function attachCtes(query: Statement, ctes: readonly CommonTableExpression[] | u
 
 let instance: SqlParser | undefined;
 
-/** The shared parser (built on first use: self-analysis takes tens of milliseconds). */
+/** The shared parser (built on first use: self-analysis takes ~0.2 s of CPU). */
 export function sqlParser(): SqlParser {
   instance ??= new SqlParser();
   return instance;

@@ -14,11 +14,11 @@ const STATEMENTS: ReadonlySet<string> = new Set([
 
 /** Objects other than tables after CREATE / DROP / ALTER. */
 const OBJECTS: ReadonlySet<string> = new Set([
-  'materialized', 'view', 'user', 'group', 'service', 'or', 'all',
+  'materialized', 'view', 'live', 'user', 'group', 'service', 'or', 'all',
 ]);
 
-/** Objects named by two words: `MATERIALIZED VIEW`, `SERVICE ACCOUNT`, `ALL TABLES`, `OR REPLACE`. */
-const TWO_WORDS: ReadonlySet<string> = new Set(['materialized', 'service', 'all', 'or']);
+/** Objects named by two words: `MATERIALIZED VIEW`, `LIVE VIEW`, `SERVICE ACCOUNT`, `ALL TABLES`, `OR REPLACE`. */
+const TWO_WORDS: ReadonlySet<string> = new Set(['materialized', 'live', 'service', 'all', 'or']);
 
 const DDL_VERBS: ReadonlySet<string> = new Set(['create', 'drop', 'alter']);
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { TypeTag } from '../../core/data/column-type';
-import { ColumnDef, CreateTableRequest, TableSchema, findColumn } from '../../core/data/table-schema';
+import { ColumnDef, CreateTableRequest, PARTITION_BY_VALUES, TableSchema, findColumn } from '../../core/data/table-schema';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine, TableReader, TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
@@ -22,6 +22,9 @@ import { EMPTY_TXN, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
 import { storedWidth } from './vector-encoder';
 
+
+/** Folders the engine creates: `<name>~<id>` (directoryName) and `<name>~<id>.tmp` while creating. */
+const OWN_FOLDER = /~\d+(\.tmp)?$/;
 export interface EngineOptions {
   readonly dbDir: string;
   readonly maxUncommittedRows: number;
@@ -51,8 +54,13 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       if (!entry.isDirectory()) continue;
       const dir = join(this.options.dbDir, entry.name);
       if (!existsSync(join(dir, '_meta'))) {
-        // An interrupted create (`.tmp`) or a dropped table whose `_meta` was already removed.
-        rmSync(dir, { recursive: true, force: true });
+        if (OWN_FOLDER.test(entry.name)) {
+          // An interrupted create (`.tmp`) or a dropped table whose `_meta` was already removed.
+          rmSync(dir, { recursive: true, force: true });
+        } else {
+          // Never delete what the engine did not create: a user's folder under db/ is left alone.
+          this.options.log?.advisory(`ignoring a folder that is not a table [dir=${dir}]`);
+        }
         continue;
       }
       const r = recoverTable(dir);
@@ -97,6 +105,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     }
     checkParams(request);
     const partitionBy = request.partitionBy ?? 'NONE';
+    if (!PARTITION_BY_VALUES.includes(partitionBy)) throw SvcError.badRequest(`invalid partitionBy [value=${String(partitionBy)}]`);
     if (partitionBy !== 'NONE' && timestampIndex < 0) {
       throw SvcError.badRequest('partitioning is possible only on tables with designated timestamps');
     }

@@ -7,6 +7,7 @@
 import { constants, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Vector } from '../../core/data/vector';
+import { SvcError } from '../../core/errors';
 import { CommitMode, finishFile, readBytes } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { RawColumn, decodeEnd } from './raw-column';
@@ -18,6 +19,7 @@ import { ScratchBuffers } from './scratch-buffers';
 import { nullPattern, storedWidth } from './vector-encoder';
 
 const TWO_32 = 4294967296;
+const MAX_HEAP_BYTES = 2147483647;
 
 export function columnTop(p: PartitionState, c: StoredColumn): number {
   return Math.min(p.tops[c.id] ?? 0, p.rows);
@@ -108,6 +110,10 @@ export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredCo
     const ends = src.ends as Float64Array;
     const start = lo === 0 ? 0 : decodeEnd(ends[lo - 1]);
     const end = hi === 0 ? 0 : decodeEnd(ends[hi - 1]);
+    // In memory, var-size offsets are Int32Array (core/data/vector.ts): a partition column's heap stays below 2 GiB.
+    if (heapBytes + end - start > MAX_HEAP_BYTES) {
+      throw new SvcError(`partition column too large [column=${c.name}, partition=${p.name}, bytes=${heapBytes + end - start}]: use a finer PARTITION BY`, 400);
+    }
     writeFully(fd, src.bytes.subarray(start, end), heapBytes);
     const words = new Int32Array((hi - lo) * 2);
     const shift = heapBytes - start;

@@ -53,3 +53,16 @@ test('an interrupted create leaves no table', async () => {
     removeDir(dir);
   }
 });
+
+test('a folder the engine did not create is left alone at start-up', async () => {
+  const dir = tempDir();
+  try {
+    mkdirSync(join(dir, 'notes'));
+    writeFileSync(join(dir, 'notes', 'readme.txt'), 'keep me');
+    const engine = await openEngine(dir);
+    assert.deepEqual(engine.listTables(), []);
+    assert.equal(existsSync(join(dir, 'notes', 'readme.txt')), true);
+  } finally {
+    removeDir(dir);
+  }
+});

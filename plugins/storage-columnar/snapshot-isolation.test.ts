@@ -102,3 +102,19 @@ test('an automatic commit keeps out-of-order rows within o3MaxLag in memory', as
     removeDir(dir);
   }
 });
+
+test('a close that arrives during a commit waits for it', async () => {
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir);
+    await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', partitionBy: 'HOUR' });
+    const w = await engine.openWriter('t');
+    await w.append(makeBatch(TYPES, [[10, 'a'], [3_600_000_010, 'b'], [7_200_000_010, 'c']]));
+    const committing = w.commit();
+    const closing = w.close();
+    await Promise.all([committing, closing]);
+    assert.deepEqual(await readRows(engine.openReader('t')), [[10, 'a'], [3_600_000_010, 'b'], [7_200_000_010, 'c']]);
+  } finally {
+    removeDir(dir);
+  }
+});

@@ -26,9 +26,13 @@ export interface CommitResult {
 
 interface Run { readonly floor: number; readonly lo: number; readonly hi: number }
 
-/** Commits the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows). */
-export function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache,
-  rowLimit = pending.rows): CommitResult {
+/**
+ * Commits the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows).
+ * Yields to the event loop between partitions so a long out-of-order merge does not stall requests;
+ * that is safe because nothing becomes visible before `_txn` is replaced and the writer lock is held.
+ */
+export async function commitPending(state: TableState, pending: PendingRows, mode: CommitMode, cache: ColumnCache,
+  rowLimit = pending.rows): Promise<CommitResult> {
   const meta = state.meta;
   const n = rowLimit;
   const txnNo = state.txn.txn + 1;
@@ -60,6 +64,7 @@ export function commitPending(state: TableState, pending: PendingRows, mode: Com
   const scratch = new ScratchBuffers();
   let physical = 0;
   for (const run of runs) {
+    if (runs.length > 1) await new Promise<void>((resolve) => setImmediate(resolve));
     const at = parts.findIndex((p) => p.floor === run.floor);
     const minTs = hasTs ? ts[run.lo] : 0;
     const maxTs = hasTs ? ts[run.hi - 1] : 0;

@@ -23,6 +23,7 @@ export class ColumnarTableReader implements TableReader {
   readonly schema: TableSchema;
   readonly rowCount: number;
   readonly partitions: readonly PartitionInfo[];
+  readonly committedTxn: number;
   private readonly meta: TableMeta;
   private readonly txn: TxnState;
   private readonly symbolTables = new Map<number, SymbolTable>();
@@ -33,6 +34,7 @@ export class ColumnarTableReader implements TableReader {
     this.schema = state.schema;
     this.txn = state.openSnapshot();
     this.rowCount = totalRows(this.txn);
+    this.committedTxn = this.txn.txn;
     this.partitions = this.txn.partitions.map((p) => this.info(p));
     this.meta.columns.forEach((c, i) => {
       const dict = state.dictionaries.get(c.id);

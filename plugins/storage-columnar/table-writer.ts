@@ -27,6 +27,7 @@ export class ColumnarTableWriter implements TableWriter {
   readonly schema: TableSchema;
   private readonly pending: PendingRows;
   private closed = false;
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly state: TableState, private readonly ctx: WriterContext) {
     this.schema = state.schema;
@@ -37,7 +38,11 @@ export class ColumnarTableWriter implements TableWriter {
     return this.pending.rows;
   }
 
-  async append(batch: ColumnBatch): Promise<void> {
+  append(batch: ColumnBatch): Promise<void> {
+    return this.serial(() => this.appendNow(batch));
+  }
+
+  private async appendNow(batch: ColumnBatch): Promise<void> {
     this.checkOpen();
     const max = this.state.meta.maxUncommittedRows;
     // Split large batches so the automatic commit happens exactly at maxUncommittedRows.
@@ -46,7 +51,7 @@ export class ColumnarTableWriter implements TableWriter {
       const take = Math.min(batch.rowCount - from, Math.max(1, max - this.pending.rows));
       this.pending.append(from === 0 && take === batch.rowCount ? batch : sliceBatch(batch, from, from + take));
       from += take;
-      if (this.pending.rows >= max) this.autoCommit();
+      if (this.pending.rows >= max) await this.autoCommit();
     }
     if (batch.rowCount === 0) this.pending.append(batch);
   }
@@ -58,14 +63,16 @@ export class ColumnarTableWriter implements TableWriter {
     return dict;
   }
 
-  async commit(): Promise<void> {
-    this.checkOpen();
-    this.commitAll();
+  commit(): Promise<void> {
+    return this.serial(async () => {
+      this.checkOpen();
+      await this.commitAll();
+    });
   }
 
-  private commitAll(): void {
+  private async commitAll(): Promise<void> {
     if (this.pending.rows === 0 && !this.hasPendingSymbols()) return;
-    const r = commitPending(this.state, this.pending, this.ctx.mode, this.ctx.cache);
+    const r = await commitPending(this.state, this.pending, this.ctx.mode, this.ctx.cache);
     this.pending.reset();
     this.ctx.metrics.recordCommit(r.rows, r.physicallyWritten, r.outOfOrder);
   }
@@ -76,7 +83,7 @@ export class ColumnarTableWriter implements TableWriter {
    * so late rows merge with them before touching disk. The buffer is kept only while it is at most half of
    * maxUncommittedRows, which bounds memory and guarantees each automatic commit makes progress.
    */
-  private autoCommit(): void {
+  private async autoCommit(): Promise<void> {
     const meta = this.state.meta;
     const p = this.pending;
     const parts = this.state.txn.partitions;
@@ -86,27 +93,41 @@ export class ColumnarTableWriter implements TableWriter {
       p.sortInPlace();
       const cut = upperBound(p.timestamps, 0, p.rows, p.maxTs - meta.o3MaxLagMicros);
       if (cut > 0 && p.rows - cut <= meta.maxUncommittedRows / 2) {
-        const r = commitPending(this.state, p, this.ctx.mode, this.ctx.cache, cut);
+        const r = await commitPending(this.state, p, this.ctx.mode, this.ctx.cache, cut);
         p.dropFront(cut);
         this.ctx.metrics.recordCommit(r.rows, r.physicallyWritten, r.outOfOrder);
         return;
       }
     }
-    this.commitAll();
+    await this.commitAll();
   }
 
-  async rollback(): Promise<void> {
-    this.checkOpen();
-    this.discard();
-    this.ctx.metrics.rollbacks++;
+  rollback(): Promise<void> {
+    return this.serial(async () => {
+      this.checkOpen();
+      this.discard();
+      this.ctx.metrics.rollbacks++;
+    });
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    if (this.pending.rows > 0) this.ctx.metrics.rollbacks++;
-    this.discard();
-    this.closed = true;
-    this.state.release();
+  close(): Promise<void> {
+    return this.serial(async () => {
+      if (this.closed) return;
+      if (this.pending.rows > 0) this.ctx.metrics.rollbacks++;
+      this.discard();
+      this.closed = true;
+      this.state.release();
+    });
+  }
+
+  /**
+   * Runs writer operations one at a time: a commit yields to the event loop between partitions, and a
+   * rollback or close arriving meanwhile (an aborted request) must wait for it, not pull rows from under it.
+   */
+  private serial(op: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(op);
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
   private discard(): void {

@@ -1,4 +1,4 @@
-/** SHOW TABLES / COLUMNS / PARTITIONS / CREATE TABLE (sql-dialect.md §3.6) as plans over the meta functions. */
+/** SHOW TABLES / COLUMNS / PARTITIONS / CREATE TABLE / PARAMETERS (sql-dialect.md §3.6) as plans over the meta functions. */
 import { ddlTypeName, Types, TypeTag } from '../../data/column-type';
 import { TableSchema } from '../../data/table-schema';
 import { SvcError } from '../../errors';
@@ -33,6 +33,7 @@ export function showPlan(s: ShowStatement, env: BindEnvironment): PlanNode {
       const ddl: BoundExpr = { kind: 'constant', type: Types.STRING, value: createTableText(t), position: 0 };
       return new Project(new SingleRow(), [ddl], [{ name: 'ddl', type: Types.STRING }], -1);
     }
+    case 'parameters': return meta(env, 'show_parameters', [], s.position);
     default: throw SvcError.sql(s.position, `SHOW ${s.what} is not supported yet`);
   }
 }

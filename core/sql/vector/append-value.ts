@@ -5,6 +5,7 @@ import { parseIsoTimestamp } from '../../time/iso-timestamp';
 import { SvcError } from '../../errors';
 import { parseIpv4, parseUuid, SqlValue } from './sql-value';
 import { formatValue } from './format-value';
+import { parseGeohash, parseLong256 } from './text-to-binary-values';
 
 export function appendValue(b: VectorBuilder, value: SqlValue): void {
   if (value === null) { b.appendNull(); return; }
@@ -48,6 +49,22 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
       b.appendNumber(x);
       return;
     }
+    case TypeTag.LONG256: {
+      // A LONG widens into the least significant word (QuestDB's Long256 l0); the other words are 0.
+      if (typeof value === 'bigint') { b.appendBytes(long256Bytes(BigInt.asUintN(64, value))); return; }
+      if (typeof value === 'number') { b.appendBytes(long256Bytes(BigInt.asUintN(64, BigInt(Math.trunc(value))))); return; }
+      const x = typeof value === 'string' ? parseLong256(value) : undefined;
+      if (!x) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> LONG256]`);
+      b.appendBytes(x);
+      return;
+    }
+    case TypeTag.GEOHASH: {
+      if (typeof value === 'number') { b.appendNumber(value); return; }
+      const x = typeof value === 'string' ? parseGeohash(value, b.type.bits ?? 1) : undefined;
+      if (x === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> GEOHASH]`);
+      b.appendNumber(x);
+      return;
+    }
     case TypeTag.BINARY:
       b.appendBytes(value instanceof Uint8Array ? value : new TextEncoder().encode(String(value)));
       return;
@@ -66,4 +83,11 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
       b.appendNumber(n);
     }
   }
+}
+
+/** An unsigned 256-bit integer as LONG256's 32 little-endian bytes. */
+function long256Bytes(v: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let k = 0; k < 32; k++) out[k] = Number((v >> BigInt(k * 8)) & 0xffn);
+  return out;
 }

@@ -1,0 +1,24 @@
+Feature: http.security.readonly=true answers reads and refuses writes
+  http-api.md §9: with `http.security.readonly=true` the HTTP API refuses every write with 403.
+
+  Background:
+    Given the environment variable "SVC_HTTP_SECURITY_READONLY" is "true"
+    And a running server
+
+  Scenario: /imp is refused before the upload is read
+    Given the file "t.csv" contains:
+      """
+      a,b
+      1,2
+      3,4
+      """
+    When I import the file "t.csv" with "name=test&fmt=json"
+    Then the status is 403
+    And the body contains "Write permission denied"
+
+  Scenario: /exec answers a SELECT and refuses DDL
+    When I query "select 1"
+    Then the status is 200
+    When I query "create table x (a int)"
+    Then the status is 403
+    And the body contains "Write permission denied"

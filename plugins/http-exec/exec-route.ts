@@ -1,0 +1,139 @@
+/**
+ * GET /exec (spec "GET /exec"; http-api.md §3): compiles and runs one SQL statement and answers JSON.
+ * SELECT results stream (exec-result-stream.ts); DDL answers `{"ddl":"OK"}`, INSERT `{"dml":"OK"}`, UPDATE
+ * `{"dml":"OK","updated":n}`. Errors are `{query, error, position}` with 400 (SQL and engine errors), 403
+ * (`http.security.readonly` and a statement that writes) or 500 (anything unexpected, which also counts as
+ * an unhandled error). HEAD compiles only and answers without a body.
+ */
+import { inject, injectable } from 'tsyringe';
+import { ServerConfig } from '../../core/config/server-config';
+import { HTTP_CONTEXT_EXECUTE, HTTP_MAX_RESPONSE_ROWS, HTTP_SECURITY_READONLY, QUERY_TIMEOUT } from '../../core/config/server-keys';
+import { errorMessage, isSvcError, SvcError } from '../../core/errors';
+import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
+import { Log, LogFactory } from '../../core/log/log';
+import { ServerMetrics } from '../../core/metrics/server-metrics';
+import { ErrorResponder } from '../../core/server/error-responder';
+import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
+import { CompiledQuery, QueryEngine, QueryOutcome } from '../../core/sql/query-engine';
+import { DDL_OK, DML_OK, emptyQueryBody, errorBody, updatedBody } from './exec-bodies';
+import { capLimit } from './exec-limit';
+import { ExecParams, parseExecParams } from './exec-params';
+import { streamResult } from './exec-result-stream';
+import { ChunkPool } from './chunk-pool';
+import { SINK_BUFFER_BYTES } from './json-sink';
+import { QueryDeadline } from './query-deadline';
+import { socketFd } from './socket-fd';
+
+export const WRITE_PERMISSION_DENIED = 'Write permission denied';
+
+@injectable()
+export class ExecRoute implements HttpRoute {
+  readonly listener = 'api';
+  readonly path: string;
+  readonly methods: readonly HttpMethod[] = ['GET', 'HEAD'];
+  private readonly readonly: boolean;
+  private readonly timeoutMs: number;
+  private readonly maxRows: number;
+  private readonly log: Log;
+  private readonly chunks = new ChunkPool(SINK_BUFFER_BYTES);
+
+  constructor(
+    @inject(ServerConfig) config: ServerConfig,
+    @inject(QueryEngine, { isOptional: true }) private readonly engine: QueryEngine | undefined,
+    @inject(ResponseFraming) private readonly framing: ResponseFraming,
+    @inject(ErrorResponder) private readonly responder: ErrorResponder,
+    @inject(ServerMetrics) private readonly metrics: ServerMetrics,
+    @inject(LogFactory) logs: LogFactory,
+  ) {
+    this.path = config.get(HTTP_CONTEXT_EXECUTE) ?? '/exec';
+    this.readonly = config.get(HTTP_SECURITY_READONLY);
+    this.timeoutMs = config.get(QUERY_TIMEOUT);
+    this.maxRows = config.get(HTTP_MAX_RESPONSE_ROWS);
+    this.log = logs.create('http-exec');
+  }
+
+  async handle(exchange: HttpExchange): Promise<void> {
+    const { req, res } = exchange;
+    const params = parseExecParams(req, exchange.params);
+    if (params.badUtf8) {
+      this.fail(exchange, params, SvcError.sql(0, 'Bad UTF8 encoding in query text'));
+      return;
+    }
+    if (params.query.trim() === '') {
+      this.framing.sendJson(res, 200, emptyQueryBody(params.version2));
+      return;
+    }
+    const fd = socketFd(req);
+    this.log.info(`exec [fd=${fd}, query=${params.query}]`);
+    this.metrics.jsonQueriesStarted++;
+    const deadline = new QueryDeadline(exchange.signal, params.statementTimeoutMs ?? this.timeoutMs, exchange.startNanos, fd);
+    try {
+      const compileStart = process.hrtime.bigint();
+      const compiled = this.compile(params);
+      const compilerNanos = process.hrtime.bigint() - compileStart;
+      if (this.readonly && compiled.kind !== 'select') throw new SvcError(WRITE_PERMISSION_DENIED, 403, 0);
+      if (req.method === 'HEAD') {
+        this.framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true });
+        res.end();
+        return;
+      }
+      const limit = capLimit(params.limit, this.maxRows);
+      const executeStart = process.hrtime.bigint();
+      // Spec "GET /exec": limit=-n is the last n rows; only the engine can find them without buffering.
+      const window = limit.kind === 'last' ? { lo: -limit.n } : undefined;
+      // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
+      // stream checks the signal itself.
+      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, window });
+      const ok = await this.answer(exchange, params, compiled, outcome, deadline, compilerNanos, executeStart);
+      if (ok) this.metrics.jsonQueriesCompleted++;
+    } catch (e) {
+      if (deadline.clientGone) { res.destroy(); return; }
+      this.fail(exchange, params, deadline.timedOut ? deadline.timeoutError() : e);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private compile(params: ExecParams): CompiledQuery {
+    if (!this.engine) throw new SvcError('no SQL engine is installed', 500);
+    return this.engine.compile(params.query);
+  }
+
+  private async answer(exchange: HttpExchange, params: ExecParams, compiled: CompiledQuery, outcome: QueryOutcome,
+    deadline: QueryDeadline, compilerNanos: bigint, executeStart: bigint): Promise<boolean> {
+    const res = exchange.res;
+    switch (outcome.kind) {
+      case 'ddl': this.framing.sendJson(res, 200, DDL_OK); return true;
+      case 'insert': this.framing.sendJson(res, 200, DML_OK); return true;
+      case 'update': this.framing.sendJson(res, 200, updatedBody(outcome.updated)); return true;
+      case 'rows':
+        return streamResult({
+          res, params, limit: capLimit(params.limit, this.maxRows), compiled, result: outcome.result, deadline,
+          authNanos: exchange.authNanos, compilerNanos, executeStart,
+        }, this.framing, this.chunks, (e) => this.describeMidStream(exchange, deadline, e));
+    }
+  }
+
+  /** An error before the head: its own status, `{query, error, position}`. */
+  private fail(exchange: HttpExchange, params: ExecParams, e: unknown): void {
+    const { res, req } = exchange;
+    if (res.headersSent) { res.destroy(); return; }
+    if (isSvcError(e) && e.statusCode < 500) {
+      this.log.error(`${req.method} ${exchange.path} ${e.statusCode} ${e.message} [query=${params.query}]`);
+      this.framing.sendJson(res, e.statusCode, errorBody(params.query, e.message, e.position ?? 0));
+      return;
+    }
+    this.responder.unhandled(`${req.method} ${exchange.path}`, e);
+    this.framing.sendJson(res, 500, errorBody(params.query, errorMessage(e), 0));
+  }
+
+  private describeMidStream(exchange: HttpExchange, deadline: QueryDeadline, e: unknown): { message: string; position: number } {
+    if (deadline.timedOut) return { message: deadline.timeoutError().message, position: 0 };
+    if (isSvcError(e) && e.statusCode < 500) {
+      this.log.error(`${exchange.path} error after the response started: ${e.message}`);
+      return { message: e.message, position: e.position ?? 0 };
+    }
+    this.responder.unhandled(`${exchange.req.method} ${exchange.path}`, e);
+    return { message: errorMessage(e), position: 0 };
+  }
+}

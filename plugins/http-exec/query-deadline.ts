@@ -1,0 +1,55 @@
+/**
+ * One signal that aborts a running query when the client goes away or the query runs past its timeout
+ * (`Statement-Timeout` header, else `query.timeout`; http-api.md §3, §13 "honour it"). The timer counts
+ * from the request's arrival.
+ */
+import { SvcError } from '../../core/errors';
+
+/** setTimeout fires at once for longer delays (TimeoutOverflowWarning); ~24.8 days is "never" for a query. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class QueryDeadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private timedOutFlag = false;
+  private readonly onClientAbort = (): void => this.controller.abort(new SvcError('client closed the connection', 400));
+
+  constructor(
+    private readonly client: AbortSignal,
+    readonly timeoutMs: number,
+    private readonly startNanos: bigint,
+    private readonly fd: number,
+  ) {
+    const elapsed = Number((process.hrtime.bigint() - startNanos) / 1_000_000n);
+    this.timer = setTimeout(() => {
+      this.timedOutFlag = true;
+      this.controller.abort(this.timeoutError());
+    }, Math.min(MAX_TIMER_MS, Math.max(0, timeoutMs - elapsed)));
+    this.timer.unref();
+    if (client.aborted) this.onClientAbort();
+    else client.addEventListener('abort', this.onClientAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get timedOut(): boolean {
+    return this.timedOutFlag;
+  }
+
+  get clientGone(): boolean {
+    return this.client.aborted;
+  }
+
+  /** `timeout, query aborted [fd=<n>, runtime=<n>ms, timeout=<n>ms]` (http-api.md §3.6), status 400. */
+  timeoutError(): SvcError {
+    const runtime = Number((process.hrtime.bigint() - this.startNanos) / 1_000_000n);
+    return new SvcError(`timeout, query aborted [fd=${this.fd}, runtime=${runtime}ms, timeout=${this.timeoutMs}ms]`, 400, 0);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.client.removeEventListener('abort', this.onClientAbort);
+  }
+}

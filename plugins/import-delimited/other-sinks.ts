@@ -1,0 +1,127 @@
+/** Sinks for timestamps, symbols, UUID/LONG256, text and types import cannot convert (see column-sink.ts). */
+import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
+import { SymbolTable } from '../../core/data/symbol-table';
+import { allocateData, Vector } from '../../core/data/vector';
+import { TimestampPattern } from '../../core/time/timestamp-pattern';
+import { ColumnSink, FixedSink, SinkKind } from './column-sink';
+import { parseLong256, parseUuid } from './number-parsers';
+import { IntegerSink } from './number-sinks';
+import { SymbolCache } from './symbol-cache';
+
+/** TIMESTAMP (µs) or DATE (ms) through compiled patterns; the last pattern that matched is tried first. */
+export class TemporalSink extends FixedSink {
+  override readonly kind = SinkKind.Temporal;
+  private current = 0;
+  private readonly divisor: number;
+  constructor(type: ColumnType, capacity: number, private readonly patterns: readonly TimestampPattern[]) {
+    super(type, capacity, LONG_NULL);
+    this.divisor = type.tag === TypeTag.DATE ? 1000 : 1;
+  }
+  append(b: Uint8Array, s: number, e: number): boolean {
+    const patterns = this.patterns;
+    let v = patterns[this.current].parse(b, s, e);
+    if (v !== v) {
+      for (let i = 0; i < patterns.length && v !== v; i++) {
+        if (i === this.current) continue;
+        v = patterns[i].parse(b, s, e);
+        if (v === v) this.current = i;
+      }
+      if (v !== v) return false;
+    }
+    this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
+    return true;
+  }
+}
+
+export class SymbolSink extends FixedSink {
+  override readonly kind = SinkKind.Symbol;
+  constructor(type: ColumnType, capacity: number, private readonly cache: SymbolCache, private readonly symbols: SymbolTable) {
+    super(type, capacity, SYMBOL_NULL);
+  }
+  append(b: Uint8Array, s: number, e: number): boolean {
+    this.data[this.rows++] = this.cache.keyOf(b, s, e);
+    return true;
+  }
+  override build(): Vector { return { ...super.build(), symbols: this.symbols }; }
+}
+
+/** UUID (16 bytes a row) and LONG256 (32 bytes a row); null is every long LONG_NULL. */
+export class WideSink extends FixedSink {
+  private readonly width: number;
+  constructor(type: ColumnType, capacity: number) {
+    super(type, capacity, 0);
+    this.width = type.tag === TypeTag.UUID ? 16 : 32;
+  }
+  append(b: Uint8Array, s: number, e: number): boolean {
+    const out = this.data as Uint8Array;
+    const ok = this.width === 16 ? parseUuid(b, s, e, out, this.rows * 16) : parseLong256(b, s, e, out, this.rows * 32);
+    if (!ok) return false;
+    this.rows++;
+    return true;
+  }
+  override appendNull(): void {
+    const dv = new DataView(this.data.buffer, this.data.byteOffset + this.rows * this.width, this.width);
+    for (let k = 0; k < this.width; k += 8) dv.setBigInt64(k, LONG_NULL_BIG, true);
+    this.rows++;
+  }
+  override build(): Vector {
+    const v: Vector = { type: this.type, data: this.data.subarray(0, this.rows * this.width) };
+    this.data = allocateData(this.type, this.capacity);
+    this.rows = 0;
+    return v;
+  }
+}
+
+/** VARCHAR / STRING / BINARY: the field's bytes as they are (already UTF-8). */
+export class BytesSink extends ColumnSink {
+  override readonly kind = SinkKind.Bytes;
+  private data = new Uint8Array(1 << 16);
+  private offsets: Int32Array;
+  private nulls: Uint8Array | undefined;
+  constructor(type: ColumnType, capacity: number) {
+    super(type, capacity);
+    this.offsets = new Int32Array(capacity + 1);
+  }
+  append(b: Uint8Array, s: number, e: number): boolean {
+    const at = this.offsets[this.rows];
+    const need = at + e - s;
+    if (need > this.data.length) {
+      const x = new Uint8Array(Math.max(need, this.data.length * 2));
+      x.set(this.data.subarray(0, at));
+      this.data = x;
+    }
+    this.data.set(b.subarray(s, e), at);
+    if (this.nulls) this.nulls[this.rows] = 0;
+    this.offsets[++this.rows] = need;
+    return true;
+  }
+  appendNull(): void {
+    if (!this.nulls) this.nulls = new Uint8Array(this.capacity);
+    this.nulls[this.rows] = 1;
+    this.offsets[this.rows + 1] = this.offsets[this.rows];
+    this.rows++;
+  }
+  build(): Vector {
+    const n = this.rows;
+    const v: Vector = { type: this.type, data: this.data.subarray(0, this.offsets[n]), offsets: this.offsets.subarray(0, n + 1), nulls: this.nulls?.subarray(0, n) };
+    this.data = new Uint8Array(Math.max(1 << 16, this.data.length));
+    this.offsets = new Int32Array(this.capacity + 1);
+    this.nulls = undefined;
+    this.rows = 0;
+    return v;
+  }
+}
+
+/** A type import cannot convert (GEOHASH, BINARY arrays, ARRAY, …): every non-empty value is an error. */
+export class UnsupportedSink extends ColumnSink {
+  private readonly inner: ColumnSink;
+  constructor(type: ColumnType, capacity: number) {
+    super(type, capacity);
+    this.inner = new IntegerSink(type, capacity, 0, -1, type.tag === TypeTag.GEOHASH ? -1 : 0);
+  }
+  append(): boolean { return false; }
+  appendNull(): void { this.inner.appendNull(); this.rows = this.inner.rows; }
+  override truncate(rows: number): void { this.inner.truncate(rows); this.rows = rows; }
+  build(): Vector { this.rows = 0; return this.inner.build(); }
+}

@@ -1,0 +1,56 @@
+/**
+ * Worker-thread entry: runs a DelimitedParser over the chunks the request thread transfers and sends
+ * back each batch's arrays by transfer (see worker-protocol.ts). One worker per large upload.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { ColumnBatch } from '../../core/data/column-batch';
+import { TypeTag } from '../../core/data/column-type';
+import { MemorySymbolTable } from '../../core/data/symbol-table';
+import { isSvcError } from '../../core/errors';
+import { DelimitedParser } from './delimited-parser';
+import { isWorkerRequest, WireBatch, WorkerPlan, WorkerReply } from './worker-protocol';
+
+function wire(batch: ColumnBatch, transfer: ArrayBuffer[]): WireBatch {
+  const vectors = batch.vectors.map((v) => {
+    for (const a of [v.data, v.offsets, v.nulls, v.exact]) if (a && a.buffer instanceof ArrayBuffer) transfer.push(a.buffer);
+    return { data: v.data, offsets: v.offsets, nulls: v.nulls, exact: v.exact };
+  });
+  return { rowCount: batch.rowCount, vectors };
+}
+
+function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
+  const tables = plan.columns.map((c) => (c.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
+  const sent = tables.map(() => 0);
+  const parser = new DelimitedParser({ ...plan, columns: plan.columns.map((c, i) => ({ ...c, symbols: tables[i] })) }, plan.leadingBom);
+  const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
+  const flush = (seq: number): void => {
+    const transfer: ArrayBuffer[] = [];
+    const batches = parser.takeReady().map((b) => wire(b, transfer));
+    const newSymbols = tables.map((t, i) => {
+      if (!t) return [];
+      const values: string[] = [];
+      for (let k = sent[i]; k < t.size; k++) values.push(t.value(k) ?? '');
+      sent[i] = t.size;
+      return values;
+    });
+    post({ type: 'parsed', seq, batches, newSymbols }, transfer);
+  };
+  port.on('message', (m: unknown) => {
+    if (!isWorkerRequest(m)) return;
+    try {
+      if (m.type === 'chunk') {
+        parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
+        if (m.endBatch) parser.endBatch();
+        flush(m.seq);
+      } else {
+        parser.finishSync();
+        flush(m.seq);
+        post({ type: 'done', rowsHandled: parser.rowsHandled, rowsImported: parser.rowsImported, errors: parser.errors });
+      }
+    } catch (e) {
+      post({ type: 'error', message: e instanceof Error ? e.message : String(e), user: isSvcError(e) && e.statusCode < 500 });
+    }
+  });
+}
+
+if (parentPort) run(parentPort, workerData as WorkerPlan);

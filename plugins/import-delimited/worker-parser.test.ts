@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Types } from '../../core/data/column-type';
+import { MemorySymbolTable } from '../../core/data/symbol-table';
+import { decodeUtf8 } from '../../core/data/utf8';
+import { Atomicity, ParsePlan } from '../../core/extension/import-format';
+import { WorkerParser } from './worker-parser';
+
+function plan(atomicity: Atomicity, writerSymbols: MemorySymbolTable): ParsePlan {
+  return {
+    delimiter: 0x2c, header: true, fieldCount: 3, timestampIndex: -1, atomicity, skipLev: false, batchRows: 3, table: 't',
+    columns: [
+      { name: 'i', type: Types.INT, fieldIndex: 0, patterns: [] },
+      { name: 's', type: Types.SYMBOL, fieldIndex: 1, patterns: [], symbols: writerSymbols },
+      { name: 'v', type: Types.VARCHAR, fieldIndex: 2, patterns: [] },
+    ],
+  };
+}
+
+test('a worker parses chunks into batches keyed by the writer dictionary', async () => {
+  const symbols = new MemorySymbolTable(['existing', 'b']);
+  const p = new WorkerParser(plan('skipCol', symbols));
+  const text = new TextEncoder().encode('i,s,v\n1,a,x\n2,b,yy\n3,a,\n4,c,z\n');
+  for (let o = 0; o < text.length; o += 5) await p.push(text.subarray(o, o + 5));
+  await p.finish();
+  const batches = p.takeReady();
+  p.close();
+  assert.deepEqual(batches.map((b) => b.rowCount), [3, 1]);
+  assert.deepEqual(batches.flatMap((b) => Array.from(b.vectors[0].data)), [1, 2, 3, 4]);
+  assert.deepEqual(batches.flatMap((b) => Array.from(b.vectors[1].data)).map((k) => symbols.value(k)), ['a', 'b', 'a', 'c']);
+  const v = batches[0].vectors[2];
+  assert.equal(decodeUtf8(v.data as Uint8Array, v.offsets?.[1] ?? 0, v.offsets?.[2] ?? 0), 'yy');
+  assert.equal(v.nulls?.[2], 1);
+  assert.deepEqual([p.rowsHandled, p.rowsImported], [4, 4]);
+});
+
+test('an abort in the worker rejects the upload with its message', async () => {
+  const p = new WorkerParser(plan('abort', new MemorySymbolTable()));
+  await assert.rejects(async () => {
+    await p.push(new TextEncoder().encode('i,s,v\nx,a,b\n'));
+    await p.finish();
+  }, /could not parse value \[line=1, column=i, type=INT, table=t\]/);
+  p.close();
+});
+
+test('an upload of several pieces keeps every row in order', async () => {
+  const symbols = new MemorySymbolTable();
+  const p = new WorkerParser(plan('skipCol', symbols));
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 300_000; i++) lines.push(`${i},k${i % 7},"text, ${i}"`);
+  const text = new TextEncoder().encode(lines.join('\n') + '\n');
+  for (let o = 0; o < text.length; o += 65536) await p.push(text.subarray(o, o + 65536));
+  await p.finish();
+  const ids = p.takeReady().flatMap((b) => Array.from(b.vectors[0].data));
+  p.close();
+  assert.equal(ids.length, 300_000);
+  assert.ok(ids.every((id, i) => id === i));
+  assert.equal(symbols.size, 7);
+});
+
+async function roundTrip(lines: string[], lanes: number): Promise<{ ids: number[]; symbols: MemorySymbolTable; p: WorkerParser }> {
+  const symbols = new MemorySymbolTable();
+  const p = new WorkerParser(plan('skipCol', symbols), lanes);
+  const text = new TextEncoder().encode(lines.join('\n') + '\n');
+  for (let o = 0; o < text.length; o += 65536) await p.push(text.subarray(o, o + 65536));
+  await p.finish();
+  const ids = p.takeReady().flatMap((b) => Array.from(b.vectors[0].data));
+  p.close();
+  return { ids, symbols, p };
+}
+
+test('two lanes share quote-free pieces and rows keep their order', async () => {
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 400_000; i++) lines.push(`${i},k${i % 5},v${i}`);
+  const { ids, symbols, p } = await roundTrip(lines, 2);
+  assert.equal(ids.length, 400_000);
+  assert.ok(ids.every((id, i) => id === i));
+  assert.equal(symbols.size, 5);
+  assert.deepEqual([p.rowsHandled, p.rowsImported], [400_000, 400_000]);
+});
+
+test('a quote half way switches to one lane without losing a row', async () => {
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 400_000; i++) lines.push(i === 250_000 ? `${i},k,"multi\nline"` : `${i},k,v`);
+  const { ids } = await roundTrip(lines, 2);
+  assert.equal(ids.length, 400_000);
+  assert.ok(ids.every((id, i) => id === i));
+});

@@ -1,0 +1,179 @@
+/**
+ * An ImportParser that parses on worker threads (parse-worker.ts), so parsing overlaps receiving the
+ * upload and writing the table, on every core. The upload goes out in ~1 MiB pieces cut after a line end.
+ * While no piece has held a double quote, a piece is whole records, so pieces go round-robin to the lanes
+ * (workers) and each lane ends a batch at the end of a piece; batches are released in piece order, so
+ * rows keep their order. A quote (a line end may be inside a field), a piece without a line end, or
+ * `atomicity=abort` (line numbers count across the file) keeps everything from then on in lane 0, which
+ * joins records across pieces itself. At most `2 × lanes` pieces are in flight (the request stays paused
+ * meanwhile), which bounds memory. SYMBOL keys are mapped from each lane's dictionary to the writer's.
+ */
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ColumnBatch } from '../../core/data/column-batch';
+import { FixedArray, Vector } from '../../core/data/vector';
+import { SvcError } from '../../core/errors';
+import { ImportParser, ParsePlan } from '../../core/extension/import-format';
+import { isWorkerReply, WireBatch, WorkerPlan, WorkerReply, WorkerRequest } from './worker-protocol';
+
+const STAGE_BYTES = 1 << 20;
+const QUOTE = 0x22;
+const LF = 0x0a;
+
+interface Lane {
+  readonly worker: Worker;
+  /** Per column: lane dictionary key → writer key. */
+  readonly remap: number[][];
+  done: boolean;
+}
+
+export class WorkerParser implements ImportParser {
+  rowsHandled = 0;
+  rowsImported = 0;
+  errors: number[];
+  private readonly lanes: Lane[];
+  private readonly ready: ColumnBatch[] = [];
+  private readonly parsed = new Map<number, ColumnBatch[]>();
+  private nextSeq = 0;
+  private nextRelease = 0;
+  private serial: boolean;
+  private inFlight = 0;
+  private failure: Error | undefined;
+  private closed = false;
+  private wake: (() => void) | undefined;
+  private stage = new Uint8Array(STAGE_BYTES);
+  private staged = 0;
+
+  constructor(private readonly plan: ParsePlan, laneCount = 2) {
+    this.errors = plan.columns.map(() => 0);
+    const count = plan.atomicity === 'abort' ? 1 : Math.max(1, laneCount);
+    this.serial = count === 1;
+    const columns = plan.columns.map((c) => ({ name: c.name, type: c.type, fieldIndex: c.fieldIndex, patterns: c.patterns }));
+    this.lanes = Array.from({ length: count }, (_, i) => {
+      // Only lane 0 sees the start of the upload (header line, byte order mark).
+      const workerPlan: WorkerPlan = { ...plan, columns, header: i === 0 && plan.header, leadingBom: i === 0 };
+      const lane: Lane = { worker: new Worker(join(__dirname, 'parse-worker.js'), { workerData: workerPlan }), remap: plan.columns.map(() => []), done: false };
+      lane.worker.on('message', (m: unknown) => { if (isWorkerReply(m)) this.receive(lane, m); });
+      lane.worker.on('error', (e) => this.fail(e));
+      lane.worker.on('exit', () => { if (!lane.done && !this.closed) this.fail(new Error('an import parse worker stopped')); });
+      return lane;
+    });
+  }
+
+  get rowsRejected(): number {
+    return this.rowsHandled - this.rowsImported;
+  }
+
+  async push(chunk: Uint8Array): Promise<void> {
+    this.check();
+    for (let o = 0; o < chunk.length;) {
+      const n = Math.min(chunk.length - o, STAGE_BYTES - this.staged);
+      this.stage.set(chunk.subarray(o, o + n), this.staged);
+      this.staged += n;
+      o += n;
+      if (this.staged === STAGE_BYTES) this.sendStage(false);
+    }
+    while (this.inFlight > 2 * this.lanes.length && !this.failure) await this.next();
+    this.check();
+  }
+
+  async finish(): Promise<void> {
+    this.check();
+    if (this.staged > 0) this.sendStage(true);
+    for (const lane of this.lanes) {
+      this.send(lane, { type: 'finish', seq: this.nextSeq++ });
+      this.inFlight++;
+    }
+    while (this.lanes.some((l) => !l.done) && !this.failure) await this.next();
+    this.check();
+  }
+
+  takeReady(): ColumnBatch[] {
+    return this.ready.splice(0, this.ready.length);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const lane of this.lanes) void lane.worker.terminate();
+  }
+
+  /** Hands the staging buffer over (transfer, no copy) up to its last line end; the tail starts the next one. */
+  private sendStage(last: boolean): void {
+    const full = this.stage;
+    let cut = last ? this.staged : full.lastIndexOf(LF, this.staged - 1) + 1;
+    if (cut <= 0) { cut = this.staged; this.serial = true; }
+    if (!this.serial && full.subarray(0, cut).indexOf(QUOTE) >= 0) this.serial = true;
+    const next = new Uint8Array(STAGE_BYTES);
+    next.set(full.subarray(cut, this.staged));
+    const seq = this.nextSeq++;
+    const lane = this.serial ? this.lanes[0] : this.lanes[seq % this.lanes.length];
+    this.send(lane, { type: 'chunk', buffer: full.buffer, length: cut, seq, endBatch: !this.serial }, [full.buffer]);
+    this.inFlight++;
+    this.stage = next;
+    this.staged -= cut;
+  }
+
+  private send(lane: Lane, m: WorkerRequest, transfer: ArrayBuffer[] = []): void {
+    lane.worker.postMessage(m, transfer);
+  }
+
+  private next(): Promise<void> {
+    return new Promise((resolve) => { this.wake = resolve; });
+  }
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure;
+  }
+
+  private fail(e: Error): void {
+    this.failure ??= e;
+    this.signal();
+  }
+
+  private receive(lane: Lane, m: WorkerReply): void {
+    if (m.type === 'error') {
+      this.fail(m.user ? SvcError.badRequest(m.message) : new Error(m.message));
+      return;
+    }
+    if (m.type === 'done') {
+      this.rowsHandled += m.rowsHandled;
+      this.rowsImported += m.rowsImported;
+      m.errors.forEach((n, i) => { this.errors[i] += n; });
+      lane.done = true;
+      void lane.worker.terminate();
+      this.signal();
+      return;
+    }
+    m.newSymbols.forEach((values, i) => {
+      const symbols = this.plan.columns[i].symbols;
+      if (symbols) for (const v of values) lane.remap[i].push(symbols.intern(v));
+    });
+    this.parsed.set(m.seq, m.batches.map((b) => this.batch(lane, b)));
+    for (let out = this.parsed.get(this.nextRelease); out; out = this.parsed.get(this.nextRelease)) {
+      this.parsed.delete(this.nextRelease++);
+      for (const b of out) this.ready.push(b);
+    }
+    this.inFlight--;
+    this.signal();
+  }
+
+  private batch(lane: Lane, b: WireBatch): ColumnBatch {
+    const vectors = b.vectors.map((w, i): Vector => {
+      const column = this.plan.columns[i];
+      const data = w.data as FixedArray;
+      if (column.symbols) {
+        const remap = lane.remap[i];
+        for (let r = 0; r < data.length; r++) if (data[r] >= 0) data[r] = remap[data[r]];
+        return { type: column.type, data, symbols: column.symbols };
+      }
+      return { type: column.type, data, offsets: w.offsets, nulls: w.nulls, exact: w.exact };
+    });
+    return { rowCount: b.rowCount, vectors };
+  }
+}

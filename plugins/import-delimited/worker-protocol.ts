@@ -1,0 +1,65 @@
+/**
+ * Messages between WorkerParser (request thread) and parse-worker (worker thread). Chunks and batch
+ * arrays move by transfer, not copy. SYMBOL keys in a batch are the worker's own dictionary keys; the
+ * values first used in that batch travel with it (`newSymbols`), and the request thread maps them to the
+ * writer's keys.
+ */
+import { ColumnType } from '../../core/data/column-type';
+import { Atomicity } from '../../core/extension/import-format';
+
+export interface WorkerColumn {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly fieldIndex: number;
+  readonly patterns: readonly string[];
+}
+
+export interface WorkerPlan {
+  readonly delimiter: number;
+  readonly header: boolean;
+  readonly fieldCount: number;
+  readonly columns: readonly WorkerColumn[];
+  readonly timestampIndex: number;
+  readonly atomicity: Atomicity;
+  readonly skipLev: boolean;
+  readonly batchRows: number;
+  readonly table: string;
+  /** Only the lane that sees the start of the upload drops a byte order mark. */
+  readonly leadingBom: boolean;
+}
+
+export type WorkerRequest =
+  /** `buffer[0..length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it. */
+  | { readonly type: 'chunk'; readonly buffer: ArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean }
+  | { readonly type: 'finish'; readonly seq: number };
+
+export interface WireVector {
+  readonly data: ArrayBufferView;
+  readonly offsets?: Int32Array;
+  readonly nulls?: Uint8Array;
+  readonly exact?: BigInt64Array;
+}
+
+export interface WireBatch {
+  readonly rowCount: number;
+  readonly vectors: readonly WireVector[];
+}
+
+export type WorkerReply =
+  /** One chunk (or the finish) is parsed: its batches, and per column the symbol values new since the last reply. */
+  | { readonly type: 'parsed'; readonly seq: number; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[] }
+  | { readonly type: 'done'; readonly rowsHandled: number; readonly rowsImported: number; readonly errors: readonly number[] }
+  | { readonly type: 'error'; readonly message: string; readonly user: boolean };
+
+export function isWorkerRequest(x: unknown): x is WorkerRequest {
+  if (typeof x !== 'object' || x === null) return false;
+  const t = (x as { type?: unknown }).type;
+  return typeof (x as { seq?: unknown }).seq === 'number'
+    && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof ArrayBuffer));
+}
+
+export function isWorkerReply(x: unknown): x is WorkerReply {
+  if (typeof x !== 'object' || x === null) return false;
+  const t = (x as { type?: unknown }).type;
+  return t === 'parsed' || t === 'done' || t === 'error';
+}

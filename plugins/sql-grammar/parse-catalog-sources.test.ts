@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { assertSyntaxError, parse, plain, select } from './test-helpers';
+
+function functionSource(sql: string): { name: string; args: number } {
+  const source = select(sql).from?.source;
+  assert.ok(source?.kind === 'functionSource', `not a function source: ${JSON.stringify(plain(source))}`);
+  return { name: source.call.name, args: source.call.args.length };
+}
+
+test('information_schema.columns() is a call of the catalog table function', () => {
+  assert.deepEqual(functionSource('information_schema.columns()'), { name: 'information_schema.columns', args: 0 });
+});
+
+test('bare information_schema.columns is the same call, as PostgreSQL tools write it', () => {
+  assert.deepEqual(functionSource('select * from information_schema.columns'), { name: 'information_schema.columns', args: 0 });
+});
+
+test('information_schema.tables() in FROM keeps its alias', () => {
+  const source = select('select * from information_schema.tables() it').from?.source;
+  assert.ok(source?.kind === 'functionSource');
+  assert.equal(source.alias?.name, 'it');
+});
+
+test('a dotted name outside the catalogs stays a table name', () => {
+  const source = select('select * from my.table').from?.source;
+  assert.ok(source?.kind === 'tableSource');
+  assert.equal(source.name.name, 'my.table');
+});
+
+test('(SHOW PARAMETERS) is a query over show_parameters()', () => {
+  assert.deepEqual(functionSource('(show parameters)'), { name: 'show_parameters', args: 0 });
+});
+
+test('(SHOW PARAMETERS) can be filtered like any parenthesised query', () => {
+  const s = select("(SHOW PARAMETERS) WHERE property_path = 'http.enabled'");
+  assert.ok(s.where?.kind === 'binary');
+  assert.equal(s.from?.source.kind, 'functionSource');
+});
+
+test('SHOW PARAMETERS still parses as a statement', () => {
+  assert.deepEqual(plain(parse('SHOW PARAMETERS')), { kind: 'show', what: 'parameters', position: 0 });
+});
+
+test('other parenthesised SHOW statements are refused at the SHOW word', () => {
+  assertSyntaxError('(show tables)', '(SHOW TABLES) is not supported', 6);
+});
