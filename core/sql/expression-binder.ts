@@ -16,7 +16,7 @@ import { parseIntervalLiteral } from '../time/interval-literal';
 import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
-import { checkTimeArguments } from './time-arguments';
+import { checkTimeArguments, intervalCallBounds } from './time-arguments';
 import { parseIsoTimestamp } from '../time/iso-timestamp';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
@@ -211,6 +211,8 @@ export class ExpressionBinder {
       if (!parsed.ok) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
       return { kind: 'call', fn: intervalFunction([...parsed.intervals], e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
     }
+    const bounds = x.type.tag === TypeTag.TIMESTAMP && items.length === 1 ? intervalCallBounds(items[0]) : undefined;
+    if (bounds) return { kind: 'call', fn: intervalFunction(bounds, e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
     const fixed = items.map((i) => this.timestampOperand(x, i, '='));
     const call = this.apply('in', [x, ...fixed], e.position);
     return e.negated ? this.apply('not', [call], e.position) : call;

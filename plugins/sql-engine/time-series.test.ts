@@ -108,6 +108,9 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT temp FROM sensors WHERE ts != '2025-03-01T03:20' AND ts IN '2025-03-01T03'", undefined, [[23]]],
   ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00:00;30m;1h;4'", undefined, [[20], [21], [25]]],
   ["SELECT temp FROM sensors WHERE NOT (ts IN '2025-03-01T00' OR ts IN '2025-03-01T03')", undefined, [[21]]],
+  ["SELECT temp FROM sensors WHERE ts IN interval('2025-03-01T01:00', '2025-03-01T03:30')", undefined, [[21], [25]]],
+  ["SELECT interval_start(interval('2025-03-01', '2025-03-02')), interval_end(interval('2025-03-01', '2025-03-02'))", undefined,
+    [['2025-03-01T00:00:00.000000Z', '2025-03-02T00:00:00.000000Z']]],
   ["SELECT temp FROM sensors WHERE ts = '2025-03-01T03'", undefined, []],
   ["SELECT temp FROM sensors WHERE ts = '2025-03-01T03:20'", undefined, [[25]]],
   ["SELECT temp FROM sensors WHERE ts IN '2025-03-01;1d'", undefined, [[20], [22], [21], [25], [23]]],
@@ -164,6 +167,7 @@ test('OR, NOT IN, IN lists and != on the designated timestamp become scan interv
   assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts NOT IN '2025-03-01T03'"), ['Project', 'Scan(sensors, intervals=2)']);
   assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts IN ('2025-03-01T00:05:00Z', '2025-03-01T03:50:00Z')"), ['Project', 'Scan(sensors, intervals=2)']);
   assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts != '2025-03-01T03:20'"), ['Project', 'Scan(sensors, intervals=2)']);
+  assert.deepEqual(labels("SELECT temp FROM sensors WHERE ts IN interval('2025-03-01', '2025-03-02')"), ['Project', 'Scan(sensors, intervals=1)']);
 });
 
 test('SAMPLE BY, LATEST ON and ASOF JOIN plan their time-series operators', () => {

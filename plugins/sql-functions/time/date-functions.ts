@@ -151,6 +151,30 @@ const zoneFns: ScalarFunction[] = TEXT.filter((t) => t !== Types.CHAR).flatMap((
   { kind: 'scalar', name: 'to_utc', args: [TS, t], returns: TS, constantArgs: [1], kernel: (a, n) => { const z = zoneArg(a[1]); return mapTs(a[0], n, TS, (x) => toUtc(x, z)); } },
 ]);
 
+/**
+ * interval(lo, hi) → INTERVAL (two µs values per row). Marked volatile only so constant folding keeps the
+ * call: `ts IN interval(…)` turns its constant bounds into scan intervals at bind time.
+ */
+const intervalFns: ScalarFunction[] = [
+  {
+    kind: 'scalar', name: 'interval', args: [TS, TS], returns: Types.INTERVAL, volatile: true,
+    kernel(a, n) {
+      const x = a[0].data, y = a[1].data, out = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) { out[2 * i] = x[i]; out[2 * i + 1] = x[i] === LONG_NULL ? LONG_NULL : y[i]; }
+      return { type: Types.INTERVAL, data: out };
+    },
+  },
+  {
+    kind: 'scalar', name: 'interval_start', args: [Types.INTERVAL], returns: TS,
+    kernel(a, n) { const d = a[0].data, out = new Float64Array(n); for (let i = 0; i < n; i++) out[i] = d[2 * i]; return { type: TS, data: out }; },
+  },
+  {
+    kind: 'scalar', name: 'interval_end', args: [Types.INTERVAL], returns: TS,
+    kernel(a, n) { const d = a[0].data, out = new Float64Array(n); for (let i = 0; i < n; i++) out[i] = d[2 * i] === LONG_NULL ? LONG_NULL : d[2 * i + 1]; return { type: TS, data: out }; },
+  },
+];
+
 export const dateFunctions: readonly ScalarFunction[] = [
+  ...intervalFns,
   ...dateadd(false), ...dateadd(true), ...datediff, ...timestampFloor, ...timestampCeil, ...dateTrunc, ...extractFns, ...partFns, ...zoneFns,
 ];
