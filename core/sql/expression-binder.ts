@@ -12,10 +12,11 @@ import { BoundExpr, BoundColumn } from './bound-expression';
 import { ArgInfo, FunctionRegistry } from './function-registry';
 import { commonType } from './implicit-cast';
 import { intervalFunction } from './intervals/interval-function';
-import { parseIntervalLiteral } from './intervals/interval-literal';
+import { parseIntervalLiteral } from '../time/interval-literal';
 import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
+import { checkTimeArguments, intervalCallBounds } from './time-arguments';
 import { parseIsoTimestamp } from '../time/iso-timestamp';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
@@ -29,6 +30,8 @@ export interface BinderHooks {
   readonly subquery: (q: Query) => PlanNode;
   /** Told about each sub-query expression, so the executor can run it before the outer rows. */
   readonly onSubquery?: (e: BoundExpr) => void;
+  /** Receives window function calls (`fn(…) OVER (…)`) of a SELECT list; absent where they are not allowed. */
+  readonly windows?: { collect(call: Extract<Expression, { kind: 'call' }>, binder: ExpressionBinder): BoundColumn };
 }
 
 /**
@@ -123,7 +126,10 @@ export class ExpressionBinder {
   }
 
   private call(e: Extract<Expression, { kind: 'call' }>): BoundExpr {
-    if (e.over) throw SvcError.sql(e.position, 'window functions are not supported yet');
+    if (e.over) {
+      if (!this.hooks.windows) throw SvcError.sql(e.position, 'window function is not allowed here');
+      return this.hooks.windows.collect(e, this);
+    }
     if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
       if (!this.hooks.aggregates) throw SvcError.sql(e.position, `aggregate function is not allowed here: ${e.name}`);
       const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });
@@ -138,6 +144,7 @@ export class ExpressionBinder {
     if (!this.registry.hasScalar(e.name) && /^(extract|date_part|timestamp_.*|date_trunc|dateadd|datediff|to_timestamp|to_date|to_str|to_timezone|to_utc)$/.test(e.name)) {
       throw SvcError.sql(e.position, `${e.name}() is not supported yet`);
     }
+    checkTimeArguments(e.name, e.args);
     return this.apply(e.name, e.args.map((a) => this.bind(a)), e.position);
   }
 
@@ -200,10 +207,12 @@ export class ExpressionBinder {
     const items = e.list.map((i) => this.bind(i));
     if ((x.type.tag === TypeTag.TIMESTAMP) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
       const text = items[0].value;
-      const intervals = parseIntervalLiteral(text);
-      if (!intervals) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
-      return { kind: 'call', fn: intervalFunction(intervals, e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
+      const parsed = parseIntervalLiteral(text);
+      if (!parsed.ok) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
+      return { kind: 'call', fn: intervalFunction([...parsed.intervals], e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
     }
+    const bounds = x.type.tag === TypeTag.TIMESTAMP && items.length === 1 ? intervalCallBounds(items[0]) : undefined;
+    if (bounds) return { kind: 'call', fn: intervalFunction(bounds, e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
     const fixed = items.map((i) => this.timestampOperand(x, i, '='));
     const call = this.apply('in', [x, ...fixed], e.position);
     return e.negated ? this.apply('not', [call], e.position) : call;

@@ -3,6 +3,7 @@
  * already come in its order, and `ORDER BY ts DESC` turns the scan backwards, so `LIMIT n` stops after n
  * rows. A LIMIT from the start caps the sort at n rows (top-N). Hidden ORDER BY columns are dropped last.
  */
+import { TypeTag } from '../data/column-type';
 import { SvcError } from '../errors';
 import type { Limit as LimitAst } from './ast';
 import { BindEnvironment } from './bind-environment';
@@ -36,7 +37,9 @@ export function orderAndLimit(
     else if (reversed) p = reversed;
     else {
       const topN = window && window.lo >= 0 && window.hi !== undefined && window.hi >= 0 ? window.hi : undefined;
-      const keepsTs = ts >= 0 && order[0].index === ts && !order[0].descending ? ts : -1;
+      // Ascending order on a TIMESTAMP column designates it (sql-dialect.md §0: `ORDER BY ts` on a sub-query).
+      const first = order[0];
+      const keepsTs = !first.descending && (first.index === ts || plan.columns[first.index]?.type.tag === TypeTag.TIMESTAMP) ? first.index : -1;
       p = new Sort(plan, order, topN, keepsTs);
     }
   }

@@ -27,6 +27,12 @@ import { Join } from './operators/join';
 import { hashJoinFromWhere } from './where-join';
 import { containsAggregate, rewriteGrouped } from './grouping-rewrite';
 import { orderAndLimit, OrderTarget } from './order-limit';
+import { bindSampleBy } from './sample-by-binder';
+import { planLatestOn, prepareLatestOn } from './latest-on-binder';
+import { pruneJoinColumns } from './time-join';
+import { rewriteWindowRefs, WindowCollector } from './window-binder';
+import { Window } from './operators/window';
+import { SampleBy } from './operators/sample-by';
 
 interface Item {
   expr: BoundExpr;
@@ -42,15 +48,13 @@ export class SelectBinder {
   ) {}
 
   bind(s: Select): PlanNode {
-    if (s.sampleBy) throw SvcError.sql(s.sampleBy.position, 'SAMPLE BY is not supported yet');
-    if (s.latestOn) throw SvcError.sql(s.latestOn.position, 'LATEST ON is not supported yet');
-    if (s.windows?.length) throw SvcError.sql(s.windows[0].position, 'WINDOW clause is not supported yet');
     const subquery = (q: Query): PlanNode => this.bindQuery(q, this.ctes);
     const source: BoundSource = s.from ? new SourceBinder(this.env, this.ctes, this.bindQuery).bindFrom(s.from) : { scope: EMPTY_SCOPE, plan: new SingleRow() };
     const scope = source.scope;
     const aggregates = new SelectAggregates(this.env.registry);
     const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e) });
-    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, onSubquery: (e) => this.env.subqueries.push(e) });
+    const windows = new WindowCollector(s.windows);
+    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e) });
 
     const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
     const names = new NameAllocator();
@@ -70,18 +74,37 @@ export class SelectBinder {
     const order: OrderTarget[] = (s.orderBy ?? []).map((o) => this.orderTarget(o, items, collecting));
 
     // count(*) of a whole table comes from the reader's metadata.
-    if (source.lazy && !where && !s.groupBy && !having && items.length === 1 && aggregates.list.length === 1
+    if (source.lazy && !where && !s.latestOn && !s.sampleBy && !s.groupBy && !having && items.length === 1 && aggregates.list.length === 1
       && aggregates.list[0].fn.name === 'count' && aggregates.list[0].args.length === 0 && isAggregateRef(items[0].expr)) {
       return orderAndLimit(new CountStar(source.lazy.table.name, items[0].name), [], s.limit, false, this.env);
     }
 
-    const grouped = aggregates.list.length > 0 || s.groupBy !== undefined;
+    const grouped = aggregates.list.length > 0 || s.groupBy !== undefined || s.sampleBy !== undefined;
+    // SAMPLE BY and LATEST ON read the designated timestamp even when the projection does not.
+    if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
+    const latest = s.latestOn ? prepareLatestOn(s.latestOn, plain) : undefined;
     // Keys are bound before the scan is built: a GROUP BY column may be one the SELECT list does not use.
-    const keys = grouped ? this.groupKeys(s, items, plain) : [];
+    let keys = grouped ? this.groupKeys(s, items, plain) : [];
+    const groupKeys = keys;
     let input = this.sourcePlan(source, where);
+    if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 2048), where);
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
+    if (windows.calls.length > 0) {
+      if (grouped) throw SvcError.sql(s.position, 'window functions cannot be combined with GROUP BY or SAMPLE BY; use a sub-query');
+      const base = input.columns.length;
+      input = new Window(input, windows.calls);
+      exprs = exprs.map((e) => rewriteWindowRefs(e, base));
+    }
     if (grouped) {
+      let sampled: SampleBy | undefined;
+      if (s.sampleBy) {
+        const tsSlot = input.timestampIndex;
+        const others = keys.filter((k) => !(k.kind === 'column' && k.index === tsSlot));
+        const bound = bindSampleBy({ clause: s.sampleBy, input, keys: others, aggregates: aggregates.list, binder: plain });
+        keys = [bound.timestampKey, ...others];
+        sampled = bound.plan;
+      }
       const keyIndex = new Map<string, number>();
       keys.forEach((k, j) => keyIndex.set(exprKey(k), aggregates.list.length + j));
       const rewrite = (e: BoundExpr): BoundExpr => rewriteGrouped(e, keyIndex);
@@ -90,7 +113,8 @@ export class SelectBinder {
         ...keys.map((k, j) => ({ name: `key${j}`, type: k.type })),
       ];
       exprs = exprs.map(rewrite);
-      input = new GroupBy(input, keys, aggregates.list, columns);
+      input = sampled ?? new GroupBy(input, keys, aggregates.list, columns);
+      if (sampled) tsIndex = exprs.findIndex((e, i) => !items[i].hidden && e.kind === 'column' && e.index === aggregates.list.length);
       if (having) input = new Filter(input, rewrite(having), undefined);
     } else {
       const ts = input.timestampIndex;
@@ -100,6 +124,8 @@ export class SelectBinder {
     const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: exprs[k].type }));
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
+    pruneJoinColumns(source.plan, [...items.map((i) => i.expr), ...aggregates.list.flatMap((a) => a.args), where, having, ...groupKeys,
+      latest?.timestamp, ...(latest?.keys ?? []), ...windows.calls.flatMap((w) => [...w.args, ...w.partition, ...w.order.map((o) => o.expr)])]);
     return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean, rows: number | undefined) => this.reversible(plan, reverse, rows) : undefined);
   }
 

@@ -14,6 +14,7 @@ import { TableScan } from './operators/table-scan';
 import { PlanNode } from './plan';
 import { EMPTY_SCOPE, FixedScope, LazyTableScope, Scope, ScopeColumn } from './scope';
 import { shiftColumns } from './shift-columns';
+import { isTimeJoin, planTimeJoin } from './time-join';
 
 export interface BoundSource {
   readonly scope: Scope;
@@ -46,10 +47,7 @@ export class SourceBinder {
   }
 
   private join(j: JoinAst, left: PlanNode, right: PlanNode, scope: FixedScope, leftCount: number): PlanNode {
-    if (j.joinType === 'asof' || j.joinType === 'lt' || j.joinType === 'splice') {
-      throw SvcError.sql(j.position, `${j.joinType.toUpperCase()} JOIN is not supported yet`);
-    }
-    if (j.joinType === 'cross' || j.joinType === 'comma' || (!j.on && !j.using)) return new Join('cross', left, right, [], [], undefined);
+    if (!isTimeJoin(j) && (j.joinType === 'cross' || j.joinType === 'comma' || (!j.on && !j.using))) return new Join('cross', left, right, [], [], undefined);
     const binder = new ExpressionBinder(this.env.registry, scope, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
     const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [];
     const rest: BoundExpr[] = [];
@@ -73,6 +71,7 @@ export class SourceBinder {
       }
     }
     const condition = rest.length ? rest.reduce((x, y) => binder.apply('and', [x, y], 0)) : undefined;
+    if (isTimeJoin(j)) return planTimeJoin(j, left, right, leftKeys, rightKeys, condition);
     return new Join(j.joinType === 'left' ? 'left' : 'inner', left, right, leftKeys, rightKeys, condition);
   }
 
@@ -90,8 +89,8 @@ export class SourceBinder {
       const table = this.env.storage.getTable(s.name.name);
       if (!table) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
       const lazy = new LazyTableScope(table, alias);
-      if (lazyAllowed) return { scope: lazy, lazy };
-      return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, undefined);
+      if (lazyAllowed && !s.timestamp) return { scope: lazy, lazy };
+      return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, s.timestamp?.name);
     }
     if (s.kind === 'subquerySource') return this.fixed(this.bindQuery(s.query, this.ctes), alias, s.timestamp?.name);
     const fn = this.env.registry.tableFunction(s.call.name);

@@ -17,10 +17,12 @@ import { predicateFunctions } from './operators/predicates';
 import { randomFunctions } from './random/random-functions';
 import { textFunctions } from './text/text-functions';
 import { timeFunctions } from './time/time-functions';
+import { dateFunctions } from './time/date-functions';
+import { patternFunctions } from './time/pattern-functions';
 
 export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
-  ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...infoFunctions, ...randomFunctions,
+  ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
   ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction,
 ];

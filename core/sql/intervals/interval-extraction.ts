@@ -6,7 +6,7 @@
  */
 import { TimeInterval } from '../../data/table-schema';
 import { BoundCall, BoundExpr } from '../bound-expression';
-import { intersectIntervals } from './interval-literal';
+import { complementIntervals, intersectIntervals, normalizeIntervals, unionIntervals } from '../../time/interval-algebra';
 import { isIntervalFunction } from './interval-function';
 
 const MIN = -9007199254740991;
@@ -35,7 +35,30 @@ const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=
 function toInterval(e: BoundExpr, slot: number): TimeInterval[] | undefined {
   if (e.kind !== 'call') return undefined;
   const c: BoundCall = e;
-  if (isIntervalFunction(c.fn) && !c.fn.negated && isTs(c.args[0], slot)) return [...c.fn.intervals];
+  if (isIntervalFunction(c.fn) && isTs(c.args[0], slot)) return c.fn.negated ? clamp(complementIntervals(c.fn.intervals)) : [...c.fn.intervals];
+  // AND / OR / NOT of interval predicates are intersection / union / complement (sql-dialect.md §2.2).
+  if ((c.fn.name === 'or' || c.fn.name === 'and') && c.args.length === 2) {
+    const a = toInterval(c.args[0], slot), b = a ? toInterval(c.args[1], slot) : undefined;
+    if (!a || !b) return undefined;
+    return c.fn.name === 'or' ? unionIntervals(a, b) : intersectIntervals(a, b);
+  }
+  if (c.fn.name === 'not' && c.args.length === 1) {
+    const a = toInterval(c.args[0], slot);
+    return a ? clamp(complementIntervals(a)) : undefined;
+  }
+  if (c.fn.name === 'in' && isTs(c.args[0], slot) && c.args.length > 1) {
+    const points: TimeInterval[] = [];
+    for (const a of c.args.slice(1)) {
+      const v = constantMicros(a);
+      if (v === undefined) return undefined;
+      points.push({ lo: v, hi: v });
+    }
+    return normalizeIntervals(points);
+  }
+  if (c.fn.name === '!=' && c.args.length === 2) {
+    const v = isTs(c.args[0], slot) ? constantMicros(c.args[1]) : isTs(c.args[1], slot) ? constantMicros(c.args[0]) : undefined;
+    return v === undefined ? undefined : [{ lo: MIN, hi: v - 1 }, { lo: v + 1, hi: MAX }];
+  }
   if (c.fn.name === 'between' && isTs(c.args[0], slot)) {
     const a = constantMicros(c.args[1]), b = constantMicros(c.args[2]);
     if (a === undefined || b === undefined) return undefined;
@@ -67,4 +90,9 @@ export function extractIntervals(where: BoundExpr, slot: number, and: (a: BoundE
     else rest.push(p);
   }
   return { intervals, rest: rest.length ? rest.reduce((a, b) => and(a, b)) : undefined };
+}
+
+/** Keeps complemented intervals inside the safe integer range the scans use. */
+function clamp(list: readonly TimeInterval[]): TimeInterval[] {
+  return list.map((i) => ({ lo: Math.max(MIN, i.lo), hi: Math.min(MAX, i.hi) })).filter((i) => i.lo <= i.hi);
 }

@@ -1,0 +1,69 @@
+/**
+ * Binds `LATEST ON ts PARTITION BY keys` (sql-dialect.md §2.4). Keys and the timestamp are bound before
+ * the source plan is built (a lazy table scan then reads them); the plan walks the table backwards
+ * when the source is a plain scan chain ordered by that timestamp.
+ */
+import { SvcError } from '../errors';
+import type { LatestOn as LatestOnAst } from './ast';
+import { BoundExpr } from './bound-expression';
+import { ExpressionBinder } from './expression-binder';
+import { LatestOn } from './operators/latest-on';
+import { PlanNode } from './plan';
+
+export interface PreparedLatestOn {
+  readonly timestamp: BoundExpr;
+  readonly keys: readonly BoundExpr[];
+}
+
+/** Binds the clause's names; call before the FROM plan is finished. */
+export function prepareLatestOn(clause: LatestOnAst, binder: ExpressionBinder): PreparedLatestOn {
+  if (!clause.timestamp) throw SvcError.sql(clause.position, 'LATEST BY is not supported; use LATEST ON ts PARTITION BY col');
+  const id = clause.timestamp;
+  const timestamp = binder.bind({ kind: 'column', name: id.name, quoted: id.quoted, position: id.position });
+  if (clause.partitionBy.length === 0) throw SvcError.sql(clause.position, 'PARTITION BY expected');
+  const keys = clause.partitionBy.map((k) => binder.bind(k));
+  return { timestamp, keys };
+}
+
+/**
+ * The LatestOn plan over `input`. `reverse` rebuilds the input reading its table backwards (undefined
+ * when it is not a plain scan chain).
+ */
+export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, input: PlanNode, reverse: (p: PlanNode) => PlanNode | undefined, where?: BoundExpr): PlanNode {
+  const ts = prepared.timestamp;
+  if (input.timestampIndex < 0) throw SvcError.sql(clause.position, 'base query does not provide designated TIMESTAMP column');
+  if (ts.kind !== 'column') throw SvcError.sql(clause.position, 'designated timestamp column expected');
+  const designated = ts.index === input.timestampIndex;
+  if (!designated) throw SvcError.sql(clause.timestamp?.position ?? clause.position, 'LATEST ON column must be the designated timestamp');
+  const backwards = reverse(input);
+  return new LatestOn({
+    child: backwards ?? input,
+    backwards: backwards !== undefined,
+    timestamp: ts.index,
+    keys: prepared.keys,
+    timestampIndex: input.timestampIndex,
+    columns: input.columns,
+    expectedKeys: where && prepared.keys.length === 1 ? keysNamedBy(where, prepared.keys[0]) : undefined,
+  });
+}
+
+/**
+ * How many keys WHERE allows when it pins the single partition key to constants (`k = 'a'`,
+ * `k IN ('a', 'b')`): the backwards walk can stop once that many keys were found.
+ */
+function keysNamedBy(where: BoundExpr, key: BoundExpr): number | undefined {
+  if (key.kind !== 'column') return undefined;
+  const isKey = (e: BoundExpr): boolean => e.kind === 'column' && e.index === key.index;
+  const constants = (list: readonly BoundExpr[]): number | undefined => (list.every((a) => a.kind === 'constant' && a.value !== null) ? new Set(list.map((a) => (a.kind === 'constant' ? String(a.value) : ''))).size : undefined);
+  let best: number | undefined;
+  const visit = (e: BoundExpr): void => {
+    if (e.kind !== 'call') return;
+    if (e.fn.name === 'and') { e.args.forEach(visit); return; }
+    let n: number | undefined;
+    if (e.fn.name === '=' && e.args.length === 2) n = isKey(e.args[0]) ? constants([e.args[1]]) : isKey(e.args[1]) ? constants([e.args[0]]) : undefined;
+    if (e.fn.name === 'in' && isKey(e.args[0])) n = constants(e.args.slice(1));
+    if (n !== undefined) best = best === undefined ? n : Math.min(best, n);
+  };
+  visit(where);
+  return best;
+}

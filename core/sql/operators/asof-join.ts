@@ -1,0 +1,151 @@
+/**
+ * ASOF and LT joins (sql-dialect.md §2.5) as a merge of two time-ordered streams: the right side is read
+ * once into memory, then a cursor advances through it as left rows arrive, remembering the newest right
+ * row per key (an Int32Array indexed by key id). ASOF takes right rows with ts <= the left ts, LT rows with
+ * ts < it; TOLERANCE drops matches older than the limit (inclusive). Unmatched left rows get null right
+ * columns. Output: left columns then right columns; the left timestamp stays designated.
+ */
+import { ColumnBatch } from '../../data/column-batch';
+import { TypeTag } from '../../data/column-type';
+import { ResultColumn } from '../../data/result-set';
+import { MemorySymbolTable } from '../../data/symbol-table';
+import { VectorBuilder } from '../../data/vector-builder';
+import { BoundExpr } from '../bound-expression';
+import { evaluate } from '../evaluate';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
+import { concatBatches } from '../vector/vector-ops';
+import { GroupKeyIndex } from './group-key-index';
+import { gatherOrNull, NullVectors } from './gather-or-null';
+import { walk } from '../bound-expression';
+import { narrowInput } from '../narrow-scan';
+
+export interface AsofJoinSpec {
+  readonly kind: 'asof' | 'lt';
+  readonly left: PlanNode;
+  readonly right: PlanNode;
+  readonly leftKeys: readonly BoundExpr[];
+  readonly rightKeys: readonly BoundExpr[];
+  /** µs; undefined = no limit. */
+  readonly tolerance?: number;
+}
+
+export class AsofJoin implements PlanNode {
+  children: readonly PlanNode[];
+  readonly columns: readonly ResultColumn[];
+  readonly timestampIndex: number;
+  readonly label: string;
+
+  constructor(public spec: AsofJoinSpec) {
+    this.children = [spec.left, spec.right];
+    this.columns = [...spec.left.columns, ...spec.right.columns];
+    this.timestampIndex = spec.left.timestampIndex;
+    this.label = `${spec.kind === 'lt' ? 'Lt' : 'Asof'}Join${spec.leftKeys.length ? '(keyed)' : ''}`;
+  }
+
+  /** Right columns the consumer reads (set by the binder once the query is bound); undefined = all. */
+  private rightUsed: boolean[] | undefined;
+
+  /** Marks which output columns the rest of the query reads. */
+  prune(used: ReadonlySet<number>): void {
+    const { left, right, leftKeys, rightKeys } = this.spec;
+    const offset = left.columns.length;
+    this.rightUsed = right.columns.map((_c, i) => used.has(offset + i));
+    // Each side reads only what the query, the keys and the merge need.
+    const needLeft = new Set([...used].filter((i) => i >= 0 && i < offset));
+    const needRight = new Set([...used].filter((i) => i >= offset).map((i) => i - offset));
+    for (const k of leftKeys) walk(k, (x) => { if (x.kind === 'column') needLeft.add(x.index); });
+    for (const k of rightKeys) walk(k, (x) => { if (x.kind === 'column') needRight.add(x.index); });
+    needLeft.add(left.timestampIndex);
+    needRight.add(right.timestampIndex);
+    this.spec = { ...this.spec, left: narrowInput(left, needLeft), right: narrowInput(right, needRight) };
+    this.children = [this.spec.left, this.spec.right];
+  }
+
+  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    const { left, right, leftKeys, rightKeys, kind } = this.spec;
+    const nulls = new NullVectors();
+    const tolerance = this.spec.tolerance ?? Infinity;
+    const rightTypes = right.columns.map((c) => c.type);
+    // Right columns nobody reads are neither kept nor gathered: they travel as shared null vectors.
+    const needed = rightTypes.map((_t, c) => this.rightUsed === undefined || this.rightUsed[c] || c === right.timestampIndex
+      || rightKeys.some((k) => usesColumn(k, c)));
+    const parts: ColumnBatch[] = [];
+    for await (const b of right.execute(context)) {
+      checkAborted(context.signal);
+      parts.push({ rowCount: b.rowCount, vectors: b.vectors.map((v, c) => (needed[c] ? v : nulls.get(v.type, 1))) });
+    }
+    const rb = parts.length ? concatBatches(rightTypes, parts) : { rowCount: 0, vectors: rightTypes.map((t) => new VectorBuilder(t, 1).build()) };
+    const rn = rb.rowCount;
+    const rts = rb.vectors[right.timestampIndex].data as Float64Array;
+    const keyed = leftKeys.length > 0;
+    const index = new GroupKeyIndex(rightKeys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)));
+    const rkeys = new Int32Array(keyed ? rn : 0);
+    if (keyed && rn > 0) index.assign(rightKeys.map((k) => evaluate(k, rb, context)), rn, rkeys);
+    const cursor = new AsofCursor(rts, rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count);
+    let lkeys = new Int32Array(0), match = new Int32Array(0);
+    for await (const lb of left.execute(context)) {
+      checkAborted(context.signal);
+      const n = lb.rowCount;
+      if (match.length < n) { match = new Int32Array(n); lkeys = new Int32Array(n); }
+      if (keyed) {
+        index.assign(leftKeys.map((k) => evaluate(k, lb, context)), n, lkeys);
+        cursor.reserveKeys(index.count);
+      }
+      const lts = lb.vectors[left.timestampIndex].data as Float64Array;
+      if (keyed) cursor.matchKeyed(lts, lkeys, n, match); else cursor.match(lts, n, match);
+      const used = this.rightUsed;
+      yield { rowCount: n, vectors: [...lb.vectors, ...rb.vectors.map((v, c) => (used && !used[c] ? nulls.get(v.type, n) : gatherOrNull(v, match, n)))] };
+    }
+  }
+}
+
+/** The merge state: a cursor into the right side and the newest right row per key. */
+class AsofCursor {
+  private p = 0;
+  private lastAny = -1;
+  private last: Int32Array;
+
+  constructor(private readonly rts: Float64Array, private readonly rn: number, private readonly rkeys: Int32Array | undefined,
+    private readonly strict: boolean, private readonly tolerance: number, keys: number) {
+    this.last = new Int32Array(Math.max(16, keys)).fill(-1);
+  }
+
+  reserveKeys(keys: number): void {
+    if (this.last.length >= keys) return;
+    const l = new Int32Array(keys * 2).fill(-1);
+    l.set(this.last);
+    this.last = l;
+  }
+
+  match(lts: Float64Array, n: number, out: Int32Array): void {
+    const rts = this.rts, rn = this.rn, tol = this.tolerance, strict = this.strict;
+    let p = this.p, last = this.lastAny;
+    for (let i = 0; i < n; i++) {
+      const t = lts[i];
+      if (strict) { while (p < rn && rts[p] < t) p++; } else { while (p < rn && rts[p] <= t) p++; }
+      last = p - 1;
+      out[i] = last >= 0 && t - rts[last] <= tol ? last : -1;
+    }
+    this.p = p;
+    this.lastAny = last;
+  }
+
+  matchKeyed(lts: Float64Array, lkeys: Int32Array, n: number, out: Int32Array): void {
+    const rts = this.rts, rn = this.rn, tol = this.tolerance, strict = this.strict;
+    const rkeys = this.rkeys as Int32Array, last = this.last;
+    let p = this.p;
+    for (let i = 0; i < n; i++) {
+      const t = lts[i];
+      if (strict) { while (p < rn && rts[p] < t) { last[rkeys[p]] = p; p++; } } else { while (p < rn && rts[p] <= t) { last[rkeys[p]] = p; p++; } }
+      const m = last[lkeys[i]];
+      out[i] = m >= 0 && t - rts[m] <= tol ? m : -1;
+    }
+    this.p = p;
+  }
+}
+
+function usesColumn(e: BoundExpr, index: number): boolean {
+  let hit = false;
+  walk(e, (x) => { if (x.kind === 'column' && x.index === index) hit = true; });
+  return hit;
+}
