@@ -6,43 +6,25 @@
  * Produces sorted, disjoint closed intervals in µs.
  */
 import { TimeInterval } from '../data/table-schema';
-import { daysFromCivil, daysInMonth } from './iso-timestamp';
+import { parseIsoParts } from './iso-timestamp';
 import { addUnits, MICROS_PER_DAY, parseStride } from './time-unit';
 import { normalizeIntervals } from './interval-algebra';
 
 /** A partial ISO timestamp as the interval it covers, or undefined when the text is not one. */
 export function parsePartialTimestamp(text: string): TimeInterval | undefined {
-  const m = PARTIAL_RE.exec(text.trim());
-  if (!m) return undefined;
-  const y = Number(m[1]);
-  const mo = m[2] === undefined ? 1 : Number(m[2]);
-  const d = m[3] === undefined ? 1 : Number(m[3]);
-  const h = m[4] === undefined ? 0 : Number(m[4]);
-  const mi = m[5] === undefined ? 0 : Number(m[5]);
-  const s = m[6] === undefined ? 0 : Number(m[6]);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return undefined;
-  const fraction = m[7];
-  let offsetMicros = 0;
-  if (m[8] !== undefined && m[8] !== 'Z' && m[8] !== 'z') {
-    const sign = m[8][0] === '-' ? -1 : 1;
-    const digits = m[8].slice(1).replace(':', '');
-    offsetMicros = sign * (Number(digits.slice(0, 2)) * 60 + (digits.length > 2 ? Number(digits.slice(2, 4)) : 0)) * 60_000_000;
+  const parts = parseIsoParts(text);
+  if (!parts) return undefined;
+  const lo = parts.micros;
+  switch (parts.precision) {
+    case 'year': return { lo, hi: addUnits(lo, 'y', 1) - 1 };
+    case 'month': return { lo, hi: addUnits(lo, 'M', 1) - 1 };
+    case 'day': return { lo, hi: lo + MICROS_PER_DAY - 1 };
+    case 'hour': return { lo, hi: lo + 3_600_000_000 - 1 };
+    case 'minute': return { lo, hi: lo + 60_000_000 - 1 };
+    case 'second': return { lo, hi: lo + 1_000_000 - 1 };
+    case 'fraction': return { lo, hi: lo + Math.max(1, 10 ** (6 - Math.min(6, parts.fractionDigits))) - 1 };
   }
-  const dayStart = daysFromCivil(y, mo, d) * MICROS_PER_DAY;
-  const lo = dayStart + ((h * 60 + mi) * 60 + s) * 1_000_000
-    + (fraction === undefined ? 0 : Number((fraction + '000000').slice(0, 6))) - offsetMicros;
-  let hi: number;
-  if (m[2] === undefined) hi = addUnits(lo, 'y', 1) - 1;
-  else if (m[3] === undefined) hi = addUnits(lo, 'M', 1) - 1;
-  else if (m[4] === undefined) hi = lo + MICROS_PER_DAY - 1;
-  else if (m[5] === undefined) hi = lo + 3_600_000_000 - 1;
-  else if (m[6] === undefined) hi = lo + 60_000_000 - 1;
-  else if (fraction === undefined) hi = lo + 1_000_000 - 1;
-  else hi = lo + Math.max(1, 10 ** (6 - Math.min(6, fraction.length))) - 1;
-  return { lo, hi };
 }
-
-const PARTIAL_RE = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?)?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 export type IntervalParse =
   | { readonly ok: true; readonly intervals: readonly TimeInterval[]; readonly isInterval: boolean }

@@ -76,12 +76,23 @@ export function formatDateMillis(millis: number): string {
   return dayText(day) + timeOfDay(micros - day * MICROS_PER_DAY, 3);
 }
 
+/** How much of an ISO timestamp was written: a partial one means its whole unit (interval literals). */
+export type IsoPrecision = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'fraction';
+
+export interface IsoParts {
+  /** µs since the epoch of the first instant the text names (offset applied). */
+  readonly micros: number;
+  readonly precision: IsoPrecision;
+  /** Digits after the decimal point (0 unless precision is `fraction`). */
+  readonly fractionDigits: number;
+}
+
 /**
  * Parses the ISO forms of sql-dialect.md §4.2: date only, `2026-01`, `2026`, hours, minutes, seconds,
- * 1–6 fraction digits (more are truncated to µs), `T` or space, `Z`, `±HH`, `±HH:mm`, `±HHmm`.
- * Returns µs since epoch, or undefined when the text is not such a timestamp.
+ * 1–9 fraction digits (truncated to µs), `T` or space, `Z`, `±HH`, `±HH:mm`, `±HHmm`; undefined when the
+ * text is not such a timestamp.
  */
-export function parseIsoTimestamp(text: string): number | undefined {
+export function parseIsoParts(text: string): IsoParts | undefined {
   const m = ISO_RE.exec(text.trim());
   if (!m) return undefined;
   const y = Number(m[1]);
@@ -91,8 +102,7 @@ export function parseIsoTimestamp(text: string): number | undefined {
   const mi = m[5] === undefined ? 0 : Number(m[5]);
   const s = m[6] === undefined ? 0 : Number(m[6]);
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return undefined;
-  let frac = 0;
-  if (m[7] !== undefined) frac = Number((m[7] + '000000').slice(0, 6));
+  const frac = m[7] === undefined ? 0 : Number((m[7] + '000000').slice(0, 6));
   let offsetMinutes = 0;
   if (m[8] !== undefined && m[8] !== 'Z' && m[8] !== 'z') {
     const sign = m[8][0] === '-' ? -1 : 1;
@@ -102,8 +112,15 @@ export function parseIsoTimestamp(text: string): number | undefined {
     if (oh > 23 || om > 59) return undefined;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  const days = daysFromCivil(y, mo, d);
-  return days * MICROS_PER_DAY + ((h * 60 + mi - offsetMinutes) * 60 + s) * 1_000_000 + frac;
+  const micros = daysFromCivil(y, mo, d) * MICROS_PER_DAY + ((h * 60 + mi - offsetMinutes) * 60 + s) * 1_000_000 + frac;
+  const precision: IsoPrecision = m[2] === undefined ? 'year' : m[3] === undefined ? 'month' : m[4] === undefined ? 'day'
+    : m[5] === undefined ? 'hour' : m[6] === undefined ? 'minute' : m[7] === undefined ? 'second' : 'fraction';
+  return { micros, precision, fractionDigits: m[7]?.length ?? 0 };
+}
+
+/** `parseIsoParts(text)?.micros`: the instant an ISO text names, in µs since the epoch. */
+export function parseIsoTimestamp(text: string): number | undefined {
+  return parseIsoParts(text)?.micros;
 }
 
 const ISO_RE = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?)?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
