@@ -54,6 +54,15 @@ export function fusedFlatLoop(slots: readonly FusedAggregate[]): FlatLoop {
       pre.push(`const c${k} = cols[${k}], A${k} = acc[${k}], N${k} = counts[${k}];`);
       if (f.op === 'count') { post.push(`N${k}[0] += n;`); return; }
       const x = `x${k}`;
+      if (f.op === 'sum' && f.nulls === 'nan') {
+        // NaN is DOUBLE's null and propagates through +: sum without a branch, and only when the sum comes
+        // out NaN (a null, or +Inf + -Inf) sum that column again skipping nulls. Same order, same result.
+        pre.push(`let s${k} = 0;`);
+        body.push(`s${k} += c${k}[i];`);
+        post.push(`if (s${k} === s${k}) { A${k}[0] += s${k}; N${k}[0] += n; } else { let t = 0, m = 0; `
+          + `for (let i = 0; i < n; i++) { const x = c${k}[i]; if (x === x) { t += x; m++; } } A${k}[0] += t; N${k}[0] += m; }`);
+        return;
+      }
       if (f.op === 'sum') {
         pre.push(`let s${k} = 0, m${k} = 0;`);
         body.push(`const ${x} = c${k}[i]; if (!(${isNull(x, f.nulls)})) { s${k} += ${x}; m${k}++; }`);

@@ -38,6 +38,12 @@ function flat(key: string, prologue: string, body: string, epilogue: string): Fl
 }
 
 export function sumLoop(k: NullKind, grouped: boolean): GroupedLoop | FlatLoop {
+  if (!grouped && k === 'nan') {
+    // NaN (null) propagates through +: sum without a branch; only a NaN sum needs the null-skipping pass.
+    return flat('fsum|nan', 'let s = 0;', 's += x;',
+      'if (s === s) { acc[0] += s; counts[0] += n; } else { let t = 0, c = 0; '
+      + 'for (let i = 0; i < n; i++) { const x = d[i]; if (x === x) { t += x; c++; } } acc[0] += t; counts[0] += c; }');
+  }
   if (!grouped) return flat(`fsum|${k}`, 'let s = 0, c = 0;', `if (!(${nullTest(k)})) { s += x; c++; }`, 'acc[0] += s; counts[0] += c;');
   return make(`sum|${k}|${grouped}`, grouped, nullTest(k), 'acc[g] += x; counts[g]++;');
 }
