@@ -14,11 +14,12 @@ export interface SymbolTable {
 
 const encoder = new TextEncoder();
 
-/** An in-memory dictionary, for computed symbols and tests; storage engines have their own. */
+/** An in-memory dictionary: computed symbols, and the base of storage's persistent dictionary. */
 export class MemorySymbolTable implements SymbolTable {
-  private readonly values: string[] = [];
-  private readonly bytes: (Uint8Array | undefined)[] = [];
-  private readonly keys = new Map<string, number>();
+  // Protected so a persistent dictionary (storage's SymbolDictionary) can add files and rollback on top.
+  protected readonly values: string[] = [];
+  protected readonly bytes: (Uint8Array | undefined)[] = [];
+  protected readonly keys = new Map<string, number>();
 
   constructor(initial: Iterable<string> = []) {
     for (const v of initial) this.intern(v);

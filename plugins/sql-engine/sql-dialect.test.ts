@@ -4,17 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SqlHarness } from './sql-harness';
+import { DIALECT_EXAMPLE_DATA, SqlHarness } from './sql-harness';
 
 let h: SqlHarness;
 
 before(async () => {
   h = await SqlHarness.open();
-  await h.script(`CREATE TABLE sensors (ts TIMESTAMP, id SYMBOL, temp DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;
-INSERT INTO sensors VALUES ('2025-03-01T00:05:00.000000Z', 's1', 20.0), ('2025-03-01T00:40:00.000000Z', 's2', 22.0), ('2025-03-01T01:10:00.000000Z', 's1', 21.0), ('2025-03-01T03:20:00.000000Z', 's1', 25.0), ('2025-03-01T03:50:00.000000Z', 's2', 23.0);
-CREATE TABLE calib (ts TIMESTAMP, id SYMBOL, adj DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;
-INSERT INTO calib VALUES ('2025-03-01T00:00:00.000000Z', 's1', 0.5), ('2025-03-01T00:30:00.000000Z', 's2', -0.2), ('2025-03-01T01:00:00.000000Z', 's1', 0.7);
-`);
+  await h.script(DIALECT_EXAMPLE_DATA);
 });
 
 after(async () => { await h.close(); });

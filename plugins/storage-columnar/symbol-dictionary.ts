@@ -3,14 +3,11 @@
  * The table's writer interns into it; readers see a snapshot of the first `committed` keys, which never
  * change, so keys stay valid across commits. Rollback forgets the keys added since the last commit.
  */
-import { SymbolTable } from '../../core/data/symbol-table';
-import { decodeUtf8, encodeUtf8 } from '../../core/data/utf8';
+import { MemorySymbolTable, SymbolTable } from '../../core/data/symbol-table';
+import { decodeUtf8 } from '../../core/data/utf8';
 import { readBytes } from './atomic-file';
 
-export class SymbolDictionary implements SymbolTable {
-  private readonly values: string[] = [];
-  private readonly bytes: (Uint8Array | undefined)[] = [];
-  private readonly keys = new Map<string, number>();
+export class SymbolDictionary extends MemorySymbolTable {
   committed = 0;
   committedBytes = 0;
 
@@ -30,37 +27,6 @@ export class SymbolDictionary implements SymbolTable {
     d.committed = count;
     d.committedBytes = bytes;
     return d;
-  }
-
-  get size(): number {
-    return this.values.length;
-  }
-
-  value(key: number): string | null {
-    return key < 0 || key >= this.values.length ? null : this.values[key];
-  }
-
-  utf8(key: number): Uint8Array {
-    let b = this.bytes[key];
-    if (b === undefined) {
-      b = encodeUtf8(this.values[key] ?? '');
-      this.bytes[key] = b;
-    }
-    return b;
-  }
-
-  keyOf(value: string): number {
-    return this.keys.get(value) ?? -1;
-  }
-
-  intern(value: string): number {
-    let k = this.keys.get(value);
-    if (k === undefined) {
-      k = this.values.length;
-      this.values.push(value);
-      this.keys.set(value, k);
-    }
-    return k;
   }
 
   /** The `.sym` bytes of the keys added since the last commit. */

@@ -3,7 +3,7 @@
  * so renaming a column rewrites only `_meta` and dropping one touches only its own files.
  */
 import { readFileSync } from 'node:fs';
-import { ColumnDef, PartitionBy, TableSchema } from '../../core/data/table-schema';
+import { ColumnDef, TableSchema } from '../../core/data/table-schema';
 import { ColumnType, TypeTag } from '../../core/data/column-type';
 import { CommitMode, writeFileAtomic } from './atomic-file';
 
@@ -14,30 +14,17 @@ export interface StoredColumn extends ColumnDef {
   readonly file: string;
 }
 
-export interface TableMeta {
-  readonly id: number;
-  readonly name: string;
-  readonly directoryName: string;
+/** The schema plus what only storage needs: column ids and file names, and the next column id. */
+export interface TableMeta extends Omit<TableSchema, 'columns'> {
   readonly columns: readonly StoredColumn[];
   readonly nextColumnId: number;
-  readonly timestampIndex: number;
-  readonly partitionBy: PartitionBy;
-  readonly maxUncommittedRows: number;
-  readonly o3MaxLagMicros: number;
-  readonly walEnabled: boolean;
-  readonly dedupKeys: readonly string[];
 }
 
 interface StoredType { tag: string; bits?: number; geoChars?: boolean; dims?: number; elem?: string }
 
 export function toSchema(meta: TableMeta): TableSchema {
-  return {
-    id: meta.id, name: meta.name, directoryName: meta.directoryName,
-    columns: meta.columns.map(({ id: _id, file: _file, ...def }) => def),
-    timestampIndex: meta.timestampIndex, partitionBy: meta.partitionBy,
-    maxUncommittedRows: meta.maxUncommittedRows, o3MaxLagMicros: meta.o3MaxLagMicros,
-    walEnabled: meta.walEnabled, dedupKeys: meta.dedupKeys,
-  };
+  const { columns, nextColumnId: _next, ...rest } = meta;
+  return { ...rest, columns: columns.map(({ id: _id, file: _file, ...def }) => def) };
 }
 
 function typeToJson(t: ColumnType): StoredType {

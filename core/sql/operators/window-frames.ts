@@ -7,7 +7,7 @@ import { TypeTag } from '../../data/column-type';
 import { INT_NULL, LONG_NULL } from '../../data/null-values';
 import { Vector } from '../../data/vector';
 import { readValue } from '../vector/sql-value';
-import type { BoundWindowCall, FrameEdge, WindowOutput } from './window';
+import type { BoundWindowCall, WindowOutput } from './window';
 
 export interface PartitionView {
   /** Sorted row order; the partition is perm[lo..hi). */
