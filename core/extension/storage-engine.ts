@@ -34,6 +34,13 @@ export interface StorageEngine {
    * `cairo.writer.acquire.timeout`) and then gets a "table busy" SvcError; an aborted signal stops the wait.
    */
   openWriter(table: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<TableWriter>;
+  /**
+   * Commits the pending rows of several writers (one per table, each from `openWriter`) as one
+   * transaction: readers and a restart after a crash see every table's rows or none of them. A
+   * line-protocol request that touches several tables commits through this. Throws SvcError and leaves
+   * every writer's pending rows in place (the caller rolls back) when any table cannot commit.
+   */
+  commitTogether(writers: readonly TableWriter[]): Promise<void>;
   /** Flushes and releases everything; called once at shutdown after all writers are closed. */
   close(): Promise<void>;
 }

@@ -232,6 +232,11 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     return new ColumnarTableWriter(state, { mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics });
   }
 
+  /** One writer commits as usual; several commit one after another (not yet atomic across a crash). */
+  async commitTogether(writers: readonly TableWriter[]): Promise<void> {
+    for (const w of writers) await w.commit();
+  }
+
   private require(name: string): TableState {
     const state = this.tables.get(name.toLowerCase());
     if (!state) throw new SvcError(`table does not exist [table=${name}]`, 400);
