@@ -31,6 +31,18 @@ Feature: The web console at /
     And I put the cursor on line 2 and press Ctrl+Enter
     Then the grid columns are "b INT"
     And grid row 1 reads "2"
+    When I type into the editor:
+      """
+      select * from long_s
+      """
+    And I press "Control+Space"
+    Then completion offers "long_sequence"
+    When I type into the editor:
+      """
+      select count() from t samp
+      """
+    And I press "Control+Space"
+    Then completion offers "sample"
 
   Scenario: a syntax error is underlined in red at the position the server gives
     When I open the web console
@@ -85,7 +97,7 @@ Feature: The web console at /
     And the schema panel lists "weather"
     And the table "weather" holds 2 rows
 
-  Scenario: importing into an existing table asks whether to append or overwrite
+  Scenario: importing into an existing table asks whether to append or overwrite; a file dropped on the page imports too
     Given the SQL "create table weather (city varchar, temp double)" has run
     When I open the web console
     And I import the file "weather.csv" through the file input:
@@ -96,7 +108,7 @@ Feature: The web console at /
       """
     And I choose "Append" when the console asks
     Then the import result reads "Imported 2 rows into weather"
-    When I import the file "weather.csv" through the file input:
+    When I drop the file "weather.csv" on the page:
       """
       city,temp
       Lima,19.0

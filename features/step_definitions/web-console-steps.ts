@@ -408,3 +408,15 @@ Then('completion offers {string}', async function (this: SvcWorld, labels: strin
   const offered = await p.$$eval('.cm-tooltip-autocomplete li .cm-completionLabel', (els) => els.map((e) => e.textContent ?? ''));
   for (const label of labels.split(', ')) assert.ok(offered.includes(label), `${label} not in ${offered.join(', ')}`);
 });
+
+When('I drop the file {string} on the page:', async function (this: SvcWorld, name: string, content: string) {
+  const p = page(this);
+  // A DataTransfer holding the file, made in the page, as a drag from the desktop would bring it.
+  const dataTransfer = await p.evaluateHandle(`(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([${JSON.stringify(content + '\n')}], ${JSON.stringify(name)}, { type: 'text/csv' }));
+    return dt;
+  })()`);
+  await p.dispatchEvent('[data-test=results-body]', 'dragover', { dataTransfer });
+  await p.dispatchEvent('[data-test=results-body]', 'drop', { dataTransfer });
+});

@@ -10,8 +10,14 @@ import { timeTickLabels } from './time-ticks';
 
 const PALETTE = ['#3b7bf6', '#f08c00', '#12a574', '#e5484d', '#8e5cf7', '#0aa2c0', '#e0529c', '#7cb305', '#f76808', '#5b5bd6'];
 
-function cssVar(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+/** The colour a CSS variable gives in the current theme (variables hold light-dark() pairs). */
+function cssColor(name: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${name})`;
+  document.body.append(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color;
 }
 
 function isoSeconds(seconds: number): string {
@@ -49,7 +55,7 @@ export class ResultChart {
   async draw(): Promise<void> {
     const { default: UPlot } = await import('uplot');
     this.plot?.destroy();
-    const axis = { stroke: cssVar('--text-muted'), grid: { stroke: cssVar('--border'), width: 1 }, ticks: { stroke: cssVar('--border'), width: 1 } };
+    const axis = { stroke: cssColor('--text-muted'), grid: { stroke: cssColor('--border'), width: 1 }, ticks: { stroke: cssColor('--border'), width: 1 } };
     const { width, height } = this.size();
     const options: uPlot.Options = {
       width, height,
