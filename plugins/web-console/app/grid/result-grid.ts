@@ -9,6 +9,8 @@ import { ExecColumn } from '../api/exec-answer';
 import { copyText } from '../ui/clipboard';
 import { toast } from '../ui/toast';
 import { cellText, isNull, isNumericType } from './cell-text';
+import { gridHeader } from './grid-header';
+import { nextCell } from './grid-navigation';
 import { RowPages } from './row-pages';
 import { scrollTopFor, virtualWindow } from './virtual-window';
 
@@ -56,7 +58,7 @@ export class ResultGrid {
     this.element.setAttribute('aria-rowcount', String(rowCount + 1));
     this.element.setAttribute('aria-colcount', String(columns.length));
     this.element.setAttribute('aria-label', 'Query result');
-    this.element.append(this.header(totalWidth));
+    this.element.append(gridHeader(columns, widths, this.numeric, this.rownumWidth, totalWidth));
     this.body = document.createElement('div');
     this.body.className = 'grid-body';
     this.body.style.width = `${totalWidth}px`;
@@ -103,36 +105,6 @@ export class ResultGrid {
     window.cancelAnimationFrame(this.frame);
     window.clearTimeout(this.fetchTimer);
     this.options.pages.dispose();
-  }
-
-  private header(totalWidth: number): HTMLDivElement {
-    const header = document.createElement('div');
-    header.className = 'grid-header';
-    header.setAttribute('role', 'row');
-    header.setAttribute('aria-rowindex', '1');
-    header.style.width = `${totalWidth}px`;
-    const corner = document.createElement('div');
-    corner.className = 'grid-rownum';
-    corner.style.width = `${this.rownumWidth}px`;
-    corner.textContent = '#';
-    header.append(corner);
-    this.options.columns.forEach((c, i) => {
-      const cell = document.createElement('div');
-      cell.className = `grid-header-cell${this.numeric[i] ? ' is-number' : ''}`;
-      cell.dataset.test = 'grid-header';
-      cell.setAttribute('role', 'columnheader');
-      cell.title = `${c.name} ${c.type}`;
-      cell.style.width = `${this.options.widths[i]}px`;
-      const name = document.createElement('span');
-      name.className = 'name';
-      name.textContent = c.name;
-      const type = document.createElement('span');
-      type.className = 'type';
-      type.textContent = c.type;
-      cell.append(name, type);
-      header.append(cell);
-    });
-    return header;
   }
 
   private newRow(): PooledRow {
@@ -185,26 +157,19 @@ export class ResultGrid {
   private onKey(e: KeyboardEvent): void {
     const { rowCount, columns } = this.options;
     if (rowCount === 0) return;
-    const page = Math.max(1, Math.floor((this.element.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
     const mod = e.ctrlKey || e.metaKey;
-    let row = Math.max(0, this.activeRow);
-    let col = Math.max(0, this.activeCol);
-    switch (e.key) {
-      case 'ArrowDown': row++; break;
-      case 'ArrowUp': row--; break;
-      case 'ArrowRight': col++; break;
-      case 'ArrowLeft': col--; break;
-      case 'PageDown': row += page; break;
-      case 'PageUp': row -= page; break;
-      case 'Home': if (mod) row = 0; else col = 0; break;
-      case 'End': if (mod) row = rowCount - 1; else col = columns.length - 1; break;
-      case 'c': case 'C':
-        if (mod && (window.getSelection()?.toString() ?? '') === '') { e.preventDefault(); void this.copyActive(); }
-        return;
-      default: return;
+    if (mod && (e.key === 'c' || e.key === 'C')) {
+      if ((window.getSelection()?.toString() ?? '') !== '') return;
+      e.preventDefault();
+      void this.copyActive();
+      return;
     }
+    const page = Math.max(1, Math.floor((this.element.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    const at = { row: Math.max(0, this.activeRow), col: Math.max(0, this.activeCol) };
+    const next = nextCell(e.key, mod, at, { rows: rowCount, cols: columns.length, page });
+    if (!next) return;
     e.preventDefault();
-    this.setActive(Math.max(0, Math.min(rowCount - 1, row)), Math.max(0, Math.min(columns.length - 1, col)));
+    this.setActive(next.row, next.col);
     this.reveal();
   }
 
