@@ -34,6 +34,11 @@ Feature: The calls QuestDB's own web console makes
     And the JSON field "columns" is "[{\"name\":\"column\",\"type\":\"STRING\"},{\"name\":\"type\",\"type\":\"STRING\"},{\"name\":\"indexed\",\"type\":\"BOOLEAN\"},{\"name\":\"indexBlockCapacity\",\"type\":\"INT\"},{\"name\":\"symbolCached\",\"type\":\"BOOLEAN\"},{\"name\":\"symbolCapacity\",\"type\":\"INT\"},{\"name\":\"symbolTableSize\",\"type\":\"INT\"},{\"name\":\"designated\",\"type\":\"BOOLEAN\"},{\"name\":\"upsertKey\",\"type\":\"BOOLEAN\"}]"
     And the body contains "[\"ts\",\"TIMESTAMP\",false,0,false,0,0,true,false]"
 
+  Scenario: a symbol column's details through a CTE over SHOW COLUMNS
+    When I query "WITH cols as (SHOW COLUMNS FROM 'trades') SELECT symbolCached, symbolCapacity, indexed FROM cols WHERE column = 'sym';" with "count=true&src=con&timings=true&version=2"
+    Then the status is 200
+    And the dataset is "[[true,128,false]]"
+
   Scenario: the DDL of a table with SHOW CREATE TABLE '<table>';
     When I query "SHOW CREATE TABLE 'trades';" with "count=true&src=con&timings=true&version=2"
     Then the status is 200
