@@ -18,7 +18,7 @@ Feature: The web console at /
     And grid row 2 reads "2024-01-01T00:00:01.000000Z | null | null | null"
     And the NULL cell of grid row 2 is shown as null in its own style
     And the timing shows the server time and the round trip
-    And the first contentful paint came within 1000 ms
+    And the first contentful paint came within 1500 ms
 
   Scenario: Ctrl+Enter runs the statement under the cursor of a buffer with several
     When I open the web console

@@ -12,7 +12,7 @@ import {
   HTTP_CONTEXT_WEB_CONSOLE, HTTP_STATIC_AUTH_REQUIRED, HTTP_STATIC_INDEX_FILE, HTTP_STATIC_PUBLIC_DIRECTORY, HTTP_USER,
 } from '../../core/config/server-keys';
 import { HttpAuthenticator } from '../../core/extension/http-authenticator';
-import { LogFactory } from '../../core/log/log';
+import { Log, LogFactory } from '../../core/log/log';
 import { RootDirectory } from '../../core/root-directory';
 import { ResponseFraming } from '../../core/server/response-framing';
 import { BundleIndex } from './bundle-index';
@@ -30,10 +30,15 @@ export function normaliseContext(value: string | undefined): string {
   return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-function readContentTypes(root: RootDirectory): ContentTypes {
+function readContentTypes(root: RootDirectory, log: Log): ContentTypes {
   const file = join(root.conf, 'mime.types');
   if (!existsSync(file)) return new ContentTypes();
-  return new ContentTypes(parseMimeTypes(readFileSync(file, 'utf8')));
+  try {
+    return new ContentTypes(parseMimeTypes(readFileSync(file, 'utf8')));
+  } catch (e) {
+    log.error(`cannot read ${file}, using the built-in content types: ${e instanceof Error ? e.message : String(e)}`);
+    return new ContentTypes();
+  }
 }
 
 export function createStaticContentRoute(container: DependencyContainer, bundleDir: string = BUNDLE_DIR): StaticContentRoute {
@@ -55,5 +60,5 @@ export function createStaticContentRoute(container: DependencyContainer, bundleD
   });
   const basicConfigured = (config.get(HTTP_USER) ?? '') !== '';
   const access = new StaticAccess(config.get(HTTP_STATIC_AUTH_REQUIRED), authenticator, basicConfigured);
-  return new StaticContentRoute({ context, files, access, contentTypes: readContentTypes(root) }, container.resolve(ResponseFraming));
+  return new StaticContentRoute({ context, files, access, contentTypes: readContentTypes(root, log) }, container.resolve(ResponseFraming));
 }
