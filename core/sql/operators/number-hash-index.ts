@@ -11,6 +11,11 @@ export class NumberHashIndex {
   private ids: Int32Array;
   private mask: number;
   private size = 0;
+
+  /** Keys assigned so far, NaN not included. */
+  get count(): number {
+    return this.size;
+  }
   private nanId = -1;
   private readonly scratch = new Float64Array(1);
   private readonly bits = new Uint32Array(this.scratch.buffer);
@@ -35,6 +40,12 @@ export class NumberHashIndex {
     this.one[0] = x;
     this.assign(this.one, 1, this.oneId, onNew);
     return this.oneId[0];
+  }
+
+  /** Calls `fn` with every key (NaN included when assigned), in slot order. */
+  forEachKey(fn: (x: number) => void): void {
+    if (this.nanId >= 0) fn(NaN);
+    for (let p = 0; p <= this.mask; p++) if (this.ids[p] >= 0) fn(this.keys[p]);
   }
 
   /** The id of `x`, or -1 when it was never assigned. */
