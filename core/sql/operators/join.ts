@@ -13,7 +13,7 @@ import { Vector } from '../../data/vector';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
-import { concatBatches, gather } from '../vector/vector-ops';
+import { concatBatches, gather, sliceVector } from '../vector/vector-ops';
 import { RowKeyEncoder } from './row-key';
 import { GroupKeyIndex } from './group-key-index';
 import { CHECK_EVERY_ROWS } from '../query-cancellation';
@@ -82,7 +82,12 @@ export class Join implements PlanNode {
     const keys = this.rightKeys.map((k) => evaluate(k, right, context));
     const ids = new Int32Array(n);
     context.memory.grow(n * 8, 'join keys');
-    index.assign(keys, n, ids);
+    // In slices, so a cancelled query stops within one slice of a large build side.
+    for (let lo = 0; lo < n; lo += CHECK_EVERY_ROWS) {
+      checkAborted(context);
+      const hi = Math.min(n, lo + CHECK_EVERY_ROWS);
+      index.assign(keys.map((k) => sliceVector(k, lo, hi)), hi - lo, ids.subarray(lo, hi));
+    }
     const first = new Int32Array(index.count).fill(-1), next = new Int32Array(n).fill(-1);
     for (let i = n - 1; i >= 0; i--) {
       if ((i & (CHECK_EVERY_ROWS - 1)) === 0) checkAborted(context);
