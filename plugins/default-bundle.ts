@@ -3,7 +3,9 @@ import { Plugin } from '../core/plugin';
 import { httpAuthPlugin } from './http-auth';
 import { httpConsolePlugin } from './http-console';
 import { httpExecPlugin } from './http-exec';
+import { exportArrowPlugin } from './export-arrow';
 import { exportCsvPlugin } from './export-csv';
+import { exportNdjsonPlugin } from './export-ndjson';
 import { exportParquetPlugin } from './export-parquet';
 import { httpExpPlugin } from './http-exp';
 import { httpHealthPlugin } from './http-health';
@@ -38,6 +40,8 @@ export const defaultBundle: readonly Plugin[] = [
   httpImpPlugin,
   exportCsvPlugin,
   exportParquetPlugin,
+  exportArrowPlugin,
+  exportNdjsonPlugin,
   httpExpPlugin,
   webConsolePlugin,
 ];

@@ -1,4 +1,5 @@
-// An /exp format written as a user plugin: `fmt=ndjson` streams one JSON object per row.
+// An /exp format written as a user plugin: `fmt=jsonl-example` streams one JSON object per row (JSON Lines;
+// the name carries `-example` so that it never clashes with the built-in `fmt=ndjson`).
 // Plain JavaScript; everything it needs comes from the container's PluginApi (docs/plugins.md).
 const INT_NULL = -2147483648;
 const LONG_NULL = -9223372036854775808;
@@ -24,15 +25,15 @@ function valueOf(api, v, i) {
 }
 
 module.exports.plugin = {
-  name: 'export-ndjson',
+  name: 'export-jsonl-example',
   dependsOn: [],
   register(container) {
     const api = container.resolve(Symbol.for('svc.PluginApi'));
     container.register(api.tokens.ExportFormat, {
       useValue: {
-        fmt: 'ndjson',
-        contentType: 'application/x-ndjson',
-        extension: 'ndjson',
+        fmt: 'jsonl-example',
+        contentType: 'application/jsonl; charset=utf-8',
+        extension: 'jsonl',
         // Called before the first byte: a bad option is a 400 with the reason.
         parseOptions(params) {
           const pretty = params.get('pretty') ?? 'false';

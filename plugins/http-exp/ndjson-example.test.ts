@@ -1,4 +1,4 @@
-/** The NDJSON format of docs/plugins.md, loaded from docs/examples as a user would, serializes a result. */
+/** The JSON Lines format of docs/plugins.md, loaded from docs/examples as a user would, serializes a result. */
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { pluginApi, PluginApiToken } from '../../core/plugin-api';
 import { PROJECT_DIR } from '../../core/project';
 import { MemoryResultSet } from '../export-csv/memory-result-set';
 
-test('the NDJSON example plugin writes one JSON object per row', async () => {
+test('the JSON Lines example plugin writes one JSON object per row', async () => {
   const child = container.createChildContainer();
   child.register(PluginApiToken, { useValue: pluginApi });
   const mod: unknown = await import(join(PROJECT_DIR, 'docs', 'examples', 'ndjson-export-plugin.js'));
@@ -20,7 +20,7 @@ test('the NDJSON example plugin writes one JSON object per row', async () => {
   assert.ok(isPlugin(plugin));
   plugin.register(child);
   const format = child.resolve<ExportFormat>(ExportFormat);
-  assert.equal(format.fmt, 'ndjson');
+  assert.equal(format.fmt, 'jsonl-example');
   const ts = new VectorBuilder(Types.TIMESTAMP); ts.appendNumber(0); ts.appendNull();
   const sym = new VectorBuilder(Types.SYMBOL); sym.appendString('a"b'); sym.appendNull();
   const x = new VectorBuilder(Types.DOUBLE); x.appendNumber(1.5); x.appendNull();
