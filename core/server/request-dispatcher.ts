@@ -47,6 +47,7 @@ export class RequestDispatcher {
       return undefined;
     }
     const method = req.method ?? 'GET';
+    if (method === 'OPTIONS' && this.answeredPreflight(req, res, path)) return undefined;
     const match: RouteMatch = this.table.match(method, path);
     if (match.kind === 'notFound') {
       this.framing.send(res, 404, CONTENT_TYPE.text, 'Not Found\r\n');
@@ -71,6 +72,19 @@ export class RequestDispatcher {
     const abort = (): void => { if (!res.writableFinished) controller.abort(); };
     res.once('close', abort);
     return { route, exchange: { req, res, path, params, signal: controller.signal, startNanos, authNanos } };
+  }
+
+  /** A CORS preflight is answered here, before authentication: browsers send it without credentials. */
+  private answeredPreflight(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    const preflight = this.framing.cors.preflight(req, this.table.methodsAt(path));
+    if (preflight.kind === 'none') return false;
+    if (preflight.kind === 'refused') {
+      this.framing.send(res, 403, CONTENT_TYPE.text, 'CORS request refused\r\n');
+      return true;
+    }
+    this.framing.begin(res, { status: 204, headers: preflight.headers });
+    res.end();
+    return true;
   }
 
   async run(route: HttpRoute, exchange: HttpExchange): Promise<void> {

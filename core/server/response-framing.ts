@@ -4,9 +4,16 @@
  * reason phrases; `Connection: close` when keep-alive is off. Routes never call `res.send`.
  */
 import { ServerResponse } from 'node:http';
+import { pipeline, Transform, Writable } from 'node:stream';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
-import { HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_SERVER_KEEP_ALIVE } from '../config/server-keys';
+import {
+  HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_MAX_AGE, HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT,
+  HTTP_RESPONSE_COMPRESSION, HTTP_SERVER_KEEP_ALIVE,
+} from '../config/server-keys';
+import { ContentCoding } from './content-coding';
+import { createEncoder, negotiateEncoding } from './content-encoding';
+import { CorsPolicy, CorsSettings } from './cors-policy';
 import { httpDate } from './http-date';
 
 export const SERVER_HEADER = 'svc/1.0';
@@ -40,6 +47,11 @@ export interface ResponseHead {
   /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in the reference). */
   readonly keepAliveHeader?: boolean;
   readonly headers?: readonly (readonly [string, string])[];
+  /**
+   * A streamed text body that may be compressed: the coding comes from the request's Accept-Encoding and
+   * `http.response.compression`; `begin` then returns the encoder to write the body into.
+   */
+  readonly compressible?: boolean;
 }
 
 /** The configuration framing depends on, as plain data (the min listener's worker builds its own framing). */
@@ -47,6 +59,10 @@ export interface FramingSettings {
   readonly keepAlive: boolean;
   readonly keepAliveTimeout: number;
   readonly keepAliveMax: number;
+  /** CORS (API listener only; absent = no CORS headers). */
+  readonly cors?: CorsSettings;
+  /** Content codings offered for compressible bodies, in preference order. */
+  readonly compression?: readonly ContentCoding[];
 }
 
 export function framingSettings(config: ServerConfig): FramingSettings {
@@ -54,6 +70,12 @@ export function framingSettings(config: ServerConfig): FramingSettings {
     keepAlive: config.get(HTTP_SERVER_KEEP_ALIVE),
     keepAliveTimeout: config.get(HTTP_KEEP_ALIVE_TIMEOUT),
     keepAliveMax: config.get(HTTP_KEEP_ALIVE_MAX),
+    cors: {
+      allowedOrigins: config.get(HTTP_CORS_ALLOWED_ORIGINS),
+      allowCredentials: config.get(HTTP_CORS_ALLOW_CREDENTIALS),
+      maxAgeSeconds: config.get(HTTP_CORS_MAX_AGE),
+    },
+    compression: config.get(HTTP_RESPONSE_COMPRESSION),
   };
 }
 
@@ -61,6 +83,9 @@ export function framingSettings(config: ServerConfig): FramingSettings {
 export class ResponseFraming {
   private readonly keepAliveValue: string | undefined;
   private readonly keepAlive: boolean;
+  private readonly compression: readonly ContentCoding[];
+  /** Cross-origin rules of this listener (core/server/cors-policy.ts); disabled when no origin is allowed. */
+  readonly cors: CorsPolicy;
 
   constructor(@inject(ServerConfig) config: ServerConfig | FramingSettings) {
     const s = config instanceof ServerConfig ? framingSettings(config) : config;
@@ -68,19 +93,44 @@ export class ResponseFraming {
     const max = s.keepAliveMax;
     this.keepAlive = s.keepAlive;
     this.keepAliveValue = timeout > 0 && max > 0 ? `timeout=${timeout}, max=${max}` : undefined;
+    this.cors = new CorsPolicy(s.cors ?? { allowedOrigins: [], allowCredentials: false, maxAgeSeconds: 0 });
+    this.compression = s.compression ?? [];
   }
 
-  /** Writes the status line and headers. */
-  begin(res: ServerResponse, head: ResponseHead): void {
+  /**
+   * Writes the status line and headers (with the CORS headers an allowed `Origin` gets) and returns where the
+   * body goes: the response itself, or for a `compressible` head whose client accepts one of the offered
+   * codings, an encoder piped into it (write and end the returned stream, never `res`, then).
+   */
+  begin(res: ServerResponse, head: ResponseHead): Writable {
     res.sendDate = false;
     const headers: [string, string][] = [['Server', SERVER_HEADER], ['Date', httpDate()]];
     if (head.contentLength !== undefined) headers.push(['Content-Length', String(head.contentLength)]);
     else if (head.status !== 204 && head.status !== 304) headers.push(['Transfer-Encoding', 'chunked']);
     if (head.contentType !== undefined) headers.push(['Content-Type', head.contentType]);
     if (head.headers) for (const [k, v] of head.headers) headers.push([k, v]);
+    const vary: string[] = [];
+    for (const [k, v] of this.cors.responseHeaders(res.req)) {
+      if (k === 'Vary') vary.push(v);
+      else headers.push([k, v]);
+    }
+    let encoder: Transform | undefined;
+    if (head.compressible && this.compression.length > 0 && res.req?.method !== 'HEAD') {
+      vary.push('Accept-Encoding');
+      const coding = negotiateEncoding(res.req?.headers['accept-encoding'], this.compression);
+      if (coding !== undefined) {
+        headers.push(['Content-Encoding', coding]);
+        encoder = createEncoder(coding);
+      }
+    }
+    if (vary.length > 0) headers.push(['Vary', vary.join(', ')]);
     if (!this.keepAlive) headers.push(['Connection', 'close']);
     else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
     res.writeHead(head.status, reasonPhrase(head.status), headers.flat());
+    if (!encoder) return res;
+    // The encoder ends the response when it is ended; a response that closes early destroys the encoder.
+    pipeline(encoder, res, () => undefined);
+    return encoder;
   }
 
   /** A whole small body with Content-Length. HEAD requests get the head only. */

@@ -21,6 +21,7 @@ export class NdjsonExportFormat implements ExportFormat<NdjsonOptions> {
   readonly fmt = 'ndjson';
   readonly contentType = NDJSON_CONTENT_TYPE;
   readonly extension = 'ndjson';
+  readonly compressible = true;
 
   parseOptions(params: URLSearchParams): NdjsonOptions {
     return { quoteLargeNum: params.get('quoteLargeNum')?.toLowerCase() === 'true' };

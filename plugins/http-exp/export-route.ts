@@ -3,16 +3,18 @@
  * before the first byte, then streams the format's chunks with back-pressure. Errors before the first
  * chunk are 400 `{query,error,position}`; an error after the head was sent closes the connection.
  */
-import { ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { HTTP_CONTEXT_EXPORT, HTTP_EXPORT_TIMEOUT, QUERY_TIMEOUT } from '../../core/config/server-keys';
+import { HTTP_CONTEXT_EXPORT, HTTP_EXPORT_TIMEOUT, HTTP_PROGRESS_LOG_INTERVAL, QUERY_TIMEOUT } from '../../core/config/server-keys';
 import { errorMessage, isSvcError, SvcError } from '../../core/errors';
 import { ExportFormat } from '../../core/extension/export-format';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { Log, LogFactory } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
-import { ResponseFraming } from '../../core/server/response-framing';
+import { ProgressLog } from '../../core/server/progress-log';
+import { ResponseFraming, ResponseHead } from '../../core/server/response-framing';
+import { QUERY_ID_HEADER, RunningQueries } from '../../core/server/running-queries';
 import { QueryEngine } from '../../core/sql/query-engine';
 import { Aborted, raceAbort } from './abort-race';
 import { contentDisposition } from './content-disposition';
@@ -34,6 +36,7 @@ export class ExportRoute implements HttpRoute {
   private readonly formats = new Map<string, ExportFormat>();
   private readonly queryTimeoutMs: number;
   private readonly exportTimeoutMs: number;
+  private readonly progressMs: number;
   private readonly log: Log;
 
   constructor(
@@ -43,8 +46,10 @@ export class ExportRoute implements HttpRoute {
     @injectAll(ExportFormat, { isOptional: true }) formats: ExportFormat[],
     @injectAll(QueryEngine, { isOptional: true }) private readonly engines: QueryEngine[],
     @inject(LogFactory) logs: LogFactory,
+    @inject(RunningQueries) private readonly running: RunningQueries,
   ) {
     this.path = config.get(HTTP_CONTEXT_EXPORT) ?? '/exp';
+    this.progressMs = config.get(HTTP_PROGRESS_LOG_INTERVAL);
     for (const f of formats) this.formats.set(f.fmt, f);
     this.queryTimeoutMs = config.get(QUERY_TIMEOUT);
     this.exportTimeoutMs = config.get(HTTP_EXPORT_TIMEOUT);
@@ -85,48 +90,67 @@ export class ExportRoute implements HttpRoute {
     if (!engine) throw new SvcError('no SQL engine plugin is loaded', 500);
     const compiled = engine.compile(query);
     if (compiled.kind !== 'select') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
-    const head = {
-      status: 200, contentType: format.contentType, keepAliveHeader: true,
-      headers: [['Content-Disposition', contentDisposition(params.get('filename'), format.extension, Date.now())]] as const,
-    };
+    const queryId = RunningQueries.parseId(params.get('query_id'));
     if (exchange.req.method === 'HEAD') {
-      this.framing.begin(res, head);
+      this.framing.begin(res, this.head(format, params, queryId));
       res.end();
       return;
     }
     const deadline = new QueryDeadline(clientSignal, timeoutMs);
+    let running;
+    try {
+      running = this.running.start(queryId, 'exp', query, (reason) => deadline.cancel(reason));
+    } catch (e) {
+      deadline.dispose();
+      throw e;
+    }
+    const head = this.head(format, params, running.id);
     const signal = deadline.signal;
+    const progress = new ProgressLog(this.log, this.progressMs, () =>
+      `exp progress [query_id=${running.id}, fmt=${fmt}, rowsScanned=${running.rowsScanned}, bytes=${bytes}]`);
     const timedOut = (): SvcError => new SvcError(`timeout, query aborted [timeout=${timeoutMs}ms]`, 400);
     let chunks: AsyncIterator<Uint8Array | string> | undefined;
     let next: IteratorResult<Uint8Array | string> = { done: true, value: undefined };
     let bytes = 0;
+    let body: Writable = res;
     try {
-      const outcome = await raceAbort(compiled.execute({ signal, deadline: deadline.deadlineAt, window: parseExportLimit(params.get('limit')) }), signal);
+      const outcome = await raceAbort(compiled.execute({
+        signal, deadline: deadline.deadlineAt, window: parseExportLimit(params.get('limit')), progress: running,
+      }), signal);
       if (outcome.kind !== 'rows') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
       chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();
       // Pull the first chunk before the head, so option and query errors found while starting are a 400.
       next = await raceAbort(chunks.next(), signal);
       deadline.check();
-      this.framing.begin(res, head);
+      body = this.framing.begin(res, head);
       while (!next.done) {
         const chunk = next.value;
         bytes += chunk.length;
-        if (!res.write(chunk)) await drained(res, signal);
+        if (!body.write(chunk)) await drained(body, signal);
         next = await raceAbort(chunks.next(), signal);
         // Out of time with rows still to come; a format that ended because the signal fired is cut short too.
         if (!next.done || signal.aborted) deadline.check();
       }
     } catch (e) {
+      if (deadline.cancelled) throw deadline.cancelled;
       if (!(e instanceof Aborted) && !deadline.expired) throw e;
       if (deadline.clientGone) { res.destroy(); return; }
       throw timedOut();
     } finally {
       deadline.dispose();
+      progress.dispose();
+      this.running.end(running);
       // Releases the query's readers; queued behind a pending step, so it is not awaited.
       if (chunks && !next.done) chunks.return?.().catch(() => undefined);
     }
-    res.end();
-    this.log.info(`exp [fmt=${fmt}, bytes=${bytes}] ${query}`);
+    body.end();
+    this.log.info(`exp [fmt=${fmt}, bytes=${bytes}, query_id=${running.id}] ${query}`);
+  }
+
+  private head(format: ExportFormat, params: URLSearchParams, queryId: string | undefined): ResponseHead {
+    const headers: [string, string][] = [['Content-Disposition', contentDisposition(params.get('filename'), format.extension, Date.now())]];
+    if (queryId !== undefined) headers.push([QUERY_ID_HEADER, queryId]);
+    return { status: 200, contentType: format.contentType, keepAliveHeader: true, headers, compressible: format.compressible === true };
   }
 
   /** `timeout` in seconds (spec "GET /exp"); ≤ 0 or absent → the format's default. */
@@ -139,7 +163,7 @@ export class ExportRoute implements HttpRoute {
   }
 }
 
-function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
+function drained(res: Writable, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       res.off('drain', done); res.off('close', done); signal.removeEventListener('abort', done);
