@@ -13,6 +13,8 @@ import { httpMetricsPlugin } from './http-metrics';
 import { logAlertSocketPlugin } from './log-alert-socket';
 import { httpImpPlugin } from './http-imp';
 import { importDelimitedPlugin } from './import-delimited';
+import { importNdjsonPlugin } from './import-ndjson';
+import { importParquetPlugin } from './import-parquet';
 import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
 import { logRollingFilePlugin } from './log-rolling-file';
@@ -36,6 +38,8 @@ export const defaultBundle: readonly Plugin[] = [
   sqlEnginePlugin,
   httpExecPlugin,
   httpConsolePlugin,
+  importParquetPlugin,
+  importNdjsonPlugin,
   importDelimitedPlugin,
   httpImpPlugin,
   exportCsvPlugin,

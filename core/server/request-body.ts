@@ -33,6 +33,30 @@ export function decodedBody(req: IncomingMessage): DecodedBody {
   return { stream: decoder, decoded: true };
 }
 
+/**
+ * The request as a body reader should see it (a multipart parser reads `headers` and the stream): the
+ * request itself, or the decoder with the request's headers minus Content-Length and Content-Encoding.
+ * `failure()` gives a 400 naming the encoding when the compressed bytes were damaged.
+ */
+export function decodedRequest(req: IncomingMessage): { readonly request: IncomingMessage; failure(): SvcError | undefined } {
+  const { stream, decoded } = decodedBody(req);
+  if (!decoded) return { request: req, failure: () => undefined };
+  let failure: SvcError | undefined;
+  const coding = String(req.headers['content-encoding']).trim().toLowerCase();
+  stream.on('error', (e: Error) => {
+    if (!req.readableAborted) failure ??= SvcError.badRequest(`invalid ${coding} request body [${e.message}]`);
+  });
+  const headers = { ...req.headers };
+  // The decoded length is unknown: say so the way a chunked request does (a parser reading neither header
+  // would take the body for empty).
+  delete headers['content-length'];
+  delete headers['content-encoding'];
+  headers['transfer-encoding'] = 'chunked';
+  // A stream with the request's headers is all a body parser (formidable) reads of a request.
+  const request = Object.assign(stream, { headers, method: req.method, url: req.url, httpVersion: req.httpVersion });
+  return { request: request as unknown as IncomingMessage, failure: () => failure };
+}
+
 /** The whole (decoded) body as a Buffer, refusing more than `maxBytes`. */
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const { stream } = decodedBody(req);

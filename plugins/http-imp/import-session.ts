@@ -5,11 +5,12 @@
  * batches appended at once — memory stays at the sample plus a batch or two. Nothing is committed here
  * before `commit()` (the writer itself commits every maxUncommittedRows, http-api.md §5.5).
  */
-import { ImportFormat, ImportParser, TextStructure } from '../../core/extension/import-format';
+import { ImportParser, StreamImportFormat, TextStructure } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { ImportParams } from './import-params';
 import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
+import { importSummary } from './import-summary';
 import { prepareTable, PreparedTable } from './import-table';
 
 /** Analysis starts at 8 MiB of sample if two lines are complete by then, and at 64 MiB in any case. */
@@ -19,7 +20,7 @@ export const BATCH_ROWS = 65536;
 
 export interface SessionContext {
   readonly engine: StorageEngine;
-  readonly format: ImportFormat;
+  readonly format: StreamImportFormat;
   readonly params: ImportParams;
   readonly table: string;
   readonly schema: readonly SchemaEntry[];
@@ -66,21 +67,7 @@ export class ImportSession {
     const { prepared, parser, structure } = this;
     if (!prepared || !parser || !structure) throw new Error('commit before the upload ended');
     await prepared.writer.commit();
-    const s = prepared.schema;
-    return {
-      location: s.name,
-      rowsHandled: parser.rowsHandled,
-      rowsImported: parser.rowsImported,
-      header: structure.header,
-      partitionBy: s.partitionBy,
-      timestamp: s.timestampIndex >= 0 ? s.columns[s.timestampIndex].name : undefined,
-      partitionFromTable: prepared.partitionFromTable,
-      timestampFromTable: prepared.timestampFromTable,
-      columns: s.columns.map((c, i) => ({
-        name: c.name, type: c.type, errors: parser.errors[i],
-        indexCapacity: c.indexed ? (c.indexCapacity ?? 256) : undefined,
-      })),
-    };
+    return importSummary(prepared, parser, structure.header);
   }
 
   /** Releases the writer; anything not committed is rolled back. */
@@ -120,6 +107,7 @@ export class ImportSession {
       skipLev: ctx.params.skipLev,
       batchRows: BATCH_ROWS,
       table: prepared.schema.name,
+      fieldNames: structure.columns.map((c) => c.sourceName ?? c.name),
     }, { workers: whole ? 0 : ctx.parseWorkers });
     await this.parser.push(sample);
     await this.drain();
