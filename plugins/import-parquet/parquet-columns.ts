@@ -2,7 +2,7 @@
  * The column type each Parquet column becomes (read as Arrow): booleans, signed integers by width (BYTE,
  * SHORT, INT, LONG; unsigned ones one size up, UINT64 as LONG), FLOAT, DOUBLE, DECIMAL as DOUBLE, every
  * timestamp unit as TIMESTAMP (µs), dates as DATE, strings as VARCHAR (dictionary-encoded strings as
- * SYMBOL), binary as BINARY, the 16-byte `arrow.uuid` as UUID. A file svc exported names its columns'
+ * SYMBOL), binary as BINARY, 16-byte fixed binary (Parquet's UUID) as UUID. A file svc exported names its columns'
  * types in the footer (`svc.column.types`), so SYMBOL, CHAR, IPv4 and the rest come back as they were.
  * Nested types (structs, maps, lists), half floats, times and intervals are refused with a clear error.
  */
@@ -14,8 +14,10 @@ import { SVC_COLUMN_TYPES } from '../export-parquet/parquet-metadata-keys';
 import { cleanColumnName } from '../import-delimited/column-names';
 
 
+/** Parquet's UUID logical type reads as 16-byte fixed binary (with or without the `arrow.uuid` extension name). */
 function isUuid(field: Field): boolean {
-  return field.type.typeId === Type.FixedSizeBinary && field.metadata.get('ARROW:extension:name') === 'arrow.uuid';
+  return field.type.typeId === Type.FixedSizeBinary && ((field.type as unknown as { byteWidth: number }).byteWidth === 16
+    || field.metadata.get('ARROW:extension:name') === 'arrow.uuid');
 }
 
 /** The natural svc type of an Arrow type, or undefined when import has none. */

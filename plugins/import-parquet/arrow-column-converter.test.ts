@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Field, Float64, Int64, makeData, TimeUnit, Timestamp, Utf8, vectorFromArray } from 'apache-arrow';
+import { ColumnType, Types } from '../../core/data/column-type';
+import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
+import { MemorySymbolTable } from '../../core/data/symbol-table';
+import { ImportColumn } from '../../core/extension/import-format';
+import { ArrowColumnConverter } from './arrow-column-converter';
+
+function converter(type: ColumnType, field: Field, symbols?: MemorySymbolTable): ArrowColumnConverter {
+  const column: ImportColumn = { name: 'c', type, fieldIndex: 0, patterns: [], symbols };
+  const c = new ArrowColumnConverter(column, field, 16);
+  c.check();
+  return c;
+}
+
+test('timestamps of every unit become microseconds, nulls LONG_NULL', () => {
+  const data = vectorFromArray([1000n, null], new Timestamp(TimeUnit.MILLISECOND, 'UTC') as never).data[0];
+  const out = converter(Types.TIMESTAMP, new Field('c', data.type, true)).convert(data, 2);
+  assert.deepEqual([...out.vector.data], [1_000_000, LONG_NULL]);
+});
+
+test('numbers narrow into INT with out-of-range values flagged, LONG keeps 64-bit values exactly', () => {
+  const longs = vectorFromArray([1n, 3_000_000_000n, null, 9_007_199_254_740_993n], new Int64()).data[0];
+  const asInt = converter(Types.INT, new Field('c', new Int64(), true)).convert(longs, 4);
+  assert.deepEqual([...asInt.vector.data], [1, INT_NULL, INT_NULL, INT_NULL]);
+  assert.deepEqual([...(asInt.bad ?? [])], [0, 1, 0, 1]);
+  const asLong = converter(Types.LONG, new Field('c', new Int64(), true)).convert(longs, 4);
+  assert.equal(asLong.bad, undefined);
+  assert.equal(asLong.vector.exact?.[3], 9_007_199_254_740_993n);
+  assert.throws(() => converter(Types.UUID, new Field('c', new Float64(), true)), /cannot import Parquet column c of type Float64 into column c of type UUID/);
+});
+
+test('strings copy into VARCHAR and convert through the CSV sinks into SYMBOL and IPv4', () => {
+  const data = makeData({ type: new Utf8(), length: 3, nullCount: 0, valueOffsets: Int32Array.from([0, 8, 16, 17]), data: Buffer.from('10.0.0.110.0.0.2x') });
+  const symbols = new MemorySymbolTable();
+  const asSymbol = converter(Types.SYMBOL, new Field('c', new Utf8(), true), symbols).convert(data, 3);
+  assert.deepEqual([...asSymbol.vector.data].map((k) => symbols.value(k)), ['10.0.0.1', '10.0.0.2', 'x']);
+  const asIp = converter(Types.IPV4, new Field('c', new Utf8(), true)).convert(data, 3);
+  assert.deepEqual([...asIp.vector.data.subarray(0, 2)], [0x0a000001, 0x0a000002]);
+  assert.deepEqual([...(asIp.bad ?? [])], [0, 0, 1]);
+  const asText = converter(Types.VARCHAR, new Field('c', new Utf8(), true)).convert(data, 3);
+  assert.deepEqual([...(asText.vector.offsets ?? [])], [0, 8, 16, 17]);
+});
