@@ -28,12 +28,19 @@ const TWO_32 = 4294967296;
 const ALL_FORMATS = [...DATE_FORMATS, ...TIMESTAMP_FORMATS];
 const encoder = new TextEncoder();
 
-function isNullAt(data: Data, i: number): boolean {
-  if (data.nullCount === 0) return false;
+/**
+ * Row `i`'s null test for one column chunk, its bitmap looked up once (apache-arrow's `nullCount` getter is
+ * not free): undefined when no row is null.
+ */
+type NullTest = ((i: number) => boolean) | undefined;
+
+function nullTest(data: Data): NullTest {
+  if (data.typeId === Type.Null) return () => true;
+  if (data.nullCount === 0) return undefined;
   const bitmap = data.nullBitmap;
-  if (!bitmap || bitmap.length === 0) return data.typeId === Type.Null;
-  const k = data.offset + i;
-  return ((bitmap[k >> 3] >> (k & 7)) & 1) === 0;
+  if (!bitmap || bitmap.length === 0) return undefined;
+  const o = data.offset;
+  return (i) => ((bitmap[(o + i) >> 3] >> ((o + i) & 7)) & 1) === 0;
 }
 
 /** µs (or ms for DATE) per unit of an Arrow temporal value. */
@@ -83,9 +90,7 @@ export class ArrowColumnConverter {
     if (t.typeId === Type.Null) return this.viaSink(n, () => -1);
     if (t.typeId === Type.Utf8 || t.typeId === Type.Binary) {
       if (target.tag === TypeTag.VARCHAR || target.tag === TypeTag.STRING || target.tag === TypeTag.BINARY) return { vector: bytesVector(data, n, target), bad: undefined };
-      const values = data.values as Uint8Array;
-      const offsets = data.valueOffsets as Int32Array;
-      return this.viaSink(n, (i) => i, values, (i) => offsets[data.offset + i], (i) => offsets[data.offset + i + 1], undefined, data);
+      return this.textViaSink(data, n);
     }
     if (t.typeId === Type.Dictionary) return this.dictionary(data, n);
     if (target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) {
@@ -103,14 +108,32 @@ export class ArrowColumnConverter {
     return this.viaSink(n, (i) => i, undefined, undefined, undefined, (i) => encoder.encode(String(at(i))), data);
   }
 
+  /** Strings through the CSV sink of the column type, one call per row straight from the Arrow buffers. */
+  private textViaSink(data: Data, n: number): Converted {
+    const sink = this.textSink();
+    const values = data.values as Uint8Array;
+    const offsets = data.valueOffsets as Int32Array;
+    const o = data.offset;
+    const isNull = nullTest(data);
+    let bad: Uint8Array | undefined;
+    for (let i = 0; i < n; i++) {
+      if (isNull !== undefined && isNull(i)) { sink.appendNull(); continue; }
+      if (sink.append(values, offsets[o + i], offsets[o + i + 1])) continue;
+      sink.appendNull();
+      (bad ??= new Uint8Array(n))[i] = 1;
+    }
+    return { vector: sink.build(), bad };
+  }
+
   /** Per-row conversion through the CSV sink of the column type; `bytes(i)` or the [start, end) of `values`. */
   private viaSink(n: number, rowOf: (i: number) => number, values?: Uint8Array, start?: (i: number) => number,
     end?: (i: number) => number, bytes?: (i: number) => Uint8Array, source?: Data): Converted {
     const sink = this.textSink();
     let bad: Uint8Array | undefined;
+    const isNull = source === undefined ? undefined : nullTest(source);
     for (let i = 0; i < n; i++) {
       const r = rowOf(i);
-      if (r < 0 || (source !== undefined && isNullAt(source, i))) { sink.appendNull(); continue; }
+      if (r < 0 || (isNull !== undefined && isNull(i))) { sink.appendNull(); continue; }
       let ok: boolean;
       if (bytes) { const b = bytes(r); ok = sink.append(b, 0, b.length); } else ok = sink.append(values as Uint8Array, (start as (i: number) => number)(r), (end as (i: number) => number)(r));
       if (!ok) { sink.appendNull(); (bad ??= new Uint8Array(n))[i] = 1; }
@@ -126,19 +149,22 @@ export class ArrowColumnConverter {
     const offsets = dict.valueOffsets as Int32Array;
     const symbols = this.column.symbols;
     if (this.column.type.tag !== TypeTag.SYMBOL || !symbols) {
-      return this.viaSink(n, (i) => (isNullAt(data, i) ? -1 : indices[data.offset + i]), values, (k) => offsets[dict.offset + k], (k) => offsets[dict.offset + k + 1]);
+      const isNull = nullTest(data);
+    return this.viaSink(n, (i) => (isNull !== undefined && isNull(i) ? -1 : indices[data.offset + i]), values, (k) => offsets[dict.offset + k], (k) => offsets[dict.offset + k + 1]);
     }
     let keys = this.symbolKeys.get(dict);
     if (!keys) {
       keys = new Int32Array(dict.length);
       const decoder = new TextDecoder();
+      const entryIsNull = nullTest(dict);
       for (let k = 0; k < dict.length; k++) {
-        keys[k] = isNullAt(dict, k) ? -1 : symbols.intern(decoder.decode(values.subarray(offsets[dict.offset + k], offsets[dict.offset + k + 1])));
+        keys[k] = entryIsNull !== undefined && entryIsNull(k) ? -1 : symbols.intern(decoder.decode(values.subarray(offsets[dict.offset + k], offsets[dict.offset + k + 1])));
       }
       this.symbolKeys.set(dict, keys);
     }
     const out = new Int32Array(n);
-    for (let i = 0; i < n; i++) out[i] = isNullAt(data, i) ? -1 : keys[indices[data.offset + i]];
+    const isNull = nullTest(data);
+    for (let i = 0; i < n; i++) out[i] = isNull !== undefined && isNull(i) ? -1 : keys[indices[data.offset + i]];
     return { vector: { type: this.column.type, data: out, symbols }, bad: undefined };
   }
 }
@@ -148,27 +174,35 @@ function isNumberTarget(t: ColumnType): boolean {
     || t.tag === TypeTag.FLOAT || t.tag === TypeTag.DOUBLE;
 }
 
+/** 1 per null row, or undefined when none is (var-size vectors' `nulls`). */
+function nullFlags(data: Data, n: number): Uint8Array | undefined {
+  const isNull = nullTest(data);
+  if (isNull === undefined) return undefined;
+  const flags = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (isNull(i)) flags[i] = 1;
+  return flags;
+}
+
 function bytesVector(data: Data, n: number, type: ColumnType): Vector {
   const offsets = data.valueOffsets as Int32Array;
   const first = offsets[data.offset];
   const out = new Int32Array(n + 1);
   for (let i = 0; i <= n; i++) out[i] = offsets[data.offset + i] - first;
-  let nulls: Uint8Array | undefined;
-  for (let i = 0; i < n; i++) if (isNullAt(data, i)) (nulls ??= new Uint8Array(n))[i] = 1;
-  return { type, data: (data.values as Uint8Array).slice(first, first + out[n]), offsets: out, nulls };
+  return { type, data: (data.values as Uint8Array).slice(first, first + out[n]), offsets: out, nulls: nullFlags(data, n) };
 }
 
 /** Arrow int64-backed (or int32 days) temporal values, scaled to µs or ms; NULL as LONG_NULL. */
 function temporalVector(data: Data, n: number, type: ColumnType, scale: number): Vector {
   const out = new Float64Array(n);
   const o = data.offset;
+  const isNull = nullTest(data);
   if (data.values instanceof Int32Array) {
     const d = data.values;
-    for (let i = 0; i < n; i++) out[i] = isNullAt(data, i) ? LONG_NULL : d[o + i] * scale;
+    for (let i = 0; i < n; i++) out[i] = isNull !== undefined && isNull(i) ? LONG_NULL : d[o + i] * scale;
   } else {
     const words = new Int32Array(data.values.buffer, data.values.byteOffset, data.values.length * 2);
     for (let i = 0; i < n; i++) {
-      if (isNullAt(data, i)) { out[i] = LONG_NULL; continue; }
+      if (isNull !== undefined && isNull(i)) { out[i] = LONG_NULL; continue; }
       const x = words[2 * (o + i) + 1] * TWO_32 + (words[2 * (o + i)] >>> 0);
       out[i] = scale === 1 ? x : Math.floor(x * scale);
     }
@@ -179,9 +213,10 @@ function temporalVector(data: Data, n: number, type: ColumnType, scale: number):
 function booleanVector(data: Data, n: number, type: ColumnType): Vector {
   const bits = data.values as Uint8Array;
   const out = new Uint8Array(n);
+  const isNull = nullTest(data);
   for (let i = 0; i < n; i++) {
     const k = data.offset + i;
-    out[i] = isNullAt(data, i) ? 0 : (bits[k >> 3] >> (k & 7)) & 1;
+    out[i] = isNull !== undefined && isNull(i) ? 0 : (bits[k >> 3] >> (k & 7)) & 1;
   }
   return { type, data: out };
 }
@@ -191,9 +226,10 @@ function uuidVector(data: Data, n: number, type: ColumnType): Vector {
   const src = data.values as Uint8Array;
   const out = allocateData(type, n) as Uint8Array;
   const view = new DataView(out.buffer);
+  const isNull = nullTest(data);
   for (let i = 0; i < n; i++) {
     const o = i * 16;
-    if (isNullAt(data, i)) { view.setBigInt64(o, LONG_NULL_BIG, true); view.setBigInt64(o + 8, LONG_NULL_BIG, true); continue; }
+    if (isNull !== undefined && isNull(i)) { view.setBigInt64(o, LONG_NULL_BIG, true); view.setBigInt64(o + 8, LONG_NULL_BIG, true); continue; }
     const s = (data.offset + i) * 16;
     for (let k = 0; k < 8; k++) { out[o + k] = src[s + 15 - k]; out[o + 8 + k] = src[s + 7 - k]; }
   }
@@ -206,9 +242,7 @@ function fixedBinaryVector(data: Data, n: number, type: ColumnType): Vector {
   const offsets = new Int32Array(n + 1);
   for (let i = 0; i <= n; i++) offsets[i] = i * width;
   const bytes = (data.values as Uint8Array).slice(data.offset * width, (data.offset + n) * width);
-  let nulls: Uint8Array | undefined;
-  for (let i = 0; i < n; i++) if (isNullAt(data, i)) (nulls ??= new Uint8Array(n))[i] = 1;
-  return { type, data: bytes, offsets, nulls };
+  return { type, data: bytes, offsets, nulls: nullFlags(data, n) };
 }
 
 const RANGES: Partial<Record<TypeTag, readonly [number, number]>> = {
@@ -224,8 +258,9 @@ function numberVector(data: Data, n: number, type: ColumnType, reader: NumberRea
   const nullValue = type.tag === TypeTag.INT ? INT_NULL : type.tag === TypeTag.LONG ? LONG_NULL : range ? 0 : NaN;
   let bad: Uint8Array | undefined;
   let exact: BigInt64Array | undefined;
+  const isNull = nullTest(data);
   for (let i = 0; i < n; i++) {
-    if (isNullAt(data, i)) { out[i] = nullValue; continue; }
+    if (isNull !== undefined && isNull(i)) { out[i] = nullValue; continue; }
     const x = read(i);
     const fits = !integer || (Number.isInteger(x) && (range ? x >= range[0] && x <= range[1] : Math.abs(x) <= Number.MAX_SAFE_INTEGER));
     if (fits) { out[i] = x; continue; }

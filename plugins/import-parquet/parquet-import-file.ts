@@ -32,9 +32,20 @@ export class ParquetImportFile implements ImportFile {
       converter.check();
       return converter;
     });
-    for (let g = 0; g < this.rowGroups; g++) {
+    // The worker decodes the next row group while this thread converts and appends the last one.
+    // A prefetch left behind by an error is not an unhandled rejection.
+    const prefetch = (g: number): Promise<Uint8Array> | undefined => {
+      if (g >= this.rowGroups) return undefined;
+      const p = this.client.readGroup(g);
+      p.catch(() => undefined);
+      return p;
+    };
+    let next = prefetch(0);
+    for (let g = 0; next; g++) {
       signal.throwIfAborted();
-      const table = tableFromIPC(await this.client.readGroup(g));
+      const ipc = await next;
+      next = prefetch(g + 1);
+      const table = tableFromIPC(ipc);
       for (const batch of table.batches) {
         const out = this.convert(batch, plan, converters);
         if (out.rowCount > 0) yield out;

@@ -1,38 +1,41 @@
 /**
- * The request thread's side of one Parquet decoding worker (parquet-read-worker.ts): one request at a time,
- * answered by the next reply. A worker that dies (a wasm trap on a damaged file) fails the pending request
- * with an SvcError naming the file as invalid; `close()` terminates it.
+ * The request thread's side of a Parquet decoding worker (parquet-read-worker.ts) while it reads one
+ * upload: requests are answered in order, so the caller can ask for the next row group while it converts the
+ * last one. A worker that dies (a wasm trap on a damaged file) fails every pending request with an SvcError
+ * naming the file as invalid; `close()` gives a healthy worker back to the pool.
  */
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SvcError } from '../../core/errors';
 import { isParquetWorkerReply, ParquetWorkerReply } from './parquet-worker-protocol';
 
+export interface WorkerLease {
+  readonly worker: Worker;
+  /** Gives the worker back: `healthy` = it may decode the next upload. */
+  release(healthy: boolean): void;
+}
+
 export class ParquetWorkerClient {
-  private readonly worker: Worker;
-  private waiting: { resolve: (r: ParquetWorkerReply) => void; reject: (e: unknown) => void } | undefined;
+  private readonly waiting: { resolve: (r: ParquetWorkerReply) => void; reject: (e: unknown) => void }[] = [];
   private failure: SvcError | undefined;
   private closed = false;
+  private readonly onMessage = (m: unknown): void => {
+    if (!isParquetWorkerReply(m)) return;
+    // A worker that failed once decodes no further upload.
+    if (m.kind === 'error') this.failure ??= invalidFile(m.message, this.table);
+    this.waiting.shift()?.resolve(m);
+  };
+  private readonly onError = (e: Error): void => this.dead(e.message);
+  private readonly onExit = (code: number): void => this.dead(`the reader stopped (exit code ${code})`);
 
-  constructor(path: string, private readonly table: string) {
-    this.worker = new Worker(join(__dirname, 'parquet-read-worker.js'), { workerData: path });
-    this.worker.on('message', (m: unknown) => {
-      const w = this.waiting;
-      this.waiting = undefined;
-      if (isParquetWorkerReply(m)) w?.resolve(m);
-    });
-    const dead = (reason: string): void => {
-      if (this.closed) return;
-      this.failure ??= invalidFile(reason, table);
-      const w = this.waiting;
-      this.waiting = undefined;
-      w?.reject(this.failure);
-    };
-    this.worker.on('error', (e) => dead(e.message));
-    this.worker.on('exit', (code) => dead(`the reader stopped (exit code ${code})`));
+  constructor(private readonly lease: WorkerLease, path: string, private readonly table: string) {
+    const w = lease.worker;
+    w.on('message', this.onMessage);
+    w.on('error', this.onError);
+    w.on('exit', this.onExit);
+    w.postMessage({ kind: 'open', path });
   }
 
-  /** The schema message the worker sends by itself once the footer is read. */
+  /** The schema the worker answers `open` with. */
   first(): Promise<ParquetWorkerReply> {
     return this.next();
   }
@@ -40,22 +43,35 @@ export class ParquetWorkerClient {
   /** Row group `group` as an Arrow IPC stream. */
   async readGroup(group: number): Promise<Uint8Array> {
     const reply = this.next();
-    this.worker.postMessage({ kind: 'read', group });
+    this.lease.worker.postMessage({ kind: 'read', group });
     const r = await reply;
     if (r.kind === 'error') throw invalidFile(r.message, this.table);
     if (r.kind !== 'group') throw new Error(`unexpected reply ${r.kind}`);
     return r.ipc;
   }
 
+  /** Ends this upload's use of the worker; one that failed or still owes replies is not reused. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    void this.worker.terminate();
+    const w = this.lease.worker;
+    w.off('message', this.onMessage);
+    w.off('error', this.onError);
+    w.off('exit', this.onExit);
+    const healthy = this.failure === undefined && this.waiting.length === 0;
+    if (healthy) w.postMessage({ kind: 'close' });
+    this.lease.release(healthy);
+  }
+
+  private dead(reason: string): void {
+    const failure = this.failure ?? invalidFile(reason, this.table);
+    this.failure = failure;
+    for (const w of this.waiting.splice(0)) w.reject(failure);
   }
 
   private next(): Promise<ParquetWorkerReply> {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => { this.waiting = { resolve, reject }; });
+    return new Promise((resolve, reject) => { this.waiting.push({ resolve, reject }); });
   }
 }
 

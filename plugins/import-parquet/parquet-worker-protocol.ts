@@ -1,9 +1,13 @@
 /**
- * Messages between the request thread and the worker that decodes one Parquet upload
- * (parquet-read-worker.ts). The worker opens the file, sends its schema, then sends one row group at a time
- * as an Arrow IPC stream when asked, so at most one decoded row group exists at once.
+ * Messages between the request thread and a Parquet decoding worker (parquet-read-worker.ts). A worker
+ * serves one file at a time: `open` (answered by the schema), `read` per row group (answered by the group as
+ * an Arrow IPC stream, in request order, so at most a couple of decoded row groups exist at once), `close`.
+ * An idle worker is kept for the next upload, so its WebAssembly code is already compiled and warm.
  */
-export type ParquetWorkerRequest = { readonly kind: 'read'; readonly group: number };
+export type ParquetWorkerRequest =
+  | { readonly kind: 'open'; readonly path: string }
+  | { readonly kind: 'read'; readonly group: number }
+  | { readonly kind: 'close' };
 
 export type ParquetWorkerReply =
   | { readonly kind: 'schema'; readonly ipc: Uint8Array; readonly rowGroups: number; readonly keyValues: readonly (readonly [string, string])[] }
@@ -15,7 +19,7 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 }
 
 export function isParquetWorkerRequest(x: unknown): x is ParquetWorkerRequest {
-  return isRecord(x) && x.kind === 'read' && typeof x.group === 'number';
+  return isRecord(x) && ((x.kind === 'open' && typeof x.path === 'string') || (x.kind === 'read' && typeof x.group === 'number') || x.kind === 'close');
 }
 
 export function isParquetWorkerReply(x: unknown): x is ParquetWorkerReply {
