@@ -1,6 +1,7 @@
 /**
  * Writes response heads the way the reference server frames them (http-api.md §1): headers in the
- * order Server, Date, Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive; fixed
+ * order Server, Date, Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive, then svc's own
+ * (X-Svc-Query-Id, CORS, Content-Encoding, Vary); fixed
  * reason phrases; `Connection: close` when keep-alive is off. Routes never call `res.send`.
  */
 import { ServerResponse } from 'node:http';
@@ -47,6 +48,11 @@ export interface ResponseHead {
   /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in the reference). */
   readonly keepAliveHeader?: boolean;
   readonly headers?: readonly (readonly [string, string])[];
+  /**
+   * Headers svc adds beyond QuestDB's answers (`X-Svc-Query-Id`); written after Keep-Alive, as are the CORS
+   * and compression headers, so the reference's header order stays a prefix clients may rely on.
+   */
+  readonly svcHeaders?: readonly (readonly [string, string])[];
   /**
    * A streamed text body that may be compressed: the coding comes from the request's Accept-Encoding and
    * `http.response.compression`; `begin` then returns the encoder to write the body into.
@@ -109,6 +115,9 @@ export class ResponseFraming {
     else if (head.status !== 204 && head.status !== 304) headers.push(['Transfer-Encoding', 'chunked']);
     if (head.contentType !== undefined) headers.push(['Content-Type', head.contentType]);
     if (head.headers) for (const [k, v] of head.headers) headers.push([k, v]);
+    if (!this.keepAlive) headers.push(['Connection', 'close']);
+    else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
+    if (head.svcHeaders) for (const [k, v] of head.svcHeaders) headers.push([k, v]);
     const vary: string[] = [];
     for (const [k, v] of this.cors.responseHeaders(res.req)) {
       if (k === 'Vary') vary.push(v);
@@ -124,8 +133,6 @@ export class ResponseFraming {
       }
     }
     if (vary.length > 0) headers.push(['Vary', vary.join(', ')]);
-    if (!this.keepAlive) headers.push(['Connection', 'close']);
-    else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
     res.writeHead(head.status, reasonPhrase(head.status), headers.flat());
     if (!encoder) return res;
     // The encoder ends the response when it is ended; a response that closes early destroys the encoder.

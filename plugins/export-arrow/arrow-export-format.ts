@@ -59,13 +59,13 @@ export class ArrowExportFormat implements ExportFormat<ArrowOptions> {
         const n = Math.min(options.batchRows, batch.rowCount - from);
         const children = batch.vectors.map((v, c) => arrowColumn(fields[c].type, slice(v, from, n), n, dictionaries[c]));
         const data = makeData({ type: struct, length: n, nullCount: 0, children });
-        yield writer.write(new RecordBatch(schema, data));
+        yield* writer.write(new RecordBatch(schema, data));
         wroteBatch = true;
       }
     }
     // A stream needs its schema message even when the result is empty.
-    if (!wroteBatch) yield writer.write(emptyBatch(schema, result, dictionaries, fields.map((f) => f.type)));
-    yield writer.finish();
+    if (!wroteBatch) yield* writer.write(emptyBatch(schema, result, dictionaries, fields.map((f) => f.type)));
+    yield* writer.finish();
   }
 }
 

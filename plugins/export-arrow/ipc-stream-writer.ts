@@ -14,17 +14,19 @@ export class IpcStreamWriter {
   }
 
   /** Writes the batch (after any new dictionary chunks it needs) and returns the bytes written since last time. */
-  write(batch: RecordBatch): Buffer {
+  write(batch: RecordBatch): Uint8Array[] {
     this.writer.write(batch);
     return this.writer.take();
   }
 
   /** The end-of-stream marker. */
-  finish(): Buffer {
+  finish(): Uint8Array[] {
     this.writer.finish();
     return this.writer.take();
   }
 }
+
+const LARGE_PIECE = 64 * 1024;
 
 class CollectingWriter extends RecordBatchStreamWriter {
   private pieces: Uint8Array[] = [];
@@ -40,9 +42,26 @@ class CollectingWriter extends RecordBatchStreamWriter {
     return this;
   }
 
-  /** One buffer of everything written since the last call (the pieces may be views on column arrays). */
-  take(): Buffer {
-    const out = Buffer.concat(this.pieces, this.bytes);
+  /**
+   * What was written since the last call: column buffers of 64 KiB and more as they are (views on the batch's
+   * arrays, not copied), the small pieces between them (message headers, padding, small columns) joined.
+   */
+  take(): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    let run: Uint8Array[] = [];
+    let runBytes = 0;
+    const flushRun = (): void => {
+      if (run.length === 1) out.push(run[0]);
+      else if (run.length > 1) out.push(Buffer.concat(run, runBytes));
+      run = [];
+      runBytes = 0;
+    };
+    for (const piece of this.pieces) {
+      if (piece.byteLength >= LARGE_PIECE) { flushRun(); out.push(piece); continue; }
+      run.push(piece);
+      runBytes += piece.byteLength;
+    }
+    flushRun();
     this.pieces = [];
     this.bytes = 0;
     return out;

@@ -28,16 +28,13 @@ export class SymbolDictionary {
     const pending: Uint8Array[] = [];
     if (table) {
       const remap = this.remapFor(table);
+      const nullKey = SYMBOL_NULL;
       for (let i = 0; i < n; i++) {
         const k = keys[i];
-        if (k === SYMBOL_NULL) { ids[i] = SYMBOL_NULL; continue; }
-        let id = remap[k];
-        if (id === 0) {
-          id = this.size + pending.length + 1;
-          remap[k] = id;
-          pending.push(table.utf8(k));
-        }
-        ids[i] = id - 1;
+        if (k === nullKey) { ids[i] = nullKey; continue; }
+        const id = remap[k];
+        if (id !== 0) { ids[i] = id - 1; continue; }
+        ids[i] = this.firstUse(remap, k, table, pending);
       }
     } else {
       ids.fill(SYMBOL_NULL);
@@ -48,6 +45,14 @@ export class SymbolDictionary {
       type: this.type, length: n, nullCount: validity.nullCount, nullBitmap: validity.bitmap, data: ids,
       dictionary: new ArrowVector(this.chunks.slice()),
     });
+  }
+
+  /** A symbol's first use in the export: its id, and its text for this batch's dictionary chunk. */
+  private firstUse(remap: Int32Array, key: number, table: SymbolTable, pending: Uint8Array[]): number {
+    const id = this.size + pending.length;
+    remap[key] = id + 1;
+    pending.push(table.utf8(key));
+    return id;
   }
 
   private remapFor(table: SymbolTable): Int32Array {

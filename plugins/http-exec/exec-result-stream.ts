@@ -56,7 +56,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
     signal.throwIfAborted();
     const writer = new JsonResultWriter(projection.columns, projection.indexes, params.quoteLargeNum);
     const sink = new JsonSink(CHUNK_BYTES, chunks);
-    const body = framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true, compressible: true, headers: job.headers });
+    const body = framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true, compressible: true, svcHeaders: job.headers });
     writer.writeHead(sink, params.query, projection.timestampIndex, params.noMeta);
     const lo = job.limit.kind === 'range' ? job.limit.lo : 0;
     const hi = job.limit.kind === 'range' ? job.limit.hi : undefined;

@@ -128,7 +128,7 @@ export class ExecRoute implements HttpRoute {
     deadline: QueryDeadline, compilerNanos: bigint, executeStart: bigint, running: RunningQuery): Promise<boolean> {
     const res = exchange.res;
     const headers = [[QUERY_ID_HEADER, running.id]] as const;
-    const send = (body: string): void => this.framing.send(res, 200, CONTENT_TYPE.json, body, { keepAliveHeader: true, headers });
+    const send = (body: string): void => this.framing.send(res, 200, CONTENT_TYPE.json, body, { keepAliveHeader: true, svcHeaders: headers });
     switch (outcome.kind) {
       case 'ddl': send(DDL_OK); return true;
       case 'insert': send(DML_OK); return true;

@@ -149,8 +149,8 @@ export class ExportRoute implements HttpRoute {
 
   private head(format: ExportFormat, params: URLSearchParams, queryId: string | undefined): ResponseHead {
     const headers: [string, string][] = [['Content-Disposition', contentDisposition(params.get('filename'), format.extension, Date.now())]];
-    if (queryId !== undefined) headers.push([QUERY_ID_HEADER, queryId]);
-    return { status: 200, contentType: format.contentType, keepAliveHeader: true, headers, compressible: format.compressible === true };
+    const svcHeaders: [string, string][] = queryId === undefined ? [] : [[QUERY_ID_HEADER, queryId]];
+    return { status: 200, contentType: format.contentType, keepAliveHeader: true, headers, svcHeaders, compressible: format.compressible === true };
   }
 
   /** `timeout` in seconds (spec "GET /exp"); ≤ 0 or absent → the format's default. */
