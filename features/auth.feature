@@ -2,8 +2,8 @@ Feature: Authentication on the HTTP API
   HTTP Basic with http.user / http.password and Bearer tokens (spec "Authentication"). Missing or wrong
   credentials on a protected path answer 401 exactly as http-api.md §8 shows: chunked
   `text/plain; charset=utf-8`, body `Unauthorized\r\n`, no WWW-Authenticate header. Routes declare
-  whether they need credentials; on the min listener health and metrics need them unless
-  http.health.check.authentication.required=false.
+  whether they need credentials; on the min listener health and metrics stay open for probes and
+  scrapers (as in QuestDB) unless http.health.check.authentication.required=true.
 
   Background:
     Given the example plugin "hello-plugin.js" is copied to the root as "plugins/hello.js"
@@ -127,6 +127,7 @@ Feature: Authentication on the HTTP API
     And the server.conf contains:
       """
       http.auth.tokens.file=conf/auth.tokens
+      http.health.check.authentication.required=true
       """
     And a running server
     When I GET "/hello" on the API listener with the bearer token "tok-bob"
@@ -179,12 +180,13 @@ Feature: Authentication on the HTTP API
     When I GET "/no/such/path" on the API listener
     Then the status is 404
 
-  Scenario: health and metrics on the min listener need credentials by default when authentication is on
+  Scenario: http.health.check.authentication.required=true makes health and metrics need the credentials
     Given the server.conf contains:
       """
       http.user=admin
       http.password=quest
       metrics.enabled=true
+      http.health.check.authentication.required=true
       """
     And a running server
     When I GET "/" on the min listener
@@ -199,13 +201,12 @@ Feature: Authentication on the HTTP API
     Then the status is 200
     And the body contains "svc_unhandled_errors_total 0"
 
-  Scenario: http.health.check.authentication.required=false opens the min listener for probes
+  Scenario: health and metrics stay open for probes and scrapers by default while authentication is on
     Given the server.conf contains:
       """
       http.user=admin
       http.password=quest
       metrics.enabled=true
-      http.health.check.authentication.required=false
       """
     And a running server
     When I GET "/" on the min listener

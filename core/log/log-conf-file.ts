@@ -10,7 +10,7 @@ import { SvcError } from '../errors';
 
 /** The reference's containerised default (http-api.md §10), used when the project's conf/log.conf is missing. */
 export const BUILT_IN_LOG_CONF = [
-  'writers=file,stdout,http.min',
+  'writers=stdout,http.min',
   'w.stdout.class=io.svc.log.LogConsoleWriter',
   'w.stdout.level=INFO',
   'w.http.min.class=io.svc.log.LogConsoleWriter',

@@ -111,5 +111,7 @@ const data: unknown = workerData;
 if (!isMinWorkerData(data)) {
   post({ type: 'failed', message: 'min worker started without valid worker data' });
 } else {
-  main(data).catch((e: unknown) => post({ type: 'failed', message: e instanceof Error ? e.message : String(e) }));
+  main(data).catch((e: unknown) => post({
+    type: 'failed', message: e instanceof Error ? e.message : String(e), code: (e as NodeJS.ErrnoException).code,
+  }));
 }
