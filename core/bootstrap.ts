@@ -5,6 +5,7 @@
  * services stop in reverse order, log writers flush.
  */
 import 'reflect-metadata';
+import './server/restify-preload';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { isAbsolute, join, relative } from 'node:path';

@@ -6,6 +6,7 @@
  * standard error (no stack) and exits 1.
  */
 import 'reflect-metadata';
+import './server/restify-preload';
 import { defaultBundle } from '../plugins/default-bundle';
 import { RunningServer, startServer } from './bootstrap';
 import { HTTP_SHUTDOWN_GRACE } from './config/server-keys';
