@@ -116,3 +116,8 @@ Feature: Operability: one server per root, signals, start-up errors and QuestDB'
     When a client has sent half of an upload to "/imp?name=cut"
     And the server stops
     Then the log has a line matching "E http-server request cut by shutdown after the grace period \[method=POST, url=/imp\?name=cut, runningMs=\d+, graceMs=300\]$"
+
+  Scenario: the Dockerfile and the systemd unit run the svc command on a deployment's root and ports
+    Then the Dockerfile builds on "node:20-slim", keeps the root in the volume "/var/lib/svc", exposes "9000 9003 9009 8812" and runs "bin/svc -d /var/lib/svc"
+    And the systemd unit "docs/examples/svc.service" runs "bin/svc -d /var/lib/svc", stops it with SIGTERM and does not restart it after exit status 1
+    And where a docker engine answers, the image builds, serves health and exits 0 on docker stop
