@@ -1,6 +1,6 @@
 Feature: Authentication on the HTTP API
-  HTTP Basic with http.user / http.password and Bearer tokens (spec "Authentication"). Missing or wrong
-  credentials on a protected path answer 401 exactly as http-api.md §8 shows: chunked
+  HTTP Basic with http.user / http.password and Bearer tokens. Missing or wrong
+  credentials on a protected path answer 401 exactly as QuestDB's HTTP API shows: chunked
   `text/plain; charset=utf-8`, body `Unauthorized\r\n`, no WWW-Authenticate header. Routes declare
   whether they need credentials; on the min listener health and metrics stay open for probes and
   scrapers (as in QuestDB) unless http.health.check.authentication.required=true.
@@ -29,7 +29,7 @@ Feature: Authentication on the HTTP API
     When I GET "/hello" on the API listener
     Then the status is 200
 
-  Scenario: a protected path without credentials answers 401 like the reference server
+  Scenario: a protected path without credentials answers 401 like QuestDB
     Given the server.conf contains:
       """
       http.user=admin
@@ -78,7 +78,7 @@ Feature: Authentication on the HTTP API
     When I GET "/hello" on the API listener with the header "authorization" set to "basic YWRtaW46cXVlc3Q="
     Then the status is 200
 
-  Scenario: a user without a password stops start-up with the reference's message
+  Scenario: a user without a password stops start-up with QuestDB's message
     Given the server.conf contains:
       """
       http.user=x

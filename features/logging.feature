@@ -1,7 +1,7 @@
 Feature: Logging
   Lines are `<timestamp> <marker> <source> <message>` (ISO 8601 UTC, microseconds, `Z`). log.conf in
   <root>/conf (or -Dout) names the writers; SVC_LOG_ variables override its keys; the alert writer
-  POSTs critical lines to an alert manager (spec "Logging" and "Events", http-api.md §10–11).
+  POSTs critical lines to an alert manager.
 
   Scenario: every request gets an Info line
     Given a running server

@@ -52,7 +52,7 @@ test('writer properties exclude class, level and scope and do not leak between w
   assert.deepEqual([...c.writers[1].properties], [['location', 'y']]);
 });
 
-test('global keys have the reference defaults', () => {
+test('global keys have QuestDB defaults', () => {
   const c = parseLogConfig('writers=', {});
   assert.deepEqual(c.globals, { logDir: undefined, recordLength: 4096, queueDepth: 1024, verbose: false });
 });

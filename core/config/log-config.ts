@@ -1,6 +1,6 @@
 /**
  * log.conf: `writers=` names the enabled writers, `w.<name>.<property>` configures each.
- * Every key can be overridden by `SVC_LOG_` + key upper-cased, `.` → `_` (spec "Logging" rule 5).
+ * Every key can be overridden by `SVC_LOG_` + key upper-cased, `.` → `_`.
  * Level lists follow QuestDB: a list also enables every level above its highest listed one
  * (DEBUG < INFO < ERROR < CRITICAL < ADVISORY), so `level=INFO` writes I, E, C and A; `DEBUG` alone
  * writes only Debug (see level-gaps.ts for the warning that gets). A listed writer must have a class:

@@ -1,6 +1,6 @@
 /**
  * The server configuration: `<root>/conf/server.conf` overlaid by the environment, parsed once at
- * start-up into typed values. Precedence (http-api.md §9): `SVC_<KEY>_FILE` > `SVC_<KEY>` >
+ * start-up into typed values. Precedence: `SVC_<KEY>_FILE` > `SVC_<KEY>` >
  * `<key>.file` > `<key>` in server.conf > default. A `.file` value names a file (absolute, or
  * relative to the root) whose trimmed content (at most 64 KB) is the value.
  */

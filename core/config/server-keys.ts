@@ -1,5 +1,5 @@
 /**
- * Every server.conf key the server knows, with its default and type (http-api.md §9 names).
+ * Every server.conf key the server knows, with its default and type (QuestDB's HTTP API names).
  * Validated once at start-up; a bad value stops start-up naming the key, the value and what was
  * expected. Each key can be set by `SVC_` + the key upper-cased with `.` → `_`.
  */

@@ -1,7 +1,7 @@
 /**
  * Turns log.conf into running writers: each listed writer is built by the LogWriterFactory of its
  * class name. A class's own properties can be set from the environment too (`w.file.rollSize` →
- * `SVC_LOG_W_FILE_ROLLSIZE`, spec "Logging" rule 5). Advisory lines (start-up, listening addresses,
+ * `SVC_LOG_W_FILE_ROLLSIZE`). Advisory lines (start-up, listening addresses,
  * `server is ready`) go to every writer whose class takes them, whatever its level set, so an
  * operator always sees that the server started and where it listens.
  */

@@ -1,7 +1,7 @@
 /**
  * The API listener (default 0.0.0.0:9000): a restify server whose routes are the registered
  * HttpRoutes with `listener: 'api'`. 404, 405 and 401 are answered in `pre` from our own route table
- * so restify never writes its own bodies (libraries.md "restify").
+ * so restify never writes its own bodies.
  */
 import { AddressInfo } from 'node:net';
 import bunyan from 'bunyan';
@@ -70,7 +70,7 @@ export class ApiServer {
     http.maxConnections = config.get(HTTP_CONNECTION_LIMIT);
     http.timeout = config.get(HTTP_CONNECTION_TIMEOUT);
     if (!config.get(HTTP_SERVER_KEEP_ALIVE)) http.keepAliveTimeout = 0;
-    // svc_http_connections (http-api.md §7): open connections on this listener.
+    // svc_http_connections: open connections on this listener.
     http.on('connection', (socket) => {
       metrics.httpConnections++;
       socket.once('close', () => { metrics.httpConnections--; });

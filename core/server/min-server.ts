@@ -1,6 +1,6 @@
 /**
- * The min listener (default 0.0.0.0:9003): health on every path, `/metrics` when enabled (http-api.md §7).
- * Spec "GET {health_url}": it must stay responsive while the data endpoints are busy, so the listening
+ * The min listener (default 0.0.0.0:9003): health on every path, `/metrics` when enabled.
+ * it must stay responsive while the data endpoints are busy, so the listening
  * socket lives in a dedicated worker thread (core/server/min-worker.ts). Routes that ship a worker
  * module (health) are answered there; the rest are forwarded to an internal node:http listener on
  * 127.0.0.1 here on the main thread, which runs them through the usual dispatcher.

@@ -1,5 +1,5 @@
 /**
- * The alert writer's keys (spec "Events", http-api.md §11): `alertTargets` = `host[:port],…` (at most
+ * The alert writer's keys: `alertTargets` = `host[:port],…` (at most
  * 12, optional surrounding quotes; a missing port is 9093, a missing host 127.0.0.1; an empty list
  * means `defaultAlertHost:defaultAlertPort`), `inBufferSize` (2 MiB) and `outBufferSize` (4 MiB) with
  * unit suffixes, `reconnectDelay` (250 ms). Malformed values stop start-up.

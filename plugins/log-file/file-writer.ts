@@ -1,5 +1,5 @@
 /**
- * io.svc.log.LogFileWriter: one append-only file that grows indefinitely (spec "Logging": writer kind
+ * io.svc.log.LogFileWriter: one append-only file that grows indefinitely (writer kind
  * `file`). `location` may use `${log.dir}` and `${date:<format>}` (resolved once, at start-up).
  */
 import { LogWriter, LogWriterSettings } from '../../core/extension/log-writer';

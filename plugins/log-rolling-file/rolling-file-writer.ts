@@ -1,5 +1,5 @@
 /**
- * io.svc.log.LogRollingFileWriter (spec "Logging" keys, http-api.md §10): `location` with `${log.dir}`
+ * io.svc.log.LogRollingFileWriter (): `location` with `${log.dir}`
  * and `${date:<format>}` is resolved at open and at every roll; `rollEvery` rolls at each UTC
  * minute/hour/day/month/year boundary (decided by the record's own timestamp), `rollSize` when the file
  * reaches that size. If the file to open exists already, existing files shift (`name`→`name.1`,
