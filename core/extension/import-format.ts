@@ -1,11 +1,10 @@
 /**
  * Parses uploaded data for /imp. A `stream` format (plugins/import-delimited, plugins/import-ndjson) gets a
- * sample of the upload first (`analyse`: structure and types, http-api.md §5.5), the route decides the
- * target table, then streams every chunk through one `ImportParser` built for that table and appends its
- * batches to the writer. A `file` format (plugins/import-parquet) needs random access: the upload is kept
- * in a file first, then `openFile` reads its structure and `ImportFile.read` its batches. The route picks
- * the format from `fmt` (any of its `fmts`), else the first whose `detect` recognises the upload, else
- * `delimited`.
+ * sample of the upload first (`analyse`: structure and types), the route decides the target table, then
+ * streams every chunk through one `ImportParser` built for that table and appends its batches to the
+ * writer. A `file` format (plugins/import-parquet) needs random access: the upload is kept in a file first,
+ * then `openFile` reads its structure and `ImportFile.read` its batches. The route picks the format from
+ * `fmt` (any of its `fmts`), else the first whose `detect` recognises the upload, else `delimited`.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType } from '../data/column-type';
@@ -13,7 +12,7 @@ import { SymbolTable } from '../data/symbol-table';
 
 export const ImportFormat = Symbol.for('svc.ImportFormat');
 
-/** `atomicity` parameter (spec "POST /imp"). */
+/** `atomicity` parameter. */
 export type Atomicity = 'abort' | 'skipRow' | 'skipCol';
 
 export interface DetectedColumn {
@@ -146,7 +145,7 @@ export interface StreamImportFormat extends ImportFormatBase {
   readonly access?: 'stream';
   /**
    * Structure of the upload from its first bytes (`whole` = the upload ends there). Throws SvcError with
-   * the reference's texts (`not enough lines`, `min deviation is too high`, `duplicate column name found`).
+   * QuestDB's texts (`not enough lines`, `min deviation is too high`, `duplicate column name found`).
    */
   analyse(sample: Uint8Array, whole: boolean, options: AnalysisOptions): TextStructure;
   /** A parser for the whole upload (sample included), filling `plan.columns`. Close it when done. */

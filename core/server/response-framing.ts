@@ -1,7 +1,7 @@
 /**
- * Writes response heads the way the reference server frames them (http-api.md §1): headers in the
- * order Server, Date, Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive, then svc's own
- * (X-Svc-Query-Id, CORS, Content-Encoding, Vary); fixed
+ * Writes response heads the way QuestDB frames them: headers in the order Server, Date,
+ * Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive, then svc's own (X-Svc-Query-Id, CORS,
+ * Content-Encoding, Vary); fixed
  * reason phrases; `Connection: close` when keep-alive is off. Routes never call `res.send`.
  */
 import { ServerResponse } from 'node:http';
@@ -45,7 +45,7 @@ export interface ResponseHead {
   readonly contentType?: string;
   /** Fixed body length; without it the body is chunked. */
   readonly contentLength?: number;
-  /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in the reference). */
+  /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in QuestDB). */
   readonly keepAliveHeader?: boolean;
   readonly headers?: readonly (readonly [string, string])[];
   /**
@@ -149,7 +149,7 @@ export class ResponseFraming {
     else res.end(bytes);
   }
 
-  /** A small body sent chunked (health, 401), as the reference does. */
+  /** A small body sent chunked (health, 401), as QuestDB does. */
   sendChunked(res: ServerResponse, status: number, contentType: string, body: string,
     extra: Omit<ResponseHead, 'status' | 'contentType' | 'contentLength'> = {}): void {
     this.begin(res, { ...extra, status, contentType });

@@ -5,8 +5,8 @@ import { RunningQueries } from '../../core/server/running-queries';
 import { ExecRoute } from './exec-route';
 
 /**
- * /exec: the JSON query endpoint (spec "GET /exec"; POST bodies, query ids, progress and cancellation are
- * svc's own). Uses the QueryEngine the SQL engine plugin registers.
+ * /exec: the JSON query endpoint (POST bodies, query ids, progress and cancellation are svc's own). Uses the
+ * QueryEngine the SQL engine plugin registers.
  */
 export const httpExecPlugin: Plugin = {
   name: 'http-exec',
