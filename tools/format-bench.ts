@@ -6,7 +6,10 @@
  * compares its rate with the CSV import of the same rows (imports: median of 3, each into a fresh table). DuckDB runs the same work embedded in the same
  * minutes (read_csv, COPY TO csv/parquet, read_parquet) as the peer. Prints a table and the load average.
  *
- *   node dist/tools/format-bench.js [--data /work/shared/bench/data] [--size 1M] [--runs 3]
+ *   node dist/tools/format-bench.js --data <folder with trades-1M.csv> [--size 1M] [--runs 3]
+ *
+ * The trades CSV is the benchmark harness's dataset (`ts,symbol,side,price,amount`, ISO timestamps with
+ * microseconds; its generator writes `trades-<size>.csv`).
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +21,7 @@ import { PROJECT_DIR } from '../core/project';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
-const dataDir = args.get('data') ?? '/work/shared/bench/data';
+const dataDir = args.get('data') ?? 'data';
 const size = args.get('size') ?? '1M';
 const runs = Number(args.get('runs') ?? '3');
 const csvFile = join(dataDir, `trades-${size}.csv`);

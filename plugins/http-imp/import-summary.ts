@@ -1,4 +1,4 @@
-/** The import result (http-api.md §5.3) of a committed upload, whatever its format. */
+/** The import result (`fmt=json` or the tabular grid) of a committed upload, whatever its format. */
 import { ImportCounters } from '../../core/extension/import-format';
 import { ImportResult } from './import-result';
 import { PreparedTable } from './import-table';
