@@ -8,12 +8,13 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log } from '../log/log';
+import { ErrorShape } from './error-shape';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
 
 /** Answers a route's error (the ErrorResponder on the main thread; the min worker has its own). */
 export interface FailureResponder {
-  fail(exchange: HttpExchange, e: unknown, log?: Log): void;
+  fail(exchange: HttpExchange, e: unknown, log?: Log, shape?: ErrorShape): void;
 }
 
 export class RequestDispatcher {
@@ -53,7 +54,8 @@ export class RequestDispatcher {
       return undefined;
     }
     if (match.kind === 'methodNotAllowed') {
-      this.framing.send(res, 405, CONTENT_TYPE.text, 'Method not allowed\r\n', { headers: [['Allow', match.allow.join(', ')]] });
+      // QuestDB's text for a method the path does not serve.
+      this.framing.send(res, 405, CONTENT_TYPE.text, `Method ${method} not supported\r\n`, { headers: [['Allow', match.allow.join(', ')]] });
       return undefined;
     }
     const route = match.route;
@@ -77,7 +79,7 @@ export class RequestDispatcher {
     try {
       await route.handle(exchange);
     } catch (e) {
-      this.responder.fail(exchange, e, this.log);
+      this.responder.fail(exchange, e, this.log, route.errorShape?.(exchange));
     }
   }
 

@@ -7,6 +7,7 @@ import { ServerResponse } from 'node:http';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
 import { HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_SERVER_KEEP_ALIVE } from '../config/server-keys';
+import type { ErrorAnswer } from './error-shape';
 import { httpDate } from './http-date';
 
 export const SERVER_HEADER = 'svc/1.0';
@@ -40,7 +41,12 @@ export interface ResponseHead {
   /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in the reference). */
   readonly keepAliveHeader?: boolean;
   readonly headers?: readonly (readonly [string, string])[];
+  /** Adds `Connection: close`: the connection ends with this response (the request body may be unread). */
+  readonly closeConnection?: boolean;
 }
+
+/** What Node accepts in a header value (RFC 7230 field-value: TAB, visible ASCII, obs-text). */
+const VALID_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The configuration framing depends on, as plain data (the min listener's worker builds its own framing). */
 export interface FramingSettings {
@@ -70,7 +76,11 @@ export class ResponseFraming {
     this.keepAliveValue = timeout > 0 && max > 0 ? `timeout=${timeout}, max=${max}` : undefined;
   }
 
-  /** Writes the status line and headers. */
+  /**
+   * Writes the status line and headers. Every value is checked first: Node's writeHead validates as it goes
+   * and, throwing halfway, leaves the response half-configured (a later answer would be mis-framed), so a bad
+   * value throws here with nothing written and the caller can still answer cleanly.
+   */
   begin(res: ServerResponse, head: ResponseHead): void {
     res.sendDate = false;
     const headers: [string, string][] = [['Server', SERVER_HEADER], ['Date', httpDate()]];
@@ -78,8 +88,11 @@ export class ResponseFraming {
     else if (head.status !== 204 && head.status !== 304) headers.push(['Transfer-Encoding', 'chunked']);
     if (head.contentType !== undefined) headers.push(['Content-Type', head.contentType]);
     if (head.headers) for (const [k, v] of head.headers) headers.push([k, v]);
-    if (!this.keepAlive) headers.push(['Connection', 'close']);
+    if (!this.keepAlive || head.closeConnection) headers.push(['Connection', 'close']);
     else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
+    for (const [name, value] of headers) {
+      if (!VALID_HEADER_VALUE.test(value)) throw new Error(`invalid character in the value of response header ${name}`);
+    }
     res.writeHead(head.status, reasonPhrase(head.status), headers.flat());
   }
 
@@ -102,5 +115,26 @@ export class ResponseFraming {
 
   sendJson(res: ServerResponse, status: number, json: string, keepAliveHeader = true): void {
     this.send(res, status, CONTENT_TYPE.json, json, { keepAliveHeader });
+  }
+
+  /**
+   * Writes an error answer whole, with Content-Length: every error response of both listeners goes through
+   * here. Once the head is out (or the socket gone) nothing can be framed any more, so the connection is
+   * closed; a head that cannot be written closes it too. Returns false when the connection was closed.
+   */
+  sendError(res: ServerResponse, answer: ErrorAnswer): boolean {
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return false;
+    }
+    try {
+      this.send(res, answer.status, answer.contentType, answer.body, {
+        keepAliveHeader: answer.keepAliveHeader, closeConnection: answer.close,
+      });
+      return true;
+    } catch {
+      res.destroy();
+      return false;
+    }
   }
 }

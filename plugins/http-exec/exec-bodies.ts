@@ -1,4 +1,6 @@
 /** The small fixed-shape /exec bodies (http-api.md §3.4–§3.6), built as strings. */
+import { ErrorShape } from '../../core/server/error-shape';
+import { CONTENT_TYPE } from '../../core/server/response-framing';
 import { jsonString } from './json-text';
 
 export const DDL_OK = '{"ddl":"OK"}';
@@ -22,4 +24,11 @@ export function errorBody(query: string, message: string, position: number): str
 /** `cols` errors carry no position (§3.1). */
 export function errorBodyWithoutPosition(query: string, message: string): string {
   return `{"query":${jsonString(query)},"error":${jsonString(message)}}`;
+}
+
+/** The error shape of /exec and /exp: `{query, error, position}` with the status the error carries. */
+export function queryErrorShape(query: string): ErrorShape {
+  return ({ status, message, position }) => ({
+    status, contentType: CONTENT_TYPE.json, body: errorBody(query, message, position ?? 0), keepAliveHeader: true,
+  });
 }

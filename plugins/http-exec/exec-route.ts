@@ -13,9 +13,10 @@ import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-r
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { CompiledQuery, QueryEngine, QueryOutcome } from '../../core/sql/query-engine';
-import { DDL_OK, DML_OK, emptyQueryBody, errorBody, updatedBody } from './exec-bodies';
+import { DDL_OK, DML_OK, emptyQueryBody, queryErrorShape, updatedBody } from './exec-bodies';
 import { capLimit } from './exec-limit';
 import { ExecParams, parseExecParams } from './exec-params';
 import { streamResult } from './exec-result-stream';
@@ -36,6 +37,7 @@ export class ExecRoute implements HttpRoute {
   private readonly maxRows: number;
   private readonly log: Log;
   private readonly chunks = new ChunkPool(SINK_BUFFER_BYTES);
+  readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -114,17 +116,9 @@ export class ExecRoute implements HttpRoute {
     }
   }
 
-  /** An error before the head: its own status, `{query, error, position}`. */
+  /** An error before the head: its own status, `{query, error, position}` (500 for the unexpected). */
   private fail(exchange: HttpExchange, params: ExecParams, e: unknown): void {
-    const { res, req } = exchange;
-    if (res.headersSent) { res.destroy(); return; }
-    if (isSvcError(e) && e.statusCode < 500) {
-      this.log.error(`${req.method} ${exchange.path} ${e.statusCode} ${e.message} [query=${params.query}]`);
-      this.framing.sendJson(res, e.statusCode, errorBody(params.query, e.message, e.position ?? 0));
-      return;
-    }
-    this.responder.unhandled(`${req.method} ${exchange.path}`, e);
-    this.framing.sendJson(res, 500, errorBody(params.query, errorMessage(e), 0));
+    this.responder.fail(exchange, e, this.log, queryErrorShape(params.query));
   }
 
   private describeMidStream(exchange: HttpExchange, deadline: QueryDeadline, e: unknown): { message: string; position: number } {

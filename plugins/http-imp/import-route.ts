@@ -9,18 +9,20 @@ import { ServerConfig } from '../../core/config/server-config';
 import {
   HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
 } from '../../core/config/server-keys';
-import { errorMessage, isSvcError, SvcError } from '../../core/errors';
+import { errorMessage, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { ImportFormat } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { cleanTableName } from '../import-delimited/column-names';
 import { ImportParams, parseImportParams, wantsJson } from './import-params';
-import { ImportResult, renderFailure, renderJson, renderTabular } from './import-result';
+import { importErrorShape } from './import-failure';
+import { ImportResult, renderJson, renderTabular } from './import-result';
 import { parseSchema, SchemaEntry } from './import-schema';
 import { ImportSession } from './import-session';
 import { readUpload } from './multipart-upload';
@@ -102,20 +104,15 @@ export class ImportRoute implements HttpRoute {
     else this.framing.send(exchange.res, 200, CONTENT_TYPE.text, renderTabular(result));
   }
 
-  /** §5.4: 200 with the message for every request-level failure; anything unexpected is a 500 via the responder. */
+  /** The /imp error shape for this request (import-failure.ts). */
+  readonly errorShape = (exchange: HttpExchange): ErrorShape => importErrorShape(wantsJson(exchange.params));
+
+  /** Answers a failure in the /imp error shape; a client that left gets nothing (the writer rolls back). */
   private fail(exchange: HttpExchange, e: unknown, json: boolean): void {
-    const { res } = exchange;
-    if (exchange.signal.aborted || res.destroyed) {
+    if (exchange.signal.aborted || exchange.res.destroyed) {
       this.log.info(`import abandoned by the client, rolled back [${errorMessage(e)}]`);
       return;
     }
-    if (!isSvcError(e) || e.statusCode >= 500) {
-      this.responder.fail(exchange, e);
-      return;
-    }
-    this.log.error(`import failed [${e.message}]`);
-    // Request-level failures are 200 as the reference answers them (§5.4); a refused write keeps its 403.
-    this.framing.send(res, e.statusCode === 403 ? 403 : 200, json ? CONTENT_TYPE.json : CONTENT_TYPE.text, renderFailure(e.message, json),
-      { headers: [['Connection', 'close']] });
+    this.responder.fail(exchange, e, this.log, importErrorShape(json));
   }
 }
