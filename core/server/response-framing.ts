@@ -24,13 +24,22 @@ export const CONTENT_TYPE = Object.freeze({
 
 const REASONS: Readonly<Record<number, string>> = {
   200: 'OK', 204: 'OK', 206: 'Partial content', 301: 'Moved Permanently', 304: 'Not Modified',
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method not allowed',
+  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method not allowed', 408: 'Request timeout',
   409: 'Conflict', 413: 'Request entity too large', 415: 'Unsupported media type', 416: 'Request range not satisfiable',
   431: 'Headers too large', 500: 'Internal server error', 503: 'Service unavailable',
 };
 
 export function reasonPhrase(status: number): string {
   return REASONS[status] ?? 'Unknown';
+}
+
+/**
+ * A whole text/plain answer as bytes for a raw socket, for connections no ServerResponse serves (a turned-away
+ * connection, a request Node's parser rejected): same head order, Content-Length, `Connection: close`.
+ */
+export function rawTextAnswer(status: number, body: string): string {
+  return `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nServer: ${SERVER_HEADER}\r\nDate: ${httpDate()}\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${CONTENT_TYPE.text}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 export interface ResponseHead {

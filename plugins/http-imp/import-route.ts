@@ -7,7 +7,8 @@
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
+  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SESSION_MEMORY, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV,
+  HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
 import { errorMessage, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
@@ -37,6 +38,8 @@ export class ImportRoute implements HttpRoute {
   private readonly maxDelimiterStdDev: number;
   private readonly maxLineLengthStdDev: number;
   private readonly parseWorkers: number;
+  private readonly memoryLimit: number;
+  private readonly maxLineBytes: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -53,6 +56,8 @@ export class ImportRoute implements HttpRoute {
     this.maxDelimiterStdDev = config.get(HTTP_TEXT_DELIMITER_STDDEV);
     this.maxLineLengthStdDev = config.get(HTTP_TEXT_LINE_LENGTH_STDDEV);
     this.parseWorkers = config.get(HTTP_IMPORT_PARSE_WORKERS);
+    this.memoryLimit = config.get(HTTP_IMPORT_SESSION_MEMORY);
+    this.maxLineBytes = config.get(HTTP_TEXT_ROLL_BUFFER_LIMIT);
     this.log = logs.create('http-imp');
   }
 
@@ -94,6 +99,7 @@ export class ImportRoute implements HttpRoute {
     if (table === '') throw SvcError.badRequest(`invalid table name [name=${raw}]`);
     return new ImportSession({
       engine, format, params, table, schema, signal, parseWorkers: this.parseWorkers,
+      memoryLimit: this.memoryLimit, maxLineBytes: this.maxLineBytes,
       maxLines: this.maxLines, maxDelimiterStdDev: this.maxDelimiterStdDev, maxLineLengthStdDev: this.maxLineLengthStdDev,
     });
   }

@@ -8,7 +8,7 @@ import { WorkerParser } from './worker-parser';
 
 function plan(atomicity: Atomicity, writerSymbols: MemorySymbolTable): ParsePlan {
   return {
-    delimiter: 0x2c, header: true, fieldCount: 3, timestampIndex: -1, atomicity, skipLev: false, batchRows: 3, table: 't',
+    delimiter: 0x2c, header: true, fieldCount: 3, timestampIndex: -1, atomicity, skipLev: false, batchRows: 3, maxLineBytes: 1 << 20, table: 't',
     columns: [
       { name: 'i', type: Types.INT, fieldIndex: 0, patterns: [] },
       { name: 's', type: Types.SYMBOL, fieldIndex: 1, patterns: [], symbols: writerSymbols },
