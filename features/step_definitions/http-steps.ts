@@ -77,3 +77,7 @@ Then('the JSON field {string} has exactly the keys {string}', function (this: Sv
   assert.ok(typeof value === 'object' && value !== null, `no object ${field}`);
   assert.deepEqual(Object.keys(value), keys.split(',').map((k) => k.trim()));
 });
+
+Then('the body matches {string}', function (this: SvcWorld, pattern: string) {
+  assert.match(last(this).body.toString('utf8'), new RegExp(pattern));
+});

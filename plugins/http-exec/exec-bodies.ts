@@ -11,9 +11,12 @@ export function updatedBody(updated: number): string {
   return `{"dml":"OK","updated":${updated}}`;
 }
 
-/** Missing or empty `query`: 200, position as a string; `version=2` names the first key `notice` (§3.5). */
-export function emptyQueryBody(version2: boolean): string {
-  return `{"${version2 ? 'notice' : 'error'}":"empty query","query":"","position":"0"}`;
+/**
+ * Missing, empty or whitespace-only `query`: 200, the query echoed as sent, position as a string; `version=2`
+ * names the first key `notice` (§3.5).
+ */
+export function emptyQueryBody(version2: boolean, query: string): string {
+  return `{"${version2 ? 'notice' : 'error'}":"empty query","query":${jsonString(query)},"position":"0"}`;
 }
 
 /** `{query, error, position}` (§3.6). */

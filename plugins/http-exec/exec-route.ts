@@ -62,7 +62,7 @@ export class ExecRoute implements HttpRoute {
       return;
     }
     if (params.query.trim() === '') {
-      this.framing.sendJson(res, 200, emptyQueryBody(params.version2));
+      this.framing.sendJson(res, 200, emptyQueryBody(params.version2, params.query));
       return;
     }
     const fd = socketFd(req);
@@ -81,8 +81,8 @@ export class ExecRoute implements HttpRoute {
       }
       const limit = capLimit(params.limit, this.maxRows);
       const executeStart = process.hrtime.bigint();
-      // Spec "GET /exec": limit=-n is the last n rows; only the engine can find them without buffering.
-      const window = limit.kind === 'last' ? { lo: -limit.n } : undefined;
+      // limit=-n is the last n rows (and -m,-n as SQL LIMIT); only the engine can find them without buffering.
+      const window = limit.kind === 'tail' ? limit.window : undefined;
       // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
       // stream checks the signal itself.
       const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, window });

@@ -6,7 +6,6 @@
  * whole import fails. A designated timestamp that is empty or bad always rejects the line (or aborts).
  */
 import { ColumnBatch } from '../../core/data/column-batch';
-import { typeName } from '../../core/data/column-type';
 import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { timestampPattern } from '../../core/time/timestamp-pattern';
@@ -193,7 +192,8 @@ export class DelimitedParser implements ImportParser {
       if (ok) continue;
       this.errors[c]++;
       if (plan.atomicity === 'abort') {
-        throw SvcError.badRequest(`could not parse value [line=${this.rowsHandled}, column=${plan.columns[c].name}, type=${typeName(sink.type)}, table=${plan.table}]`);
+        // QuestDB's text: the 0-based data line and the 0-based column of the value.
+        throw SvcError.badRequest(`bad syntax [line=${this.rowsHandled - 1}, col=${f < 0 ? c : f}]`);
       }
       if (plan.atomicity === 'skipCol' && c !== plan.timestampIndex) { sink.appendNull(); continue; }
       for (let k = 0; k < c; k++) sinks[k].truncate(row);
