@@ -116,7 +116,8 @@ export class ConnectionGuard {
     let busy = 0;
     for (const entry of this.tracked.values()) if (entry.active > 0) busy++;
     const state = this.metrics.apiListener;
-    Atomics.store(state, 0, this.listening && busy < this.limit ? 1 : 0);
+    const accepting = this.listening && busy < this.limit ? 1 : 0;
+    if (Atomics.exchange(state, 0, accepting) !== accepting) this.metrics.httpListenerStateChanges++;
     Atomics.store(state, 1, this.tracked.size);
     Atomics.store(state, 2, this.limit);
   }

@@ -68,6 +68,7 @@ export class ExecRoute implements HttpRoute {
     const fd = socketFd(req);
     this.log.info(`exec [fd=${fd}, query=${params.query}]`);
     this.metrics.jsonQueriesStarted++;
+    this.metrics.jsonQueryConnections++;
     const deadline = new QueryDeadline(exchange.signal, params.statementTimeoutMs ?? this.timeoutMs, exchange.startNanos, fd);
     try {
       const compileStart = process.hrtime.bigint();
@@ -93,6 +94,7 @@ export class ExecRoute implements HttpRoute {
       this.fail(exchange, params, deadline.timedOut ? deadline.timeoutError() : e);
     } finally {
       deadline.dispose();
+      this.metrics.jsonQueryConnections--;
     }
   }
 
@@ -118,10 +120,12 @@ export class ExecRoute implements HttpRoute {
 
   /** An error before the head: its own status, `{query, error, position}` (500 for the unexpected). */
   private fail(exchange: HttpExchange, params: ExecParams, e: unknown): void {
+    this.metrics.queryErrors++;
     this.responder.fail(exchange, e, this.log, queryErrorShape(params.query));
   }
 
   private describeMidStream(exchange: HttpExchange, deadline: QueryDeadline, e: unknown): { message: string; position: number } {
+    this.metrics.queryErrors++;
     if (deadline.timedOut) return { message: deadline.timeoutError().message, position: 0 };
     if (isSvcError(e) && e.statusCode < 500) {
       this.log.error(`${exchange.path} error after the response started: ${e.message}`);

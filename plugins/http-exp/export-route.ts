@@ -11,6 +11,7 @@ import { SvcError } from '../../core/errors';
 import { ExportFormat } from '../../core/extension/export-format';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { Log, LogFactory } from '../../core/log/log';
+import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorShape } from '../../core/server/error-shape';
 import { ResponseFraming } from '../../core/server/response-framing';
 import { QueryEngine } from '../../core/sql/query-engine';
@@ -40,6 +41,7 @@ export class ExportRoute implements HttpRoute {
     @injectAll(ExportFormat, { isOptional: true }) formats: ExportFormat[],
     @injectAll(QueryEngine, { isOptional: true }) private readonly engines: QueryEngine[],
     @inject(LogFactory) logs: LogFactory,
+    @inject(ServerMetrics) private readonly metrics: ServerMetrics,
   ) {
     this.path = config.get(HTTP_CONTEXT_EXPORT) ?? '/exp';
     for (const f of formats) this.formats.set(f.fmt, f);
@@ -52,7 +54,12 @@ export class ExportRoute implements HttpRoute {
   readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
 
   async handle(exchange: HttpExchange): Promise<void> {
-    await this.export(exchange, exchange.params.get('query') ?? '');
+    try {
+      await this.export(exchange, exchange.params.get('query') ?? '');
+    } catch (e) {
+      this.metrics.queryErrors++;
+      throw e;
+    }
   }
 
   private async export(exchange: HttpExchange, query: string): Promise<void> {
