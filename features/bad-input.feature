@@ -88,3 +88,11 @@ Feature: Bad input gets a 4xx in the API's error shape, never a 500
       | POST   | /imp      | name=f                    | name, overwrite, atomicity, delimiter, fmt, forceHeader, partitionBy, o3MaxLag, maxUncommittedRows, skipLev, timestamp, create                                                                        |
       | GET    | /chk      | j=t                       | j, f                                                                                                                                                                                                   |
       | GET    | /settings | x=1                       | version                                                                                                                                                                                                |
+
+  Scenario: part headers longer than http.multipart.header.buffer.size are a 400
+    Given the environment variable "SVC_HTTP_MULTIPART_HEADER_BUFFER_SIZE" is "256"
+    And a running server
+    When I POST "/imp?name=t" with the content type "multipart/form-data; boundary=XYZ" and a part whose filename has 5000 characters
+    Then the status is 400
+    And the body contains "multipart part headers too large [limit=256]"
+    And no unhandled error was counted

@@ -64,7 +64,7 @@ export const HTTP_TEXT_ROLL_BUFFER_LIMIT = sizeKey('http.text.roll.buffer.limit'
  * svc-specific: memory one /imp upload may use for the column batches it builds; batches hold fewer rows for
  * wider tables (at most 65,536), so a wide file costs memory in proportion to its size.
  */
-export const HTTP_IMPORT_SESSION_MEMORY = sizeKey('http.import.session.memory.limit', '64m');
+export const HTTP_IMPORT_SESSION_MEMORY = sizeKey('http.import.session.memory.limit', '16m');
 export const HTTP_SETTINGS_READONLY = booleanKey('http.settings.readonly', false);
 export const LINE_HTTP_ENABLED = booleanKey('line.http.enabled', true);
 export const LINE_HTTP_PING_VERSION = stringKey('line.http.ping.version', 'v2.7.4');

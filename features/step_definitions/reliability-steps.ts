@@ -1,7 +1,7 @@
 /** Hostile and unlucky clients: malformed bodies, odd bytes in parameters, reused connections, counters. */
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
-import { Then, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { HttpResult } from '../support/http-client';
 import { multipartBody } from '../support/multipart';
@@ -87,3 +87,42 @@ Then('no fuzzed answer was a 5xx and every JSON answer parses', function (this: 
   }
   assert.deepEqual(bad.slice(0, 20), [], `${bad.length} bad answers of ${answers.length}`);
 });
+
+Given('the file {string} has a header of {int} columns and one row', function (this: SvcWorld, name: string, columns: number) {
+  const header: string[] = [];
+  const row: string[] = [];
+  for (let i = 0; i < columns; i++) { header.push(`c${i}`); row.push(String(i % 1000)); }
+  this.values.set(`file:${name}`, `${header.join(',')}\n${row.join(',')}\n`);
+});
+
+When('I import the file {string} with {string} and measure the server', async function (this: SvcWorld, name: string, query: string) {
+  await this.ensureStarted();
+  const text = this.values.get(`file:${name}`) ?? '';
+  const { contentType, body } = multipartBody([{ name: 'data', filename: name, contentType: 'text/csv', body: text }]);
+  const rss = process.memoryUsage.rss();
+  const t0 = performance.now();
+  await this.request('API', `/imp?${query}`, { method: 'POST', headers: { 'Content-Type': contentType }, body, timeoutMs: 120_000 });
+  this.values.set('import millis', String(performance.now() - t0));
+  this.values.set('import rss growth', String(process.memoryUsage.rss() - rss));
+});
+
+Then('the import took less than {int} seconds and grew the resident memory by less than {int} MB',
+  function (this: SvcWorld, seconds: number, megabytes: number) {
+    const millis = Number(this.values.get('import millis'));
+    const growth = Number(this.values.get('import rss growth')) / (1 << 20);
+    assert.ok(millis < seconds * 1000, `took ${Math.round(millis)} ms`);
+    assert.ok(growth < megabytes, `RSS grew by ${growth.toFixed(0)} MB`);
+  });
+
+Given('the file {string} gets the line {string} after line {int}', function (this: SvcWorld, name: string, line: string, after: number) {
+  const lines = (this.values.get(`file:${name}`) ?? '').split('\n');
+  const expanded = line.replace(/<(\d+) x (.)>/g, (_, n: string, ch: string) => ch.repeat(Number(n)));
+  lines.splice(after, 0, expanded);
+  this.values.set(`file:${name}`, lines.join('\n'));
+});
+
+When('I POST {string} with the content type {string} and a part whose filename has {int} characters',
+  async function (this: SvcWorld, path: string, contentType: string, length: number) {
+    const body = `--XYZ\r\nContent-Disposition: form-data; name="data"; filename="${'f'.repeat(length)}"\r\n\r\na,b\n1,2\n\r\n--XYZ--\r\n`;
+    await this.request('API', path, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+  });

@@ -7,7 +7,7 @@
 import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE } from '../../core/server/response-framing';
 import { renderFailure } from './import-result';
-import { MultipartError } from './multipart-upload';
+import { MultipartError } from './multipart-error';
 
 export function importErrorShape(json: boolean): ErrorShape {
   return ({ status, message, error }) => {

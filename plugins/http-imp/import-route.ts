@@ -7,7 +7,7 @@
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SESSION_MEMORY, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV,
+  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV,
   HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
 import { errorMessage, SvcError } from '../../core/errors';
@@ -40,6 +40,7 @@ export class ImportRoute implements HttpRoute {
   private readonly parseWorkers: number;
   private readonly memoryLimit: number;
   private readonly maxLineBytes: number;
+  private readonly partHeaderLimit: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -58,6 +59,7 @@ export class ImportRoute implements HttpRoute {
     this.parseWorkers = config.get(HTTP_IMPORT_PARSE_WORKERS);
     this.memoryLimit = config.get(HTTP_IMPORT_SESSION_MEMORY);
     this.maxLineBytes = config.get(HTTP_TEXT_ROLL_BUFFER_LIMIT);
+    this.partHeaderLimit = config.get(HTTP_MULTIPART_HEADER_SIZE);
     this.log = logs.create('http-imp');
   }
 
@@ -78,7 +80,7 @@ export class ImportRoute implements HttpRoute {
         begin: (filename) => { session = this.createSession(engine, format, params, schema, filename, exchange.signal); },
         data: async (chunk) => { await session?.write(chunk); },
         end: async () => { await session?.end(); },
-      });
+      }, this.partHeaderLimit);
       if (!session) throw SvcError.badRequest("no 'data' part in the request");
       const result = await session.commit();
       this.metrics.importedRows += result.rowsImported;

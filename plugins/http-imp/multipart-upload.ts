@@ -8,19 +8,9 @@
 import { IncomingMessage } from 'node:http';
 import formidable, { multipart } from 'formidable';
 import { SvcError } from '../../core/errors';
+import { MultipartError, NON_MULTIPART } from './multipart-error';
+import { guardPartHeaders } from './part-header-guard';
 
-/**
- * A body that is not a well-formed multipart upload (no boundary, truncated, a part without a name): a 400,
- * unlike the request-level failures the reference answers with 200.
- */
-export class MultipartError extends SvcError {
-  constructor(message: string, readonly plainText = false) {
-    super(message, 400);
-  }
-}
-
-/** POST without a multipart body: the reference's exact text/plain answer. */
-export const NON_MULTIPART = 'Non-multipart POST not supported';
 
 export interface UploadConsumer {
   /** The `schema` part's text (called before any data, or the upload fails). */
@@ -32,7 +22,7 @@ export interface UploadConsumer {
 }
 
 /** Resolves when the body is read and every chunk consumed; rejects with the first failure. */
-export async function readUpload(req: IncomingMessage, consumer: UploadConsumer): Promise<void> {
+export async function readUpload(req: IncomingMessage, consumer: UploadConsumer, partHeaderLimit: number): Promise<void> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^\s*multipart\/form-data/i.test(contentType)) {
     req.resume();
@@ -45,6 +35,7 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
     minFileSize: 0,
     enabledPlugins: [multipart],
   });
+  guardPartHeaders(form, partHeaderLimit);
   let failure: unknown;
   let sawData = false;
   let chain: Promise<void> = Promise.resolve();
@@ -99,7 +90,7 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
     }
     // Everything formidable rejects (no boundary, a body that ends inside a part or before the closing
     // boundary, garbage) is the client's framing: 400, never a 500.
-    fail(new MultipartError(`malformed multipart request: ${e instanceof Error ? e.message : String(e)}`));
+    fail(e instanceof MultipartError ? e : new MultipartError(`malformed multipart request: ${e instanceof Error ? e.message : String(e)}`));
     req.resume();
   }
   await chain;
