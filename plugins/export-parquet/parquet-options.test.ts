@@ -61,7 +61,7 @@ test('compression_level changes the ZSTD and GZIP output', async () => {
 });
 
 test('a compression level outside the codec range is a 400', () => {
-  assert.throws(() => parseParquetOptions(new URLSearchParams('compression_codec=GZIP&compression_level=12')), /^invalid compression level:12$/);
+  assert.throws(() => parseParquetOptions(new URLSearchParams('compression_codec=GZIP&compression_level=12')), /invalid compression level:12$/);
   assert.throws(() => parseParquetOptions(new URLSearchParams('compression_level=x')), /invalid compression level/);
 });
 
@@ -133,7 +133,7 @@ test('a lower bloom_filter_fpp gives a larger filter', async () => {
     return Number((await meta(file, "where path_in_schema = 'id'"))[0].bloom_filter_length);
   };
   assert.ok(await len('0.0001') > await len('0.2'));
-  assert.throws(() => parseParquetOptions(new URLSearchParams('bloom_filter_fpp=1.5')), /^bloom_filter_fpp must be between 0 and 1 \(exclusive\): 1\.5$/);
+  assert.throws(() => parseParquetOptions(new URLSearchParams('bloom_filter_fpp=1.5')), /bloom_filter_fpp must be between 0 and 1 \(exclusive\): 1\.5$/);
 });
 
 test('partition_by=DAY starts a row group at each day', async () => {

@@ -39,7 +39,7 @@ test('an abort in the worker rejects the upload with its message', async () => {
   await assert.rejects(async () => {
     await p.push(new TextEncoder().encode('i,s,v\nx,a,b\n'));
     await p.finish();
-  }, /^bad syntax \[line=0, col=0\]$/);
+  }, /bad syntax \[line=0, col=0\]$/);
   p.close();
 });
 
