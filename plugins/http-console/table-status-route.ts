@@ -1,5 +1,5 @@
 /**
- * GET /chk?j=<table>[&f=json] (http-api.md §6.1), the web console's import check: `Exists` for a table and
+ * GET /chk?j=<table>[&f=json], the web console's import check: `Exists` for a table and
  * `Does not exist` for every other name (QuestDB 9.4.4 answers so also for names that cannot be tables and
  * for folders under the db root that are not tables), as text with CRLF or,
  * with `f=json`, as `{"status":"…"}` (application/json without charset, Keep-Alive header).

@@ -13,7 +13,7 @@ export function updatedBody(updated: number): string {
 
 /**
  * Missing, empty or whitespace-only `query`: 200, the query echoed as sent, position as a string; `version=2`
- * names the first key `notice` (§3.5).
+ * names the first key `notice`.
  */
 export function emptyQueryBody(version2: boolean, query: string): string {
   return `{"${version2 ? 'notice' : 'error'}":"empty query","query":${jsonString(query)},"position":"0"}`;

@@ -50,7 +50,7 @@ export class ExportRoute implements HttpRoute {
     this.log = logs.create('http-exp');
   }
 
-  /** Errors before the head are `{query,error,position}` with their status; after it the connection closes (§4). */
+  /** Errors before the head are `{query,error,position}` with their status; after it the connection closes. */
   readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
 
   async handle(exchange: HttpExchange): Promise<void> {
