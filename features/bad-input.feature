@@ -76,7 +76,7 @@ Feature: Bad input gets a 4xx in the API's error shape, never a 500
   Scenario Outline: every byte in every parameter of <path> is answered without a 500
     Given a running server
     And the SQL "create table t (ts timestamp, s symbol, v double) timestamp(ts) partition by day" has run
-    When I send every byte and 10 random byte strings in each of the parameters "<params>" of <method> "<path>" with "<base>"
+    When I send every byte and 4 random byte strings in each of the parameters "<params>" of <method> "<path>" with "<base>"
     Then no fuzzed answer was a 5xx and every JSON answer parses
     And no unhandled error was counted
 
