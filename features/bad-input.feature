@@ -96,3 +96,14 @@ Feature: Bad input gets a 4xx in the API's error shape, never a 500
     Then the status is 400
     And the body contains "multipart part headers too large [limit=256]"
     And no unhandled error was counted
+
+  Scenario Outline: every byte in the value of a header is answered without a 500
+    Given a running server
+    When I send every byte in the value of each of the headers "<headers>" with "<request line>"
+    Then every header answer is a status below 500
+    And no unhandled error was counted
+
+    Examples:
+      | request line                          | headers                                              |
+      | GET /exec?query=select%201 HTTP/1.1   | Statement-Timeout, Authorization                     |
+      | POST /imp?name=h HTTP/1.1             | Content-Type                                         |

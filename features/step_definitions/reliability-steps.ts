@@ -5,7 +5,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { HttpResult } from '../support/http-client';
 import { multipartBody } from '../support/multipart';
-import { FuzzAnswer, fuzzParameters, fuzzValues } from '../support/parameter-fuzz';
+import { FuzzAnswer, fuzzHeaderValues, fuzzParameters, fuzzValues } from '../support/parameter-fuzz';
 import { SvcWorld } from '../support/world';
 import { unescapeStepText } from './http-steps';
 
@@ -126,3 +126,16 @@ When('I POST {string} with the content type {string} and a part whose filename h
     const body = `--XYZ\r\nContent-Disposition: form-data; name="data"; filename="${'f'.repeat(length)}"\r\n\r\na,b\n1,2\n\r\n--XYZ--\r\n`;
     await this.request('API', path, { method: 'POST', headers: { 'Content-Type': contentType }, body });
   });
+
+When('I send every byte in the value of each of the headers {string} with {string}', async function (this: SvcWorld, headers: string, requestLine: string) {
+  await this.ensureStarted();
+  const answers = await fuzzHeaderValues(this.port('API'), requestLine, headers.split(',').map((h) => h.trim()));
+  this.values.set('header fuzz', JSON.stringify(answers));
+});
+
+Then('every header answer is a status below 500', function (this: SvcWorld) {
+  const answers: unknown = JSON.parse(this.values.get('header fuzz') ?? '[]');
+  assert.ok(Array.isArray(answers) && answers.length > 0);
+  const bad = (answers as string[]).filter((a) => !/→ HTTP\/1\.1 [1-4]\d\d /.test(a));
+  assert.deepEqual(bad.slice(0, 20), [], `${bad.length} bad answers of ${answers.length}`);
+});

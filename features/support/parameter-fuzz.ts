@@ -4,6 +4,7 @@
  * connections, so a mis-framed answer also breaks the next request on its connection.
  */
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 
 export interface FuzzAnswer {
   readonly param: string;
@@ -84,5 +85,43 @@ export async function fuzzParameters(target: FuzzTarget, params: readonly string
   } finally {
     agent.destroy();
   }
+  return answers;
+}
+
+/** Sends `head` (request line and headers, CRLF-terminated) raw and resolves with the status line, or '' if closed unanswered. */
+function rawStatus(port: number, head: Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(head));
+    let received = '';
+    socket.on('data', (c: Buffer) => {
+      received += c.toString('latin1');
+      const eol = received.indexOf('\r\n');
+      if (eol >= 0) { socket.destroy(); resolve(received.slice(0, eol)); }
+    });
+    socket.on('error', () => resolve(received));
+    socket.on('close', () => resolve(received.split('\r\n')[0]));
+    socket.setTimeout(20_000, () => socket.destroy());
+  });
+}
+
+/**
+ * Every byte 0x00..0xFF except CR and LF (they end the line) inside the value of each header; returns
+ * `header byte → status line` for every answer.
+ */
+export async function fuzzHeaderValues(port: number, requestLine: string, headers: readonly string[], connections = 8): Promise<string[]> {
+  const jobs: { header: string; byte: number }[] = [];
+  for (const header of headers) for (let b = 0; b < 256; b++) if (b !== 0x0a && b !== 0x0d) jobs.push({ header, byte: b });
+  const answers: string[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const { header, byte } = jobs[next++];
+      const head = Buffer.concat([
+        Buffer.from(`${requestLine}\r\nHost: x\r\n${header}: a`, 'latin1'), Buffer.from([byte]), Buffer.from('b\r\nConnection: close\r\n\r\n', 'latin1'),
+      ]);
+      answers.push(`${header} 0x${byte.toString(16)} → ${await rawStatus(port, head)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, lane));
   return answers;
 }
