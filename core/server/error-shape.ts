@@ -25,6 +25,7 @@ export interface ErrorAnswer {
   readonly keepAliveHeader?: boolean;
   /** Adds `Connection: close` (the rest of the request body is not read). */
   readonly close?: boolean;
+  readonly headers?: readonly (readonly [string, string])[];
 }
 
 export type ErrorShape = (failure: RouteFailure) => ErrorAnswer;

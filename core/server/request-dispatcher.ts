@@ -44,18 +44,20 @@ export class RequestDispatcher {
       path = decodeURIComponent(q < 0 ? rawUrl : rawUrl.slice(0, q));
       params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
     } catch {
-      this.framing.send(res, 400, CONTENT_TYPE.text, 'Bad request\r\n');
+      this.framing.sendError(res, { status: 400, contentType: CONTENT_TYPE.text, body: 'Bad request\r\n' });
       return undefined;
     }
     const method = req.method ?? 'GET';
     const match: RouteMatch = this.table.match(method, path);
     if (match.kind === 'notFound') {
-      this.framing.send(res, 404, CONTENT_TYPE.text, 'Not Found\r\n');
+      this.framing.sendError(res, { status: 404, contentType: CONTENT_TYPE.text, body: 'Not Found\r\n' });
       return undefined;
     }
     if (match.kind === 'methodNotAllowed') {
       // QuestDB's text for a method the path does not serve.
-      this.framing.send(res, 405, CONTENT_TYPE.text, `Method ${method} not supported\r\n`, { headers: [['Allow', match.allow.join(', ')]] });
+      this.framing.sendError(res, {
+        status: 405, contentType: CONTENT_TYPE.text, body: `Method ${method} not supported\r\n`, headers: [['Allow', match.allow.join(', ')]],
+      });
       return undefined;
     }
     const route = match.route;

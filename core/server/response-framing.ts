@@ -138,7 +138,7 @@ export class ResponseFraming {
     }
     try {
       this.send(res, answer.status, answer.contentType, answer.body, {
-        keepAliveHeader: answer.keepAliveHeader, closeConnection: answer.close,
+        keepAliveHeader: answer.keepAliveHeader, closeConnection: answer.close, headers: answer.headers,
       });
       return true;
     } catch {

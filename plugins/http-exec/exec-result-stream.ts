@@ -40,7 +40,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
   const { res, params, result, deadline } = job;
   const projection = projectColumns(result.columns, result.timestampIndex, params.cols);
   if (!projection.ok) {
-    framing.send(res, 400, CONTENT_TYPE.json, errorBodyWithoutPosition(params.query, projection.message), { keepAliveHeader: true });
+    framing.sendError(res, { status: 400, contentType: CONTENT_TYPE.json, body: errorBodyWithoutPosition(params.query, projection.message), keepAliveHeader: true });
     return false;
   }
   const signal = deadline.signal;
