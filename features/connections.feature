@@ -56,3 +56,8 @@ Feature: Connections that hold the API listener cannot lock clients out
     And that answer has a body of its Content-Length containing "request headers too large"
     When I GET "/exec?query=select%201" on the API listener
     Then the status is 200
+
+  Scenario: the default http.request.header.buffer.size (64k) takes heads larger than Node's 16 KiB
+    Given a running server
+    When a client sends a request with a header of 40000 bytes
+    Then that client is answered "HTTP/1.1 200 OK"
