@@ -110,7 +110,7 @@ Then('that answer has a body of its Content-Length containing {string}', functio
 });
 
 When('a client sends a request with a header of {int} bytes', async function (this: SvcWorld, size: number) {
-  const h = await open(this, `GET /exec?query=select%201 HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(size)}\r\n\r\n`);
+  const h = await open(this, `GET /exec?query=select%201 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: ${'b'.repeat(size)}\r\n\r\n`);
   const { received } = await h.closed;
   this.values.set('raw answer', received);
 });
