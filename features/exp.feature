@@ -1,5 +1,5 @@
 Feature: GET /exp exports a query result as CSV or Parquet
-  Spec "GET /exp" and its Parquet table; wire details from http-api.md §4 and the decisions of §13.
+  CSV and Parquet with every Parquet option; the wire details as QuestDB sends them.
   Every option is checked before the first byte: a bad value is a 400 {query,error,position}.
 
   Scenario: a missing query is a 400
@@ -63,7 +63,7 @@ Feature: GET /exp exports a query result as CSV or Parquet
     When I GET "/exp?query=select%20v,%20b%20from%20t&fmt=parquet&parquet_version=2" on the API listener
     Then the Parquet schema of the body is ":-, v:OPTIONAL, b:OPTIONAL; version 1"
 
-  Scenario: a CSV export has a quoted header, CRLF lines and the reference's headers
+  Scenario: a CSV export has a quoted header, CRLF lines and QuestDB's headers
     Given the SQL statements ran:
       """
       CREATE TABLE trades (ts TIMESTAMP, sym SYMBOL, price DOUBLE, qty INT, note VARCHAR) TIMESTAMP(ts) PARTITION BY DAY;
@@ -95,7 +95,7 @@ Feature: GET /exp exports a query result as CSV or Parquet
       2
       """
 
-  Scenario Outline: limit selects rows as the spec says
+  Scenario Outline: limit selects rows: n, m,n (1-based, inclusive), m, and -n
     Given the SQL statements ran:
       """
       CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;

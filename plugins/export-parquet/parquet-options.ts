@@ -1,5 +1,5 @@
 /**
- * The Parquet parameters of /exp (spec "GET /exp", Parquet table; http-api.md §4.3), each checked
+ * The Parquet parameters of /exp, each checked
  * before the first byte is sent, with QuestDB 9.4.4's error texts. Codecs LZ4 (the deprecated Hadoop
  * framing, which DuckDB and Arrow refuse to read) and LZO (no reader among DuckDB/Arrow supports it) are
  * rejected as QuestDB rejects them, naming the codecs it writes; every other listed codec is written.

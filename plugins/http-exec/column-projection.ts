@@ -1,5 +1,5 @@
 /**
- * `cols=a,b` (http-api.md §3.1): the result columns to send, in that order, matched case-insensitively.
+ * `cols=a,b`: the result columns to send, in that order, matched case-insensitively.
  * Errors have their own texts and no position (QuestDB 9.4.4): `empty column in query parameter`,
  * `column not found: 'xyz'`.
  */

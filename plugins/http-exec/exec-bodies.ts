@@ -1,10 +1,10 @@
-/** The small fixed-shape /exec bodies (http-api.md §3.4–§3.6), built as strings. */
+/** The small fixed-shape /exec bodies, built as strings. */
 import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE } from '../../core/server/response-framing';
 import { jsonString } from './json-text';
 
 export const DDL_OK = '{"ddl":"OK"}';
-/** INSERT (http-api.md §13: the web console reads `dml`). */
+/** INSERT (the web console reads `dml`). */
 export const DML_OK = '{"dml":"OK"}';
 
 export function updatedBody(updated: number): string {
@@ -19,12 +19,12 @@ export function emptyQueryBody(version2: boolean, query: string): string {
   return `{"${version2 ? 'notice' : 'error'}":"empty query","query":${jsonString(query)},"position":"0"}`;
 }
 
-/** `{query, error, position}` (§3.6). */
+/** `{query, error, position}`. */
 export function errorBody(query: string, message: string, position: number): string {
   return `{"query":${jsonString(query)},"error":${jsonString(message)},"position":${position}}`;
 }
 
-/** `cols` errors carry no position (§3.1). */
+/** `cols` errors carry no position. */
 export function errorBodyWithoutPosition(query: string, message: string): string {
   return `{"query":${jsonString(query)},"error":${jsonString(message)}}`;
 }

@@ -1,5 +1,5 @@
 /**
- * GET /exec (spec "GET /exec"; http-api.md §3): compiles and runs one SQL statement and answers JSON.
+ * GET /exec: compiles and runs one SQL statement and answers JSON.
  * SELECT results stream (exec-result-stream.ts); DDL answers `{"ddl":"OK"}`, INSERT `{"dml":"OK"}`, UPDATE
  * `{"dml":"OK","updated":n}`. Errors are `{query, error, position}` with 400 (SQL and engine errors), 403
  * (`http.security.readonly` and a statement that writes) or 500 (anything unexpected, which also counts as

@@ -1,5 +1,5 @@
 /**
- * GET/HEAD /exp (spec "GET /exp", http-api.md §4): compiles the query, checks every format option
+ * GET/HEAD /exp: compiles the query, checks every format option
  * before the first byte, then streams the format's chunks with back-pressure. Errors before the first
  * chunk are 400 `{query,error,position}`; an error after the head was sent closes the connection.
  */
@@ -124,7 +124,7 @@ export class ExportRoute implements HttpRoute {
   }
 
   /**
-   * `timeout` in seconds (spec "GET /exp"); absent, ≤ 0 or not a number → the format's default, as QuestDB
+   * `timeout` in seconds; absent, ≤ 0 or not a number → the format's default, as QuestDB
    * ignores a `timeout` it cannot parse. Capped at ~24.8 days, the longest timer Node can set.
    */
   private timeoutMs(text: string | null, fmt: string): number {

@@ -1,7 +1,7 @@
 /**
  * The health answer, shared by the main-thread route and the min listener's worker (which has no
  * container: it gets `HealthOptions` by structured clone, `errors` still shared memory).
- * http-api.md §7: 200 `text/plain` chunked `Status: Healthy` (15 bytes, no newline); with the pessimistic
+ * 200 `text/plain` chunked `Status: Healthy` (15 bytes, no newline); with the pessimistic
  * check on and ≥1 unhandled error, 500 `Status: Unhealthy\nUnhandled errors: N`. Whenever the API listener
  * cannot take a new client (not listening, or every connection busy with a request), 503
  * `Status: Unhealthy\nAPI listener not accepting connections [connections=N, limit=L]`.

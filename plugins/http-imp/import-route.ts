@@ -1,7 +1,7 @@
 /**
- * POST /imp (spec "POST /imp", http-api.md §5): streams the multipart upload into a table and answers
+ * POST /imp: streams the multipart upload into a table and answers
  * with the tabular grid or the JSON result. Request-level failures answer HTTP 200 with the bare message
- * (or `{"status":"<message>"}` with `fmt=json`) and close the connection (§5.4, §13). A client that goes
+ * (or `{"status":"<message>"}` with `fmt=json`) and close the connection. A client that goes
  * away mid-upload leaves nothing behind: the writer is closed without commit, which rolls back.
  */
 import { inject, injectable, injectAll } from 'tsyringe';
@@ -95,7 +95,7 @@ export class ImportRoute implements HttpRoute {
   private createSession(engine: StorageEngine, format: ImportFormat, params: ImportParams, schema: readonly SchemaEntry[],
     filename: string | undefined, signal: AbortSignal): ImportSession {
     // An explicit `name=` is the table name verbatim (the console imports `t.csv` and then asks
-    // `/chk?j=t.csv`); the storage engine rejects one that cannot be a table name. The spec's cleaning
+    // `/chk?j=t.csv`); the storage engine rejects one that cannot be a table name. The documented cleaning
     // applies to names taken from the file name.
     if (params.name === undefined && filename === undefined) throw SvcError.badRequest('no file name given');
     const table = params.name ?? cleanTableName(filename ?? '');

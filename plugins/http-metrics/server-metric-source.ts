@@ -1,5 +1,5 @@
 /**
- * The server's own metric families (http-api.md §7, `questdb_*` → `svc_*`): the ServerMetrics counters
+ * The server's own metric families (`questdb_*` → `svc_*`): the ServerMetrics counters
  * other subsystems bump, the unhandled-error count, and memory gauges. Values are read when /metrics
  * is scraped (`collect`), so the hot paths only increment plain numbers.
  */
@@ -60,7 +60,7 @@ export class ServerMetricSource implements MetricSource {
       'Times the HTTP API listener started or stopped taking new clients (listening, connection limit).', () => m.httpListenerStateChanges);
     readCounter(registry, 'svc_query_error_counter_total', 'Queries on /exec and /exp that ended with an error.', () => m.queryErrors);
     readGauge(registry, 'svc_suspended_tables', 'Tables whose writes are suspended (svc never suspends one).', () => 0);
-    // memory_mem_used in the reference is native memory in use; here: everything V8 and Node allocated.
+    // memory_mem_used in QuestDB is native memory in use; here: everything V8 and Node allocated.
     readGauge(registry, 'svc_memory_mem_used', 'Bytes in use: V8 heap plus external and array-buffer memory.', () => {
       const u = process.memoryUsage();
       return u.heapUsed + u.external;
