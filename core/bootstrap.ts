@@ -44,6 +44,8 @@ export interface ServerOptions {
   readonly console?: Writable;
   /** Where the default conf files come from (the project's conf/). */
   readonly defaultConfDir?: string;
+  /** Absolute paths of user plugin modules to load besides server.conf's `plugins=` and `<root>/plugins`. */
+  readonly pluginModules?: readonly string[];
 }
 
 export interface RunningServer {
@@ -94,8 +96,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (copied.length > 0) log.advisory(`created default configuration files [${copied.join(', ')}] in ${root.conf}`);
     for (const k of config.unknownKeys) log.advisory(`unknown configuration key in server.conf ignored [key=${k}]`);
 
-    const userModules = findUserPluginModules(root, config.get(PLUGINS));
-    const plugins = loadPlugins(container, [...options.bundle, ...requireUserPlugins(userModules)], log);
+    const userModules = findUserPluginModules(root, [...(options.pluginModules ?? []), ...config.get(PLUGINS)]);
+    const plugins = loadPlugins(container, options.bundle, log, requireUserPlugins(userModules));
 
     configureLogging(container, logs, root, env, options.logConfPath, options.defaultConfDir ?? DEFAULT_CONF_DIR);
 
