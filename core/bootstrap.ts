@@ -21,7 +21,7 @@ import { LogService } from './log/log-service';
 import { ErrorCounter } from './metrics/error-counter';
 import { ServerMetrics } from './metrics/server-metrics';
 import { loadPlugins, Plugin } from './plugin';
-import { pluginApi, PluginApiToken } from './plugin-api';
+import { createPluginApi, PluginApiToken } from './plugin-api';
 import { DEFAULT_CONF_DIR, VERSION } from './project';
 import { RootDirectory } from './root-directory';
 import { ApiServer } from './server/api-server';
@@ -82,7 +82,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   container.registerInstance(Registry, new Registry());
   container.registerInstance(ConsoleStream, options.console ?? process.stdout);
   container.registerInstance(ServerEnvironment, env);
-  container.registerInstance(PluginApiToken, pluginApi);
+  container.registerInstance(PluginApiToken, createPluginApi(container));
   container.registerSingleton(ResponseFraming);
   container.registerSingleton(ErrorResponder);
   container.registerSingleton(ApiServer);
