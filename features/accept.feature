@@ -37,6 +37,11 @@ Feature: Acceptance runs of a user's plugins
     When the user runs "npm run accept -- --plugins greeter.js greeting.feature" in their folder
     Then it exits with code 0 and its last line is "1 passed, 0 failed"
 
+  Scenario: the plugin may come from SVC_PLUGINS instead of --plugins
+    Given the user's shell has "SVC_PLUGINS" set to "greeter.js"
+    When the user runs "npm run accept -- greeting.feature" in their folder
+    Then it exits with code 0 and its last line is "1 passed, 0 failed"
+
   Scenario: the user's feature fails without the plugin
     When the user runs "npm run accept -- greeting.feature" in their folder
     Then it exits with code 1 and its last line is "0 passed, 1 failed"

@@ -13,7 +13,8 @@ async function accept(options: AcceptOptions): Promise<number> {
   const prepared = await prepareRun({
     paths: options.paths,
     tags: options.tags,
-    target: { plugins: options.plugins, base: options.base, min: options.min },
+    // Without --plugins the World falls back to SVC_PLUGINS.
+    target: { plugins: options.plugins.length > 0 ? options.plugins : undefined, base: options.base, min: options.min },
   });
   let refusedLines: string[] = [];
   let ran: FeatureCounts = { passed: 0, failed: 0, failedNames: [], scenarios: 0 };

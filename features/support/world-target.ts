@@ -64,8 +64,12 @@ function parametersOf(x: unknown): TargetParameters {
   };
 }
 
-/** The target from Cucumber's world parameters (`{ svc: TargetParameters }`), else from `SVC_PLUGINS`. */
-export function worldTarget(worldParameters: unknown, env: NodeJS.ProcessEnv, cwd = process.cwd()): WorldTarget {
+/**
+ * The target from Cucumber's world parameters (`{ svc: TargetParameters }`), else from `SVC_PLUGINS`, whose
+ * relative paths are relative to where the user typed the command (`npm run` moves to the project folder
+ * and keeps that one in INIT_CWD).
+ */
+export function worldTarget(worldParameters: unknown, env: NodeJS.ProcessEnv, cwd = env.INIT_CWD ?? process.cwd()): WorldTarget {
   const p = parametersOf(worldParameters);
   if (p.base !== undefined) {
     const endpoints = new Map<Listener, Endpoint>([['API', endpointOf(p.base, '--base')]]);
