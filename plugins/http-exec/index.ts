@@ -6,7 +6,7 @@ import { ExecRoute } from './exec-route';
 import { jsonCellPrinter } from './json-cell-printer';
 
 /**
- * GET /exec: the JSON query endpoint (spec "GET /exec"). Uses the QueryEngine the SQL engine plugin registers.
+ * GET /exec: the JSON query endpoint. Uses the QueryEngine the SQL engine plugin registers.
  * Also prints single cells in the `json` form for plugins (PluginApi `formatCell`).
  */
 export const httpExecPlugin: Plugin = {
