@@ -30,8 +30,8 @@ Feature: Acceptance runs of a user's plugins
   Scenario: --help prints the usage and runs nothing
     When the user runs "npm run accept -- --help greeting.feature" in their folder
     Then it exits with code 0 and its last line is "  --help          prints this and runs nothing"
-    And its output contains "Usage: svc-accept [--plugins a.js,b.js] [--base URL [--min URL]] [--tags EXPR] [FILES_OR_DIRS…]"
-    And its output does not contain "0 failed"
+    And the run output contains "Usage: svc-accept [--plugins a.js,b.js] [--base URL [--min URL]] [--tags EXPR] [FILES_OR_DIRS…]"
+    And the run output does not contain "0 failed"
 
   Scenario: the user's feature passes with the user's plugin loaded
     When the user runs "npm run accept -- --plugins greeter.js greeting.feature" in their folder
@@ -45,7 +45,7 @@ Feature: Acceptance runs of a user's plugins
   Scenario: the user's feature fails without the plugin
     When the user runs "npm run accept -- greeting.feature" in their folder
     Then it exits with code 1 and its last line is "0 passed, 1 failed"
-    And its output contains "greeting.feature: the greeter greets by name (FAILED)"
+    And the run output contains "greeting.feature: the greeter greets by name (FAILED)"
 
   Scenario: a wrong expectation fails
     Given the user's folder outside the project has the file "wrong.feature":
@@ -75,4 +75,4 @@ Feature: Acceptance runs of a user's plugins
     Then it exits with code 0 and its last line is "1 passed, 0 failed"
     When the user runs "npm run accept -- --base <base> root.feature" in their folder
     Then it exits with code 1 and its last line is "0 passed, 1 failed"
-    And its output contains "root.feature: a file in the root: refused, step \"the root file \"notes.txt\" contains:\" needs the server's root directory"
+    And the run output contains "root.feature: a file in the root: refused, step \"the root file \"notes.txt\" contains:\" needs the server's root directory"

@@ -32,7 +32,14 @@ test('every example plugin is shown in docs/plugins.md and loaded by a feature',
 
 test('every code fence in docs/ is closed', () => {
   for (const file of readdirSync(docs).filter((f) => f.endsWith('.md'))) {
-    const fences = read(join(docs, file)).split('\n').filter((l) => /^\s*```/.test(l)).length;
-    assert.equal(fences % 2, 0, `${file} has an unclosed code fence`);
+    // CommonMark: a fence of N backticks is closed only by a bare fence of at least N backticks.
+    let open = 0;
+    for (const line of read(join(docs, file)).split('\n')) {
+      const m = /^\s*(`{3,})(.*)$/.exec(line);
+      if (!m) continue;
+      if (open === 0) open = m[1].length;
+      else if (m[1].length >= open && m[2].trim() === '') open = 0;
+    }
+    assert.equal(open, 0, `${file} has an unclosed code fence`);
   }
 });

@@ -98,7 +98,13 @@ function describe(d: StepDefinitionView, examples: readonly FeatureStep[]): stri
   // Prefer an example without Scenario Outline placeholders (`<name>`).
   const matching = examples.filter((s) => d.matches(s.text));
   const example = matching.find((s) => !/<\w+>/.test(s.text)) ?? matching[0];
-  if (example) out.push('  - example:', '', '    ```gherkin', ...shortened(example.lines).map((l) => `    ${l}`), '    ```', '');
+  if (example) {
+    // A fence longer than any backtick run in the example, so a doc string holding ``` stays inside it.
+    const lines = shortened(example.lines);
+    const longest = Math.max(2, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((run) => run.length))));
+    const fence = '`'.repeat(longest + 1);
+    out.push('  - example:', '', `    ${fence}gherkin`, ...lines.map((l) => `    ${l}`), `    ${fence}`, '');
+  }
   else out.push('  - example: none in features/ yet');
   return out.join('\n');
 }

@@ -79,12 +79,12 @@ Then('it exits with code {int} and its last line is {string}', function (this: S
   assert.equal(r.code, code, r.output);
 });
 
-Then('its output contains {string}', function (this: SvcWorld, text: string) {
+Then('the run output contains {string}', function (this: SvcWorld, text: string) {
   const r = userRun(this);
   assert.ok((r.output ?? '').includes(text), r.output);
 });
 
-Then('its output does not contain {string}', function (this: SvcWorld, text: string) {
+Then('the run output does not contain {string}', function (this: SvcWorld, text: string) {
   const r = userRun(this);
   assert.ok(!(r.output ?? '').includes(text), r.output);
 });
