@@ -73,6 +73,8 @@ export interface ParsePlan {
   readonly skipLev: boolean;
   /** Rows per ColumnBatch. */
   readonly batchRows: number;
+  /** The longest line (record) in bytes; a longer one is a rejected line (`atomicity=abort`: an error). */
+  readonly maxLineBytes: number;
   readonly table: string;
   /** Each field's name in the upload (`sourceName ?? name` of the structure's columns), for formats with named fields. */
   readonly fieldNames?: readonly string[];

@@ -13,7 +13,7 @@ import { StorageEngine } from '../../core/extension/storage-engine';
 import { ImportParams } from './import-params';
 import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
-import { BATCH_ROWS } from './import-session';
+import { MAX_BATCH_ROWS } from './batch-rows';
 import { importSummary } from './import-summary';
 import { prepareTable, PreparedTable } from './import-table';
 import { UploadSession } from './upload-session';
@@ -62,7 +62,9 @@ export class SpooledImportSession implements UploadSession {
     const batches = file.read({
       delimiter: 0, header: true, fieldCount: file.structure.columns.length, columns: prepared.columns,
       timestampIndex: prepared.schema.timestampIndex, atomicity: ctx.params.atomicity, skipLev: ctx.params.skipLev,
-      batchRows: BATCH_ROWS, table: prepared.schema.name, fieldNames: file.structure.columns.map((c) => c.sourceName ?? c.name),
+      // A file format reads pieces of its own size (a Parquet row group in batches of at most 65,536 rows); lines do not apply.
+      batchRows: MAX_BATCH_ROWS, maxLineBytes: Number.MAX_SAFE_INTEGER, table: prepared.schema.name,
+      fieldNames: file.structure.columns.map((c) => c.sourceName ?? c.name),
     }, ctx.signal);
     for await (const batch of batches) {
       ctx.signal.throwIfAborted();

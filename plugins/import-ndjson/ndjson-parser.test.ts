@@ -30,7 +30,7 @@ function column(name: string, type: ImportColumn['type'], fieldIndex: number, sy
 
 async function parse(text: string[], columns: ImportColumn[], atomicity: Atomicity = 'skipCol', skipLev = false): Promise<{ parser: NdjsonParser; batches: ColumnBatch[] }> {
   const parser = new NdjsonParser({
-    delimiter: 0, header: true, fieldCount: columns.length, columns, timestampIndex: 0, atomicity, skipLev, batchRows: 2, table: 't',
+    delimiter: 0, header: true, fieldCount: columns.length, columns, timestampIndex: 0, atomicity, skipLev, batchRows: 2, maxLineBytes: 1 << 20, table: 't',
     fieldNames: columns.map((c) => c.name),
   });
   for (const chunk of text) await parser.push(bytes(chunk));
@@ -70,4 +70,16 @@ test('atomicity decides what a bad value or a broken line costs', async () => {
   await assert.rejects(parse(lines, cols, 'abort'), /could not parse value \[column=n, type=INT, line=1, table=t\]/);
   await assert.rejects(parse([lines[1]], cols, 'abort'), /unknown key "extra" \[line=1, table=t\]/);
   await assert.rejects(parse(['not json\n'], cols, 'abort'), /invalid JSON \[line=1, table=t\]/);
+});
+
+test('a line longer than maxLineBytes is rejected without being held', async () => {
+  const cols = [column('ts', Types.TIMESTAMP, 0), column('n', Types.INT, 1)];
+  const parser = new NdjsonParser({
+    delimiter: 0, header: true, fieldCount: 2, columns: cols, timestampIndex: 0, atomicity: 'skipCol', skipLev: false, batchRows: 10,
+    maxLineBytes: 64, table: 't', fieldNames: ['ts', 'n'],
+  });
+  await parser.push(bytes(`{"ts":"2024-01-01T00:00:00.000000Z","n":1,"pad":"${'x'.repeat(100)}`));
+  await parser.push(bytes(`${'y'.repeat(100)}"}\n{"ts":"2024-01-01T00:00:01.000000Z","n":2}\n`));
+  await parser.finish();
+  assert.deepEqual([parser.rowsHandled, parser.rowsImported], [2, 1]);
 });

@@ -5,7 +5,8 @@
  * text). A missing key or `null` is NULL; a repeated key keeps its last value; a key that is no column
  * rejects the line unless `skipLev=true` ignores it. A value that does not convert follows `atomicity` as
  * in CSV import, and so does a line that is not a JSON object (`abort` fails the whole import, naming the
- * line). Lines may be split across chunks anywhere; only the unfinished one is carried over.
+ * line). Lines may be split across chunks anywhere; only the unfinished one is carried over, up to
+ * `http.text.roll.buffer.limit` bytes (a longer line is rejected, or fails the import with `abort`).
  */
 import { ColumnBatch } from '../../core/data/column-batch';
 import { typeName } from '../../core/data/column-type';
@@ -37,6 +38,7 @@ export class NdjsonParser implements ImportParser {
   private keyScratch = new Uint8Array(256);
   private leftover: Uint8Array = EMPTY;
   private started = false;
+  private skippingLongLine = false;
   private rows = 0;
   private lastField = -1;
   private problem = '';
@@ -66,9 +68,19 @@ export class NdjsonParser implements ImportParser {
       this.started = true;
       if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) from = 3;
     }
+    if (this.skippingLongLine) {
+      const nl = chunk.indexOf(10, from);
+      if (nl < 0) return;
+      this.skippingLongLine = false;
+      from = nl + 1;
+    }
     if (this.leftover.length > 0) {
       const nl = chunk.indexOf(10, from);
-      if (nl < 0) { this.leftover = concat(this.leftover, chunk.subarray(from)); return; }
+      if (nl < 0) {
+        this.leftover = concat(this.leftover, chunk.subarray(from));
+        if (this.leftover.length > this.plan.maxLineBytes) this.rejectLongLine();
+        return;
+      }
       const line = concat(this.leftover, chunk.subarray(from, nl));
       this.leftover = EMPTY;
       this.line(line, 0, line.length);
@@ -84,10 +96,24 @@ export class NdjsonParser implements ImportParser {
       from = last + 1;
     }
     if (from < chunk.length) this.leftover = chunk.slice(from);
+    if (this.leftover.length > this.plan.maxLineBytes) this.rejectLongLine();
+  }
+
+  /**
+   * The unfinished line holds more than `maxLineBytes` (`http.text.roll.buffer.limit`): it is a rejected line
+   * and its bytes up to the next line end are dropped as they arrive, so memory stays bounded.
+   */
+  private rejectLongLine(): void {
+    this.rowsHandled++;
+    this.leftover = EMPTY;
+    this.skippingLongLine = true;
+    if (this.plan.atomicity === 'abort') {
+      throw SvcError.badRequest(`line is too long [line=${this.rowsHandled}, limit=${this.plan.maxLineBytes}, table=${this.plan.table}] (http.text.roll.buffer.limit)`);
+    }
   }
 
   async finish(): Promise<void> {
-    if (this.leftover.length > 0) this.line(this.leftover, 0, this.leftover.length);
+    if (this.leftover.length > 0 && !this.skippingLongLine) this.line(this.leftover, 0, this.leftover.length);
     this.leftover = EMPTY;
     if (this.rows > 0) this.emit();
   }

@@ -33,6 +33,8 @@ export interface EngineOptions {
   readonly cacheBytes: number;
   readonly writerTimeoutMs: number;
   readonly maxNameLength: number;
+  /** `cairo.max.columns`: columns a table may have (CREATE TABLE, /imp, ADD COLUMN, line protocol). */
+  readonly maxColumns?: number;
   readonly metrics: ServerMetrics;
   readonly log?: Log;
 }
@@ -93,6 +95,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const name = request.name;
     validateTableName(name, this.options.maxNameLength);
     if (this.tables.has(name.toLowerCase())) throw SvcError.badRequest(`table already exists [table=${name}]`);
+    this.checkColumnCount(name, request.columns.length);
     const seen = new Set<string>();
     const columns: StoredColumn[] = request.columns.map((c, i) => {
       this.checkColumn(c, seen);
@@ -171,6 +174,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     await this.alter(state, () => {
       const seen = new Set(state.meta.columns.map((c) => c.name.toLowerCase()));
       this.checkColumn(column, seen);
+      this.checkColumnCount(state.meta.name, state.meta.columns.length + 1);
       const id = state.meta.nextColumnId;
       // `_txn` first: tops for an id `_meta` does not know yet are harmless if we crash in between.
       const partitions = state.txn.partitions.map((p) => ({ ...p, tops: { ...p.tops, [id]: p.rows } }));
@@ -247,6 +251,11 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const index = findColumn(state.schema, name);
     if (index < 0) throw SvcError.badRequest(`Invalid column: ${name}`);
     return index;
+  }
+
+  private checkColumnCount(table: string, count: number): void {
+    const limit = this.options.maxColumns ?? Infinity;
+    if (count > limit) throw SvcError.badRequest(`too many columns [table=${table}, columns=${count}, max=${limit}] (cairo.max.columns)`);
   }
 
   private checkColumn(c: ColumnDef, seen: Set<string>): void {
