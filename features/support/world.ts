@@ -13,6 +13,7 @@ import { After, IWorldOptions, setDefaultTimeout, setWorldConstructor, World } f
 import { RunningServer, startServer } from '../../core/bootstrap';
 import { PROJECT_DIR } from '../../core/project';
 import { defaultBundle } from '../../plugins/default-bundle';
+import { LineTcpServer } from '../../plugins/tcp-ilp/tcp-server';
 import { HttpResult, httpRequest, RequestOptions } from './http-client';
 
 setDefaultTimeout(60_000);
@@ -24,6 +25,7 @@ export class SvcWorld extends World {
   readonly env: Record<string, string> = {
     SVC_HTTP_NET_BIND_TO: '127.0.0.1:0',
     SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
+    SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0',
   };
   server: RunningServer | undefined;
   startError: Error | undefined;
@@ -33,7 +35,7 @@ export class SvcWorld extends World {
   childOutput = '';
   childExit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> | undefined;
   /** Ports a child process listens on, read from its start-up lines. */
-  childPorts: { api?: number; min?: number } = {};
+  childPorts: { api?: number; min?: number; tcp?: number } = {};
   readonly values = new Map<string, string>();
   /** `-Dout=<path>` for the next in-process start. */
   logConfPath: string | undefined;
@@ -74,6 +76,13 @@ export class SvcWorld extends World {
     return p;
   }
 
+  /** The line-protocol TCP listener's port. */
+  tcpPort(): number {
+    const p = this.child ? this.childPorts.tcp : this.server?.container.resolve(LineTcpServer).address?.port;
+    if (p === undefined) throw new Error('the line protocol TCP listener is not running');
+    return p;
+  }
+
   async request(listener: Listener, path: string, options: RequestOptions = {}): Promise<HttpResult> {
     if (!this.child) await this.ensureStarted();
     this.response = await httpRequest('127.0.0.1', this.port(listener), path, options);
@@ -94,6 +103,8 @@ export class SvcWorld extends World {
       const min = /http min server listening on [^\s]*:(\d+)/.exec(this.childOutput);
       if (api) this.childPorts.api = Number(api[1]);
       if (min) this.childPorts.min = Number(min[1]);
+      const tcp = /line tcp server listening on [^\s]*:(\d+)/.exec(this.childOutput);
+      if (tcp) this.childPorts.tcp = Number(tcp[1]);
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);

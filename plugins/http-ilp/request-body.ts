@@ -44,8 +44,8 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
       yield bytes;
     }
   } catch (e) {
-    if (e instanceof LineError || req.destroyed) throw e;
-    throw new LineError('gzip decompression error', undefined, 'not supported');
+    if (isZlibError(e)) throw new LineError('gzip decompression error', undefined, 'not supported');
+    throw e;
   } finally {
     // Stop inflating; whatever the client still sends is read and dropped so the answer can go out.
     req.unpipe(counter);
@@ -53,4 +53,9 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
     gunzip.destroy();
     req.resume();
   }
+}
+
+/** zlib reports bad input with codes such as `Z_DATA_ERROR` and `Z_BUF_ERROR`. */
+function isZlibError(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' && e.code.startsWith('Z_');
 }

@@ -102,14 +102,14 @@ export class BlockColumn {
   }
 
   setDouble(row: number, v: number): void {
-    this.padTo(row);
+    if (row !== this.rows || row >= this.f64.length) this.padTo(row);
     this.f64[row] = v;
     this.rows = row + 1;
   }
 
   /** INTEGER and TIMESTAMP values within ±2^53. */
   setLong(row: number, v: number): void {
-    this.padTo(row);
+    if (row !== this.rows || row >= this.f64.length) this.padTo(row);
     this.f64[row] = v;
     if (this.exact) this.exact[row] = BigInt(v);
     this.rows = row + 1;
@@ -135,7 +135,7 @@ export class BlockColumn {
 
   /** A TAG value from bytes: one hash probe; only a value new to this block becomes a string. */
   setSymbol(row: number, b: Uint8Array, s: number, e: number): void {
-    this.padTo(row);
+    if (row !== this.rows || row >= this.keys.length) this.padTo(row);
     this.keys[row] = (this.cache as SymbolCache).keyOf(b, s, e);
     this.rows = row + 1;
   }

@@ -61,6 +61,22 @@ export class TableBlock {
     return c;
   }
 
+  /**
+   * The column entity number `position` named on the previous line when this line names it byte for byte,
+   * followed by `=`, and has no value in the current row yet; else undefined (then `column()` decides).
+   */
+  expected(position: number, b: Uint8Array, p: number, end: number): BlockColumn | undefined {
+    if (position >= this.predicted.length) return undefined;
+    const i = this.predicted[position];
+    if (i < 0) return undefined;
+    const c = this.columns[i];
+    const name = c.nameBytes;
+    const n = name.length;
+    if (p + n >= end || b[p + n] !== 0x3d) return undefined;
+    for (let k = 0; k < n; k++) if (b[p + k] !== name[k]) return undefined;
+    return c.has(this.rows) ? undefined : c;
+  }
+
   /** Whether `b[s..e)` names this block's table (ASCII case ignored). */
   isTable(b: Uint8Array, s: number, e: number): boolean {
     return sameFolded(this.tableBytes, b, s, e);
