@@ -150,10 +150,11 @@ When('I send over TCP:', async function (this: SvcWorld, text: string) {
   client.socket.write(lines(text));
 });
 
+/** `\n` in the text is a line end. */
 When('I send over TCP the bytes {string}', async function (this: SvcWorld, text: string) {
   const client = tcpClients.get(this) ?? await openTcp(this);
   tcpClients.set(this, client);
-  client.socket.write(text);
+  client.socket.write(text.replace(/\\n/g, '\n'));
 });
 
 When('I open a TCP connection and send nothing', async function (this: SvcWorld) {
@@ -177,17 +178,26 @@ Then('after {int} ms the TCP connection is still open', async function (this: Sv
 });
 
 Then('within {int} ms the query {string} answers the dataset {string}', async function (this: SvcWorld, ms: number, sql: string, expected: string) {
+  await awaitDataset(this, ms, sql, expected);
+});
+
+Then('within {int} ms the query {string} answers the dataset:', async function (this: SvcWorld, ms: number, sql: string, expected: string) {
+  await awaitDataset(this, ms, sql, expected.trim());
+});
+
+/** Polls /exec until the dataset text equals `expected` (TCP rows are committed asynchronously). */
+async function awaitDataset(world: SvcWorld, ms: number, sql: string, expected: string): Promise<void> {
   const deadline = Date.now() + ms;
   let last = '';
   for (;;) {
-    const r = await this.request('API', `/exec?query=${encodeURIComponent(sql)}`);
+    const r = await world.request('API', `/exec?query=${encodeURIComponent(sql)}`);
     const body = r.body.toString('utf8');
     last = body.slice(body.indexOf('"dataset":') + '"dataset":'.length, body.indexOf(',"count":'));
     if (last === expected || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   assert.equal(last, expected);
-});
+}
 
 /** `{api}` and `{tcp}` in a client configuration string become the listeners' addresses. */
 function clientConfig(world: SvcWorld, config: string): string {
@@ -236,4 +246,30 @@ Then('the client error contains {string}', function (this: SvcWorld, text: strin
   const error = this.values.get('client error');
   assert.ok(error !== undefined, 'the client reported no error');
   assert.ok(error.includes(text), error);
+});
+
+When('I open a second TCP connection', async function (this: SvcWorld) {
+  this.values.set('second', 'open');
+  secondClients.set(this, await openTcp(this));
+});
+
+const secondClients = new WeakMap<SvcWorld, TcpClient>();
+
+Then('within {int} ms the server closes the second TCP connection', async function (this: SvcWorld, ms: number) {
+  const client = secondClients.get(this);
+  assert.ok(client, 'no second TCP connection');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
+  assert.notEqual(await Promise.race([client.closed.then(() => 'closed' as const), timeout]), 'timeout');
+  tcpClients.get(this)?.socket.destroy();
+});
+
+When('the server restarts', async function (this: SvcWorld) {
+  await this.server?.stop();
+  this.server = undefined;
+  await this.ensureStarted();
+});
+
+When('I write one line with {int} fields to {string}', async function (this: SvcWorld, n: number, table: string) {
+  const fields = Array.from({ length: n }, (_, i) => `f${i}=${i}i`).join(',');
+  await this.request('API', '/write', { method: 'POST', body: `${table} ${fields}\n` });
 });

@@ -124,8 +124,7 @@ export class LineTcpConnection {
     this.closing = true;
     clearInterval(this.timer);
     this.socket.pause();
-    const error = this.session.error;
-    if (error === undefined) this.session.end();
+    // Lines end with a line end: an unfinished last line is dropped, as the reference drops it.
     const parsed = this.session.error;
     if (reason !== undefined) this.log.info(`line protocol connection closed [remote=${this.remote}] ${reason}`);
     void this.busy.then(async () => {
