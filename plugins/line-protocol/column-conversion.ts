@@ -7,7 +7,7 @@
  * cast error naming the first line that has a value. The common cases are views on the block's arrays.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
-import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
+import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { decodeUtf8 } from '../../core/data/utf8';
 import { Vector } from '../../core/data/vector';
@@ -108,7 +108,7 @@ function narrowInteger(c: BlockColumn, to: ColumnType, src: ConversionSource): V
   const nullValue = to.tag === TypeTag.INT ? INT_NULL : 0;
   for (let i = 0; i < n; i++) {
     const x = c.f64[i];
-    if (x === LONG_NULL) { out[i] = nullValue; continue; }
+    if (x === LONG_NULL && (c.exact === undefined || c.exact[i] === LONG_NULL_BIG)) { out[i] = nullValue; continue; }
     if (x < lo || x > hi) {
       const text = c.exact ? c.exact[i].toString() : String(x);
       return new LineError(LineMessages.boundsError(src.table, c.name, text, to), src.lines[i]);

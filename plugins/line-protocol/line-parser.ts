@@ -37,6 +37,11 @@ const TOKEN = new Uint8Array(256);
 for (const c of [LF, CR, SPACE, COMMA, EQ, BACKSLASH, 0]) TOKEN[c] = 1;
 for (let c = 0x80; c < 256; c++) TOKEN[c] = 2;
 
+function allZero(b: Uint8Array, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) if (b[i] !== 0x30) return false;
+  return true;
+}
+
 /** At most 256 bytes of a value, for error messages. */
 function excerpt(b: Uint8Array, s: number, e: number): string {
   return decodeUtf8(b, s, Math.min(e, s + 256));
@@ -377,7 +382,8 @@ export class LineParser {
     const v = parseMicros(b, p, digitsEnd, unit);
     if (v !== v) return this.fail(LineMessages.invalidTimestamp(excerpt(b, p, e)));
     const table = (this.block as TableBlock).table;
-    if (v < 0) return this.fail(LineMessages.timestampBefore1970(table, excerpt(b, p, digitsEnd)));
+    // The sign decides, not the µs: -5 ns truncates to 0 µs but is still before 1970.
+    if (v < 0 || (b[p] === 0x2d && !allZero(b, p + 1, digitsEnd))) return this.fail(LineMessages.timestampBefore1970(table, excerpt(b, p, digitsEnd)));
     if (v > MAX_SAFE) return this.fail(LineMessages.timestampOverflow(table, excerpt(b, p, digitsEnd), MAX_SAFE));
     this.timestamp = v;
     return e;

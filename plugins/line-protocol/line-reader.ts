@@ -12,6 +12,8 @@ import { LINE_FAILED, LINE_NEED_MORE, LINE_RESTART, LineParser } from './line-pa
 const LF = 0x0a;
 const CR = 0x0d;
 const HASH = 0x23;
+const SPACE = 0x20;
+const TAB = 0x09;
 /** A carry that grew past this is given back once its long line is done. */
 const KEEP_CARRY_BYTES = 1 << 20;
 
@@ -65,6 +67,13 @@ export class LineReader {
     while (p < end) {
       const c = b[p];
       if (c === LF || c === CR) { p++; continue; }
+      if (c === SPACE || c === TAB) {
+        // A line of only spaces is blank too.
+        let q = p + 1;
+        while (q < end && (b[q] === SPACE || b[q] === TAB)) q++;
+        if (q >= end && !final) return this.needMore(b, p, end, end - p + 1, true);
+        if (q >= end || b[q] === LF || b[q] === CR) { p = q; continue; }
+      }
       if (c === HASH) {
         const lf = b.indexOf(LF, p);
         if (lf < 0) {
@@ -75,7 +84,16 @@ export class LineReader {
         continue;
       }
       const r = this.parser.parseLine(b, p, end, final, this.lines + 1);
-      if (r >= 0) { this.lines++; p = r; continue; }
+      if (r >= 0) {
+        this.lines++;
+        if (r - p > this.maxLineBytes) {
+          this.lines--;
+          this.tooLarge();
+          return end;
+        }
+        p = r;
+        continue;
+      }
       if (r === LINE_RESTART) continue;
       if (r === LINE_NEED_MORE) return this.needMore(b, p, end, this.parser.need, this.parser.needLineEnd);
       if (r === LINE_FAILED) this.error = this.parser.error;
