@@ -132,6 +132,7 @@ function createColumns(plan: TablePlan, block: TableBlock, rules: PlanRules, rep
     plan.timestampIndex = plan.add({ name: DEFAULT_TIMESTAMP_NAME, type: Types.TIMESTAMP }, true);
   }
   plan.createCount = plan.columns.length;
+  if (plan.columns.length > rules.maxColumns) report(new LineError(LineMessages.tooManyColumns(plan.name, rules.maxColumns), block.lines[0]));
 }
 
 /** The definition of a new column for `c`, or undefined after reporting why it cannot be added. */
