@@ -63,7 +63,7 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
     And the error message ends with "error in line 1001: too many tables in one request [line.max.tables.per.transaction=1000]"
     And storage has no table "table_0"
 
-  Scenario: invalid table and column names are refused with the reference's words
+  Scenario: invalid table and column names are refused with QuestDB's words
     Given a running server
     When I write the lines:
       """

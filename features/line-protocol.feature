@@ -65,7 +65,7 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
     And storage has no table "a"
     And storage has no table "b"
 
-  Scenario: a parse error answers the reference's message
+  Scenario: a parse error answers QuestDB's message
     When I write the lines:
       """
       m v=1.0

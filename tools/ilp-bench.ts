@@ -6,7 +6,7 @@
  *   - ILP HTTP, 1 client: POST /write in ~10 MB requests one after another, time to the last 204;
  *   - ILP HTTP, 4 clients: the same requests dealt round-robin to 4 concurrent connections;
  *   - ILP TCP: one connection streaming every line, time until `count()` sees all rows.
- * Every way ends with `count()` = rows (checked). Prints committed rows/s per way.
+ * Every way ends with `count()` = rows (checked). Prints committed rows/s per way and the server's CPU seconds.
  *
  *   node dist/tools/ilp-bench.js [--size 1M] [--data /work/shared/bench/data] [--only cpu,trades] [--request-mb 10]
  *     [--ways imp,h1,h4,tcp]
@@ -108,11 +108,16 @@ class Server {
   stop(): void {
     this.child?.kill('SIGTERM');
   }
+
+  /** CPU seconds the server process used so far (user + system, from /proc). */
+  cpuSeconds(): number {
+    const fields = readFileSync(`/proc/${this.child?.pid ?? 0}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  }
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-
-function http(port: number, method: string, path: string, body?: Buffer | Readable, headers: Record<string, string | number> = {}): Promise<{ status: number; text: string }> {
+function http(port: number, method: string, path: string, body?: Buffer | Readable, headers: Record<string, string | number> = {},
+  agent: Agent | false = false): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -164,14 +169,20 @@ async function ilpHttp(server: Server, c: Converted, table: string, clients: num
   const bodies = Array.from({ length: requests }, (_, k) => renameTable(slice(c, k, fd), table));
   closeSync(fd);
   let next = 0;
+  // Each client keeps its connection, as ILP clients do.
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let k = next++; k < requests; k = next++) {
-      const r = await http(server.port, 'POST', '/write', bodies[k]);
-      if (r.status !== 204) throw new Error(`/write: ${r.status} ${r.text.slice(0, 300)}`);
-    }
-  }));
-  return performance.now() - t0;
+  try {
+    await Promise.all(Array.from({ length: clients }, async () => {
+      for (let k = next++; k < requests; k = next++) {
+        const r = await http(server.port, 'POST', '/write', bodies[k], {}, agent);
+        if (r.status !== 204) throw new Error(`/write: ${r.status} ${r.text.slice(0, 300)}`);
+      }
+    }));
+    return performance.now() - t0;
+  } finally {
+    agent.destroy();
+  }
 }
 
 async function ilpTcp(server: Server, c: Converted, table: string): Promise<number> {
@@ -219,11 +230,13 @@ async function main(): Promise<void> {
       ];
       const row: string[] = [dataset];
       for (const [name, table, run] of all.filter(([, t]) => ways.has(t.split('_')[1]))) {
+        const cpu0 = server.cpuSeconds();
         const ms = await run();
+        const cpu = server.cpuSeconds() - cpu0;
         const n = await count(server.port, table);
         if (n !== c.rows) throw new Error(`${name}: ${n} rows in ${table}, expected ${c.rows}`);
         const rate = c.rows / ms / 1000;
-        console.log(`  ${name.padEnd(12)} ${(ms / 1000).toFixed(2)} s  ${rate.toFixed(2)} M rows/s`);
+        console.log(`  ${name.padEnd(12)} ${(ms / 1000).toFixed(2)} s  ${rate.toFixed(2)} M rows/s  (server CPU ${cpu.toFixed(2)} s)`);
         row.push(`${rate.toFixed(2)} M/s (${(ms / 1000).toFixed(1)} s)`);
       }
       results.push(`| ${row.join(' | ')} |`);
@@ -232,7 +245,6 @@ async function main(): Promise<void> {
     console.log(results.join('\n'));
   } finally {
     server.stop();
-    agent.destroy();
     await sleep(500);
     rmSync(work, { recursive: true, force: true });
   }

@@ -67,6 +67,8 @@ export const LINE_TCP_COMMIT_INTERVAL = durationKey('line.tcp.commit.interval.de
  * request then holds those tables until it ends) or are committed (TCP).
  */
 export const LINE_PARSE_BUFFER_SIZE = sizeKey('line.parse.buffer.size', '64m');
+/** svc-specific: worker threads that parse line protocol (bodies over 256 KiB, TCP connections); 0 = the request thread. */
+export const LINE_PARSE_WORKERS = intKey('line.parse.workers', 1, 0, 16);
 export const LINE_AUTO_CREATE_NEW_TABLES = booleanKey('line.auto.create.new.tables', true);
 export const LINE_AUTO_CREATE_NEW_COLUMNS = booleanKey('line.auto.create.new.columns', true);
 export const LINE_DEFAULT_PARTITION_BY = enumKey('line.default.partition.by', 'DAY', ['NONE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR']);
@@ -124,7 +126,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_IMPORT_PARSE_WORKERS,
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
   LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_HTTP_GZIP_MAX_SIZE, LINE_TCP_ENABLED, LINE_TCP_BIND_TO, LINE_TCP_CONNECTION_LIMIT,
-  LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE,
+  LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE, LINE_PARSE_WORKERS,
   LINE_AUTO_CREATE_NEW_TABLES, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_DEFAULT_PARTITION_BY, LINE_FLOAT_DEFAULT_COLUMN_TYPE,
   LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,

@@ -100,7 +100,7 @@ Then('the line protocol error is {string} without a line', function (this: SvcWo
   assert.equal('line' in body, false);
 });
 
-/** `\n` in the expected text stands for the line break the reference puts before `error in line`. */
+/** `\n` in the expected text stands for the line break QuestDB puts before `error in line`. */
 Then('the error message is {string}', function (this: SvcWorld, message: string) {
   assert.equal(errorBody(this).message, message.replace(/\\n/g, '\n'));
 });

@@ -1,5 +1,5 @@
 /**
- * /settings (http-api.md §6.2): GET (no authentication) answers the server facts the web console and ILP
+ * /settings: GET (no authentication) answers the server facts the web console and ILP
  * clients read at connect plus the console preferences; PUT replaces and POST merges the preferences
  * (`?version=<n>` = the version the edit was based on). Errors are `{"error":"…"}` with 400, 403 or 409.
  */
@@ -34,7 +34,7 @@ export class SettingsRoute implements HttpRoute {
     this.path = config.get(HTTP_CONTEXT_SETTINGS) ?? '/settings';
     this.settingsReadonly = config.get(HTTP_SETTINGS_READONLY);
     const writable = !config.get(HTTP_SECURITY_READONLY);
-    // Key order and the spaces inside the string arrays follow the reference body (§6.2). Line protocol
+    // Key order and the spaces inside the string arrays follow QuestDB's body. Line protocol
     // versions are the ones the parser implements: 1 (text) and 2 (binary DOUBLE and DOUBLE arrays); 3 adds
     // DECIMAL, which needs a DECIMAL column type. Clients with protocol_version=auto pick the highest.
     const transports = [config.get(LINE_TCP_ENABLED) ? '"tcp"' : '', config.get(LINE_HTTP_ENABLED) ? '"http"' : ''].filter((t) => t !== '');

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { LineError } from '../line-protocol/line-error';
 import { errorBody } from './error-body';
 
-test('a line error names its line after the reference\'s prefix', () => {
+test('a line error names its line after QuestDB\'s prefix', () => {
   assert.equal(errorBody(new LineError('No fields were provided', 3), 'abcdef012345-7'),
     '{"code":"invalid","message":"failed to parse line protocol:errors encountered on line(s):\\nerror in line 3: No fields were provided","line":3,"errorId":"abcdef012345-7"}');
 });

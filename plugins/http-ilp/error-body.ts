@@ -1,5 +1,5 @@
 /**
- * The JSON of a refused /write (http-api.md §6.4): `{"code","message","line","errorId"}`. A line error's
+ * The JSON of a refused /write: `{"code","message","line","errorId"}`. A line error's
  * message starts `failed to parse line protocol:errors encountered on line(s):` and names the line; a
  * request-level error has no `line`.
  */

@@ -14,7 +14,7 @@ import { WriteRoute, WriteRouteServices } from './write-route';
 /** InfluxDB v2 clients write to /api/v2/write; QuestDB's clients to /write (`http.context.ilp`). */
 const INFLUX_V2_WRITE = '/api/v2/write';
 
-/** Line protocol over HTTP (http-api.md §6.4–6.5): POST /write and /api/v2/write, GET /ping. Off with `line.http.enabled=false`. */
+/** Line protocol over HTTP: POST /write and /api/v2/write, GET /ping. Off with `line.http.enabled=false`. */
 export const httpIlpPlugin: Plugin = {
   name: 'http-ilp',
   dependsOn: ['line-protocol'],

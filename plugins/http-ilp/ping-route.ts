@@ -1,6 +1,6 @@
 /**
- * GET/HEAD /ping (http-api.md §6.5): 204 with `X-Influxdb-Version` (`line.http.ping.version`), which InfluxDB
- * clients and Telegraf call before writing. Open without credentials, as the reference's ping is.
+ * GET/HEAD /ping: 204 with `X-Influxdb-Version` (`line.http.ping.version`), which InfluxDB
+ * clients and Telegraf call before writing. Open without credentials, as QuestDB's ping is.
  */
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { ResponseFraming } from '../../core/server/response-framing';

@@ -1,6 +1,6 @@
 /**
  * A /write body as a stream of chunks: as sent, or inflated while it arrives when `Content-Encoding: gzip`
- * (the reference answers 415 to gzip; accepting it is what InfluxDB clients expect). Inflated output past
+ * (QuestDB answers 415 to gzip; accepting it is what InfluxDB clients expect). Inflated output past
  * `line.http.gzip.max.size` stops with 413, so a small gzip bomb cannot make the server parse gigabytes.
  * `onBytes` sees every byte received from the client (the bytes-received metric).
  */

@@ -1,5 +1,5 @@
 /**
- * POST /write and /api/v2/write (http-api.md §6.4): an InfluxDB line-protocol body, streamed (chunked or not,
+ * POST /write and /api/v2/write: an InfluxDB line-protocol body, streamed (chunked or not,
  * gzip or not) through one IngestSession, so the request is one transaction: 204 when every line is
  * committed, otherwise nothing of it is and the answer names the first bad line:
  * `{"code":"invalid","message":"failed to parse line protocol:…error in line 3: …","line":3,"errorId":"…"}`.
@@ -43,16 +43,18 @@ export class WriteRoute implements HttpRoute {
       if (this.s.guard.readOnly) throw new LineError(READ_ONLY_MESSAGE, undefined, 'unauthorised');
       const precision = precisionUnit(params.get('precision'));
       if (precision === undefined) throw new LineError('unsupported precision', undefined, 'not supported', 400);
-      const active = this.s.ingestion.session('http', precision);
+      const length = Number(req.headers['content-length']);
+      const gzip = (req.headers['content-encoding'] ?? '') !== '';
+      const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
       session = active;
       for await (const chunk of requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; })) {
         if (active.error !== undefined) continue;
-        active.feed(chunk);
+        const wait = active.feed(chunk);
+        if (wait !== undefined) await wait;
         // Past the parse buffer the rows go to the writers now (they stay uncommitted until the end).
         if (active.error === undefined && active.bufferedBytes > this.s.ingestion.bufferBytes) await active.write(signal);
       }
       active.end();
-      if (active.error !== undefined) throw active.error;
       await active.write(signal);
       const rows = await active.commit();
       this.s.ingestion.metrics.committed('http', rows);
@@ -62,6 +64,8 @@ export class WriteRoute implements HttpRoute {
       await session?.rollback().catch((r: unknown) => this.s.responder.unhandled('ILP rollback', r));
       if (signal.aborted || exchange.res.headersSent) return;
       this.fail(exchange, e);
+    } finally {
+      await session?.close().catch((r: unknown) => this.s.responder.unhandled('ILP close', r));
     }
   }
 

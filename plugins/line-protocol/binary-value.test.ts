@@ -21,7 +21,7 @@ test('an array announces its size before its elements arrive', () => {
   assert.equal(v.need, head.length + 12 * 8);
 });
 
-test('bad arrays and decimals name the reference state', () => {
+test('bad arrays and decimals name QuestDB state', () => {
   const v = new BinaryValue();
   assert.equal(v.parse(Buffer.from([14, 6, 1]), 0, 3), BINARY_FAILED);
   assert.equal(v.failure, 'ARRAY_INVALID_TYPE');

@@ -1,6 +1,6 @@
 /**
  * Binary field values (`name==<type><payload>`), as the official clients send them when the server advertises
- * protocol 2 or 3 (and as the reference accepts them regardless):
+ * protocol 2 or 3 (and as QuestDB accepts them regardless):
  *
  * | Type byte | Payload |
  * |---|---|
@@ -33,7 +33,7 @@ export class BinaryValue {
   isNull = false;
   /** DECIMAL: the value as text (`-12.345`), or undefined for NULL. */
   decimalText: string | undefined;
-  /** After BINARY_NEED_MORE: bytes needed from the type byte on. After BINARY_FAILED: the reference's state name. */
+  /** After BINARY_NEED_MORE: bytes needed from the type byte on. After BINARY_FAILED: QuestDB's state name. */
   need = 0;
   failure = '';
   private readonly scratch = new Uint8Array(8);

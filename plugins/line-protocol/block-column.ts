@@ -27,7 +27,6 @@ export class BlockColumn {
   keys: Int32Array = EMPTY_I32;
   u8: Uint8Array = EMPTY_U8;
   heap: Uint8Array = EMPTY_U8;
-  heapUsed = 0;
   elements: Float64Array = EMPTY_F64;
   offsets: Int32Array = EMPTY_I32;
   nulls: Uint8Array = EMPTY_U8;

@@ -17,7 +17,7 @@ function convert(lines: string, name: string, to: ColumnType): Vector | LineErro
   return convertColumn(c, to, { table: block.table, rows: block.rows, lines: block.lines });
 }
 
-test('the casts the reference allows, and no others', () => {
+test('the casts QuestDB allows, and no others', () => {
   assert.equal(castAllowed(IlpType.INTEGER, 0, Types.INT), true);
   assert.equal(castAllowed(IlpType.INTEGER, 0, Types.DOUBLE), true);
   assert.equal(castAllowed(IlpType.FLOAT, 0, Types.LONG), false);

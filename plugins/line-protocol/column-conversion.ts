@@ -1,5 +1,5 @@
 /**
- * A BlockColumn's values as a vector of its table column's type, following the reference's casts
+ * A BlockColumn's values as a vector of its table column's type, following QuestDB's casts
  * (QuestDB LineWalAppender): a tag goes to SYMBOL, STRING or VARCHAR; a float to DOUBLE, FLOAT or SYMBOL; an
  * integer to LONG, INT, SHORT, BYTE (range-checked), TIMESTAMP, DATE, DOUBLE, FLOAT or SYMBOL; a string to
  * VARCHAR, STRING, SYMBOL, CHAR, IPv4, UUID, LONG256 or GEOHASH; a boolean to BOOLEAN, a number type or SYMBOL;
@@ -31,7 +31,7 @@ const RANGES: Readonly<Partial<Record<TypeTag, readonly [number, number]>>> = {
   [TypeTag.BYTE]: [-128, 127],
 };
 
-/** Whether the reference accepts a value of protocol type `type` into a column of type `to` at all. */
+/** Whether QuestDB accepts a value of protocol type `type` into a column of type `to` at all. */
 export function castAllowed(type: number, dims: number, to: ColumnType): boolean {
   const t = to.tag;
   switch (type) {
@@ -132,7 +132,7 @@ function convertByValue(c: BlockColumn, to: ColumnType, src: ConversionSource): 
     try {
       appendValue(b, v);
     } catch {
-      // The reference stores a GEOHASH it cannot parse as null; every other failure rejects the line.
+      // QuestDB stores a GEOHASH it cannot parse as null; every other failure rejects the line.
       if (to.tag === TypeTag.GEOHASH) { b.appendNull(); continue; }
       return new LineError(LineMessages.valueError(src.table, c.name, String(v), to), src.lines[i]);
     }

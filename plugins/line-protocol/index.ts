@@ -1,8 +1,10 @@
 import { DependencyContainer } from 'tsyringe';
+import { Lifecycle } from '../../core/extension/lifecycle';
 import { MetricSource } from '../../core/extension/metric-source';
 import { Plugin } from '../../core/plugin';
 import { LineIngestion } from './line-ingestion';
 import { LineMetrics } from './line-metrics';
+import { ParsePool } from './parse-pool';
 
 /**
  * The line-protocol parser and writer shared by both transports (http-ilp, tcp-ilp): bytes of the InfluxDB
@@ -14,6 +16,8 @@ export const lineProtocolPlugin: Plugin = {
   dependsOn: ['storage-columnar'],
   register(container: DependencyContainer): void {
     container.registerSingleton(LineMetrics);
+    container.registerSingleton(ParsePool);
+    container.register(Lifecycle, { useFactory: (c) => c.resolve(ParsePool) });
     container.registerSingleton(LineIngestion);
     container.register(MetricSource, { useFactory: (c) => c.resolve(LineMetrics) });
   },

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { typeName, Types } from '../../core/data/column-type';
 import { ColumnarEngine } from '../storage-columnar/columnar-engine';
 import { openEngine, readRows, removeDir, tempDir } from '../storage-columnar/test-support';
+import { LocalSource } from './block-source';
 import { IngestSession } from './ingest-session';
 import { isLineError } from './line-error';
 import { PlanRules } from './table-plan';
@@ -13,8 +14,9 @@ const RULES: PlanRules = {
   newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNameLength: 127,
 };
 
-function session(engine: ColumnarEngine): IngestSession {
-  return new IngestSession(engine, RULES, { maxLineBytes: 1 << 20, maxLineKey: 'k', maxTables: 10, writerTimeoutMs: 200 }, TimeUnit.NANOS, () => 0);
+function session(engine: ColumnarEngine, keepRowsBeforeError = false): IngestSession {
+  const source = new LocalSource({ maxLineBytes: 1 << 20, maxLineKey: 'k', maxTables: 10 }, { precision: TimeUnit.NANOS, now: () => 0 });
+  return new IngestSession(engine, RULES, source, { writerTimeoutMs: 200, keepRowsBeforeError });
 }
 
 async function withEngine(body: (engine: ColumnarEngine) => Promise<void>): Promise<void> {
@@ -90,13 +92,25 @@ test('a rollback leaves the tables as they were', () => withEngine(async (engine
   assert.deepEqual(await rows(engine, 't'), [[2, 2]]);
 }));
 
-test('truncateBefore keeps the rows of earlier lines only', () => withEngine(async (engine) => {
-  const s = session(engine);
-  s.feed(Buffer.from('t v=1i 1000\nu v=1i 1000\nt v=2i 2000\nt v=3i 3000\n'));
+test('after a refused write, truncateBefore keeps the rows of earlier lines (TCP)', () => withEngine(async (engine) => {
+  const s = session(engine, true);
+  s.feed(Buffer.from('t v=1i 1000\nu v=1i 1000\nt v=2.5 2000\nt v=3i 3000\n'));
+  await assert.rejects(s.write(), (e: unknown) => isLineError(e) && e.line === 3);
   s.truncateBefore(3);
   await s.write();
   assert.equal(await s.commit(), 2);
   assert.deepEqual(await rows(engine, 't'), [[1, 1]]);
+}));
+
+test('with keepRowsBeforeError a line that does not parse leaves the earlier rows writable', () => withEngine(async (engine) => {
+  const tcp = session(engine, true);
+  tcp.feed(Buffer.from('t v=1i 1000\nt v=oops 2000\n'));
+  assert.equal(tcp.error?.line, 2);
+  await tcp.write();
+  assert.equal(await tcp.commit(), 1);
+  const http = session(engine);
+  http.feed(Buffer.from('t v=2i 3000\nt v=oops 4000\n'));
+  await assert.rejects(http.write(), (e: unknown) => isLineError(e) && e.line === 2);
 }));
 
 test('an existing table keeps its designated timestamp and narrower types', () => withEngine(async (engine) => {

@@ -1,6 +1,7 @@
 /**
  * One transaction of line protocol: an HTTP request, or one commit interval of a TCP connection. Bytes go in
- * through `feed` and are parsed into TableBlocks at once; `write` plans them (tables to create, columns to add,
+ * through `feed` and are parsed into TableBlocks by the session's BlockSource (here, or on a parse worker);
+ * `write` takes the parsed blocks and plans them (tables to create, columns to add,
  * every value converted: a bad line throws its LineError before anything changes), then creates and alters
  * tables and appends the rows to one TableWriter per table, which the session keeps; `commit` publishes all
  * tables through `StorageEngine.commitTogether`, so the transaction's rows appear in every table or in none.
@@ -13,81 +14,80 @@ import { Vector } from '../../core/data/vector';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { StorageEngine, TableWriter } from '../../core/extension/storage-engine';
 import { isSvcError } from '../../core/errors';
-import { BlockSet } from './block-set';
+import { BlockSource } from './block-source';
 import { LineError, LineMessages } from './line-error';
-import { LineParser } from './line-parser';
-import { LineReader } from './line-reader';
 import { nullVector } from './null-vector';
+import { TableBlock } from './table-block';
 import { planBlocks, PlanRules, PreparedBlock, TablePlan } from './table-plan';
-import { TimeUnit } from './time-unit';
 
-export interface SessionLimits {
-  /** Longest line, and the key that sets it (named in the 413 message). */
-  readonly maxLineBytes: number;
-  readonly maxLineKey: string;
-  /** Distinct tables one transaction may touch. */
-  readonly maxTables: number;
+export interface SessionOptions {
   /** How long to wait for a table's writer. */
   readonly writerTimeoutMs: number;
+  /**
+   * TCP: the rows of the lines before a bad line are still written (the caller commits them and closes the
+   * connection). HTTP: a bad line rejects the whole request.
+   */
+  readonly keepRowsBeforeError: boolean;
 }
 
 export class IngestSession {
-  readonly blocks: BlockSet;
-  private readonly reader: LineReader;
   private readonly writers = new Map<string, TableWriter>();
+  /** Blocks taken from the source and not yet written (kept after a refused write, for `truncateBefore`). */
+  private ready: TableBlock[] = [];
   /** Rows appended to writers, not yet committed. */
   private appended = 0;
 
-  constructor(private readonly engine: StorageEngine, private readonly rules: PlanRules, private readonly limits: SessionLimits,
-    precision: TimeUnit, now: () => number) {
-    this.blocks = new BlockSet(limits.maxTables);
-    this.reader = new LineReader(new LineParser(this.blocks, { precision, now }), limits.maxLineBytes, limits.maxLineKey);
-  }
+  constructor(private readonly engine: StorageEngine, private readonly rules: PlanRules, private readonly source: BlockSource,
+    private readonly options: SessionOptions) {}
 
-  /** Parses the bytes; a bad line is remembered in `error` and the rest of the input is ignored. */
-  feed(chunk: Uint8Array): void {
-    this.reader.feed(chunk);
+  /** Parses the bytes (here or on a parse worker); a promise means: wait before feeding more. */
+  feed(chunk: Uint8Array): void | Promise<void> {
+    return this.source.feed(chunk);
   }
 
   /** The input ended (a last line may lack its line end). */
   end(): void {
-    this.reader.end();
+    this.source.end();
   }
 
+  /** The first line that did not parse, once known. */
   get error(): LineError | undefined {
-    return this.reader.error;
-  }
-
-  /** Measurements parsed so far. */
-  get lines(): number {
-    return this.reader.lines;
+    return this.source.error;
   }
 
   /** Bytes of parsed rows held in memory. */
   get bufferedBytes(): number {
-    return this.blocks.byteSize + this.reader.pendingBytes;
+    let n = this.source.bufferedBytes;
+    for (const b of this.ready) n += b.byteSize;
+    return n;
   }
 
   /** Bytes of an unfinished line at the end of the input. */
   get pendingLineBytes(): number {
-    return this.reader.pendingBytes;
+    return this.source.pendingLineBytes;
   }
 
   /** Rows parsed and not yet appended. */
   get bufferedRows(): number {
-    return this.blocks.rowCount;
+    let n = this.source.bufferedRows;
+    for (const b of this.ready) n += b.rows;
+    return n;
   }
 
   /**
    * Creates tables, adds columns and appends every parsed row to the writers (uncommitted). Throws the
-   * LineError of the first bad line (nothing changed then), or a SvcError from storage.
+   * LineError of the first bad line, whether it did not parse or does not fit its table (nothing changed
+   * then), or a SvcError from storage.
    */
   async write(signal?: AbortSignal): Promise<void> {
-    const { plans, error } = planBlocks(this.blocks.blocks, (name) => this.engine.getTable(name), this.rules);
-    if (error !== undefined) throw error;
+    this.ready.push(...await this.source.take());
+    const { plans, error } = planBlocks(this.ready, (name) => this.engine.getTable(name), this.rules);
+    const parseError = this.options.keepRowsBeforeError ? undefined : this.source.error;
+    const first = error !== undefined && (parseError === undefined || (error.line ?? 0) < (parseError.line ?? 0)) ? error : parseError;
+    if (first !== undefined) throw first;
     plans.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const plan of plans) await this.writePlan(plan, signal);
-    this.blocks.clear();
+    this.ready = [];
   }
 
   /** Publishes everything appended; the number of rows committed. The writers are released either way. */
@@ -101,15 +101,21 @@ export class IngestSession {
     return rows;
   }
 
-  /** Discards everything parsed or appended and releases the writers. */
+  /** Discards every row taken or appended and releases the writers (the source keeps parsing). */
   async rollback(): Promise<void> {
-    this.blocks.clear();
+    this.ready = [];
     await this.release();
   }
 
-  /** Keeps only the rows of lines before `line` (TCP commits what came before a bad line). */
+  /** Rolls back and ends the source (a finished request, a closed connection). */
+  async close(): Promise<void> {
+    this.source.close();
+    await this.rollback();
+  }
+
+  /** Keeps only the rows of lines before `line` among the blocks a refused `write` took. */
   truncateBefore(line: number): void {
-    for (const block of this.blocks.blocks) {
+    for (const block of this.ready) {
       let keep = 0;
       while (keep < block.rows && block.lines[keep] < line) keep++;
       block.truncate(keep);
@@ -134,7 +140,7 @@ export class IngestSession {
           if (!isSvcError(e) || this.engine.getTable(plan.name) === undefined) throw e;
         }
       }
-      writer = await this.engine.openWriter(plan.name, { timeoutMs: this.limits.writerTimeoutMs, signal });
+      writer = await this.engine.openWriter(plan.name, { timeoutMs: this.options.writerTimeoutMs, signal });
       this.writers.set(plan.key, writer);
     }
     for (const c of plan.columns) {

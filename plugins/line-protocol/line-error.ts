@@ -1,5 +1,5 @@
 /**
- * A rejected line or request, in the reference's words (QuestDB LineHttpProcessorState, LineProtocolException).
+ * A rejected line or request, in QuestDB's words (LineHttpProcessorState, LineProtocolException).
  * `line` is the 1-based number of the measurement (blank lines and comments are not counted); request-level
  * errors (precision, gzip, commit) have none. The HTTP route frames it as `{code, message, line, errorId}`.
  */
@@ -33,7 +33,7 @@ export function isLineError(e: unknown): e is LineError {
   return e instanceof LineError;
 }
 
-/** A column type as the reference names it in messages. */
+/** A column type as QuestDB names it in messages. */
 export function columnTypeName(t: ColumnType): string {
   return t.tag === TypeTag.ARRAY ? ddlTypeName(t) : typeName(t);
 }
@@ -46,7 +46,7 @@ export const LineMessages = Object.freeze({
   invalidTimestamp: (value: string): string => `Could not parse timestamp: ${value}`,
   invalidFieldValue: (name: string, value: string): string => `Could not parse entire line, field value is invalid. Field: ${name}; value: ${value}`,
   invalidTagValue: (name: string, value: string): string => `Could not parse entire line, tag value is invalid. Tag: ${name}; value: ${value}`,
-  /** Parser states without a sentence of their own are named as the reference names them. */
+  /** Parser states without a sentence of their own are named as QuestDB names them. */
   parserState: (state: string): string => state,
   invalidTableName: (table: string): string => `table: ${table}; invalid table name`,
   invalidColumnName: (table: string, column: string): string => `table: ${table}; invalid column name: ${column}`,

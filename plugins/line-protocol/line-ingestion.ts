@@ -12,11 +12,16 @@ import {
   LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES, LINE_PARSE_BUFFER_SIZE, LINE_TCP_MAX_RECV_BUFFER_SIZE,
 } from '../../core/config/server-keys';
 import { StorageEngine } from '../../core/extension/storage-engine';
+import { LocalSource } from './block-source';
 import { ErrorIds } from './error-ids';
 import { IngestSession } from './ingest-session';
 import { LineMetrics, LineTransport } from './line-metrics';
+import { ParsePool } from './parse-pool';
 import { PlanRules } from './table-plan';
 import { nowMicros, TimeUnit } from './time-unit';
+
+/** Bodies smaller than this parse on the request thread. */
+const LOCAL_PARSE_BYTES = 256 * 1024;
 
 const INTEGER_TYPES: Readonly<Record<string, ColumnType>> = { LONG: Types.LONG, INT: Types.INT, SHORT: Types.SHORT, BYTE: Types.BYTE };
 
@@ -33,6 +38,7 @@ export class LineIngestion {
     @inject(StorageEngine) private readonly engine: StorageEngine,
     @inject(ServerConfig) private readonly config: ServerConfig,
     @inject(LineMetrics) readonly metrics: LineMetrics,
+    @inject(ParsePool) private readonly pool: ParsePool,
   ) {
     this.rules = {
       autoCreateTables: config.get(LINE_AUTO_CREATE_NEW_TABLES),
@@ -50,14 +56,16 @@ export class LineIngestion {
     this.maxTables = config.get(LINE_MAX_TABLES);
   }
 
-  /** A new transaction for `transport`; `precision` is the unit of designated timestamps without suffix. */
-  session(transport: LineTransport, precision: TimeUnit = TimeUnit.NANOS): IngestSession {
+  /**
+   * A new transaction for `transport`; `precision` is the unit of designated timestamps without suffix.
+   * `expectedBytes` (an HTTP body's Content-Length) keeps small bodies on this thread: a parse worker's
+   * round trip costs more than parsing a few lines.
+   */
+  session(transport: LineTransport, precision: TimeUnit = TimeUnit.NANOS, expectedBytes?: number): IngestSession {
     const key = transport === 'http' ? LINE_HTTP_MAX_RECV_BUFFER_SIZE : LINE_TCP_MAX_RECV_BUFFER_SIZE;
-    return new IngestSession(this.engine, this.rules, {
-      maxLineBytes: this.config.get(key),
-      maxLineKey: key.name,
-      maxTables: this.maxTables,
-      writerTimeoutMs: this.writerTimeoutMs,
-    }, precision, nowMicros);
+    const limits = { maxLineBytes: this.config.get(key), maxLineKey: key.name, maxTables: this.maxTables };
+    const small = expectedBytes !== undefined && expectedBytes < LOCAL_PARSE_BYTES;
+    const source = (small ? undefined : this.pool.open(limits, precision)) ?? new LocalSource(limits, { precision, now: nowMicros });
+    return new IngestSession(this.engine, this.rules, source, { writerTimeoutMs: this.writerTimeoutMs, keepRowsBeforeError: transport === 'tcp' });
   }
 }

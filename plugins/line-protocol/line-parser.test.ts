@@ -17,7 +17,7 @@ test('every escape of names and values is undone', () => {
   assert.deepEqual(rowsOf(p), [{ table: 'my t,x', rows: [{ '@ts': 0, 'k=1 2': 'a,b c', s: 'q "x" \\ \nnl', 'e f': 1 }] }]);
 });
 
-test('booleans, NaN, infinities and exponents parse like the reference', () => {
+test('booleans, NaN, infinities and exponents parse like QuestDB', () => {
   const p = parse('b a=t,b=T,c=true,d=True,e=TRUE,f=f,g=F,h=false,i=False,j=FALSE,n=NaN,p=Infinity,q=-Infinity,r=1e3,s=-.5\n');
   const row = rowsOf(p)[0].rows[0];
   assert.deepEqual([row.a, row.b, row.c, row.d, row.e, row.f, row.g, row.h, row.i, row.j], [true, true, true, true, true, false, false, false, false, false]);
@@ -101,7 +101,7 @@ test('a NULL array is no value', () => {
   assert.deepEqual(rowsOf(parse(input)), [{ table: 'b', rows: [{ '@ts': NOW, v: 1 }] }]);
 });
 
-test('parse errors use the reference messages and count lines', () => {
+test('parse errors use QuestDB messages and count lines', () => {
   const cases: [string, string][] = [
     ['t\n', 'No fields were provided'],
     ['t f\n', 'Could not parse entire line. Field value is missing: f'],

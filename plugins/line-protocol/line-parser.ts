@@ -3,7 +3,7 @@
  * `measurement[,tag=value…] [field=value[,…]] [timestamp]`. Backslash escapes the next byte in names and values
  * (`\ `, `\,`, `\=`, `\"`, `\\`, an escaped newline), strings are double-quoted, `name==<type>…` is a binary value
  * (binary-value.ts), tags become SYMBOL values. Names and values are compared and copied as bytes; only a name
- * or symbol the session has not seen yet becomes a string. The reference's parser (QuestDB LineTcpParser) fixes
+ * or symbol the session has not seen yet becomes a string. QuestDB's parser (LineTcpParser) fixes
  * the edge cases: a line of tags only is a row, a lone token after the tags is the timestamp, an empty field
  * value is no value, a name repeated in a line keeps its first value.
  */

@@ -3,7 +3,7 @@
  * only a line cut by the chunk's end is kept (the carry) and parsed again once the bytes it needs have
  * arrived: a text line needs a line end, a binary value its declared length. So a long line is scanned a
  * bounded number of times, never once per chunk. Blank lines, `\r\n` ends and `#` comment lines are skipped
- * and not counted: line numbers count measurements, as the reference counts them. A line longer than the
+ * and not counted: line numbers count measurements, as QuestDB counts them. A line longer than the
  * limit fails with 413.
  */
 import { LineError, LineMessages } from './line-error';

@@ -3,7 +3,7 @@
  * the line number of each row (for errors that are found later, at the writer), and one BlockColumn per
  * name. Names are matched case-insensitively, the way tables match them. Each name has one protocol type
  * per block: a line giving it another type starts a new block, so the types are checked against the table
- * in line order, as the reference checks them line by line.
+ * in line order, as QuestDB checks them line by line.
  */
 import { decodeUtf8 } from '../../core/data/utf8';
 import { BlockColumn } from './block-column';

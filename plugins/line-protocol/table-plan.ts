@@ -3,7 +3,7 @@
  * stored one, or a new table made from the columns of its first line plus the designated timestamp `timestamp`,
  * PARTITION BY the configured unit), the columns to add in order of appearance, and every block's values
  * converted to the column types. Blocks are planned in line order, so a value is checked against the type an
- * earlier line gave its column, as the reference checks line by line; every problem becomes a LineError and
+ * earlier line gave its column, as QuestDB checks line by line; every problem becomes a LineError and
  * the first by line number wins.
  */
 import { ColumnType, TypeTag, Types } from '../../core/data/column-type';

@@ -9,7 +9,7 @@ function classify(text: string): [number, number] | undefined {
   return v.parse(b, 0, b.length) ? [v.type, v.number] : undefined;
 }
 
-test('the last byte decides the type, as in the reference parser', () => {
+test('the last byte decides the type, as in QuestDB parser', () => {
   assert.deepEqual(classify('12i'), [IlpType.INTEGER, 12]);
   assert.deepEqual(classify('-12i'), [IlpType.INTEGER, -12]);
   assert.deepEqual(classify('1.5'), [IlpType.FLOAT, 1.5]);

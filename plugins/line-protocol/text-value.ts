@@ -1,5 +1,5 @@
 /**
- * An unquoted field value's type, decided by its last byte as the reference does (LineTcpParser.ProtoEntity):
+ * An unquoted field value's type, decided by its last byte as QuestDB does (LineTcpParser.ProtoEntity):
  * `i` INTEGER (`0x…i` LONG256), `n`/`t`/`m` TIMESTAMP in ns/µs/ms, `t`/`T`/`f`/`F`/`true`/`false` BOOLEAN,
  * `d` DECIMAL, anything else a FLOAT (`NaN`, `Infinity`, `-Infinity` included). One instance per parser
  * holds the parsed value, so classifying allocates nothing.

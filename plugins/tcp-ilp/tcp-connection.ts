@@ -2,7 +2,7 @@
  * One line-protocol TCP connection: newline-delimited lines parsed as they arrive into an IngestSession that
  * is committed every `line.tcp.commit.interval.default`, when its parsed rows pass `line.parse.buffer.size`,
  * and when the client closes. TCP has no answers, so a bad line is logged (with an errorId) and closes the
- * connection; the rows of the lines before it are committed first, as the reference does. The socket is
+ * connection; the rows of the lines before it are committed first, as QuestDB does. The socket is
  * paused while a commit runs, so memory stays bounded by the buffer however fast the client sends.
  */
 import { Socket } from 'node:net';
@@ -25,6 +25,7 @@ export class LineTcpConnection {
   private readonly timer: NodeJS.Timeout;
   private busy: Promise<void> = Promise.resolve();
   private closing = false;
+  private committing = false;
   private rejected = false;
   /** When the unfinished line at the end of the input started to arrive, or 0. */
   private lineSince = 0;
@@ -54,13 +55,18 @@ export class LineTcpConnection {
   private onData(chunk: Buffer): void {
     if (this.closing) return;
     this.ingestion.metrics.tcp.bytes += chunk.length;
-    this.session.feed(chunk);
+    const wait = this.session.feed(chunk);
+    if (wait !== undefined) {
+      // The parse worker is behind: stop reading until it catches up.
+      this.socket.pause();
+      void wait.then(() => { if (!this.closing && !this.committing) this.socket.resume(); });
+    }
     if (this.session.error !== undefined) {
       this.close(undefined);
       return;
     }
-    this.lineSince = this.session.bufferedBytes > 0 && this.pendingLine() ? (this.lineSince || Date.now()) : 0;
-    if (this.session.bufferedBytes > this.ingestion.bufferBytes) this.commit();
+    this.lineSince = this.pendingLine() ? (this.lineSince || Date.now()) : 0;
+    if (this.session.bufferedBytes > this.ingestion.bufferBytes) void this.commit();
   }
 
   private pendingLine(): boolean {
@@ -69,18 +75,24 @@ export class LineTcpConnection {
 
   private onTick(): void {
     if (this.closing) return;
+    if (this.session.error !== undefined) {
+      this.close(undefined);
+      return;
+    }
     const limit = this.options.lineTimeoutMs;
     if (limit > 0 && this.lineSince > 0 && Date.now() - this.lineSince > limit) {
       this.close(`a line stayed unfinished for more than ${limit} ms [line.tcp.net.line.timeout]`);
       return;
     }
-    if (this.session.bufferedRows > 0) this.commit();
+    if (this.session.bufferedRows > 0) void this.commit();
   }
 
   /** Runs one commit at a time with the socket paused. */
   private commit(): Promise<void> {
     this.socket.pause();
+    this.committing = true;
     this.busy = this.busy.then(() => this.commitNow()).finally(() => {
+      this.committing = false;
       if (!this.closing && !this.socket.destroyed) this.socket.resume();
     });
     return this.busy;
@@ -91,12 +103,12 @@ export class LineTcpConnection {
    * anything is written) drops it and the lines after it, commits the rest and closes the connection.
    */
   private async commitNow(): Promise<void> {
-    if (this.session.bufferedRows === 0) return;
     let refused: LineError | undefined;
     for (;;) {
       try {
         await this.session.write();
-        this.ingestion.metrics.committed('tcp', await this.session.commit());
+        const rows = await this.session.commit();
+        if (rows > 0) this.ingestion.metrics.committed('tcp', rows);
         break;
       } catch (e) {
         if (refused === undefined && isLineError(e) && e.line !== undefined) {
@@ -124,12 +136,15 @@ export class LineTcpConnection {
     this.closing = true;
     clearInterval(this.timer);
     this.socket.pause();
-    // Lines end with a line end: an unfinished last line is dropped, as the reference drops it.
+    // Lines end with a line end: an unfinished last line is dropped, as QuestDB drops it.
     const parsed = this.session.error;
     if (reason !== undefined) this.log.info(`line protocol connection closed [remote=${this.remote}] ${reason}`);
     void this.busy.then(async () => {
-      if (parsed !== undefined) this.reject(parsed);
       await this.commitNow();
+      // A line that did not parse (known once the parse worker has seen it) is reported after its predecessors are in.
+      const error = parsed ?? this.session.error;
+      if (error !== undefined && !this.rejected) this.reject(error);
+      await this.session.close().catch((r: unknown) => this.responder.unhandled('ILP TCP close', r));
       this.socket.destroy();
     });
   }

@@ -1,0 +1,82 @@
+/**
+ * Parse worker threads for line protocol (`line.parse.workers`, default 1): sessions of large HTTP bodies and
+ * TCP connections parse there, so parsing uses another core while the request thread receives bytes and
+ * writes tables. Workers start on first use; each session stays on one worker (its lines are parsed in
+ * order), sessions are dealt round-robin. A worker that dies fails its sessions and is replaced.
+ */
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { inject, injectable } from 'tsyringe';
+import { ServerConfig } from '../../core/config/server-config';
+import { LINE_PARSE_WORKERS } from '../../core/config/server-keys';
+import { Lifecycle } from '../../core/extension/lifecycle';
+import { SourceLimits } from './block-source';
+import { RemoteSource } from './remote-source';
+import { TimeUnit } from './time-unit';
+import { isParseReply, ParseRequest } from './worker-protocol';
+
+interface Slot {
+  worker: Worker | undefined;
+  readonly sessions: Map<number, RemoteSource>;
+}
+
+@injectable()
+export class ParsePool implements Lifecycle {
+  readonly name = 'line-parse-pool';
+  readonly size: number;
+  private readonly slots: Slot[];
+  private next = 0;
+  private nextId = 1;
+  private stopped = false;
+
+  constructor(@inject(ServerConfig) config: ServerConfig) {
+    this.size = config.get(LINE_PARSE_WORKERS);
+    this.slots = Array.from({ length: this.size }, () => ({ worker: undefined, sessions: new Map() }));
+  }
+
+  async start(): Promise<void> {
+    // Workers start with their first session.
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.slots.map(async (slot) => {
+      const w = slot.worker;
+      slot.worker = undefined;
+      if (w) await w.terminate();
+    }));
+  }
+
+  /** A session on the next worker; undefined when there are no workers (or the pool stopped). */
+  open(limits: SourceLimits, precision: TimeUnit): RemoteSource | undefined {
+    if (this.size === 0 || this.stopped) return undefined;
+    const slot = this.slots[this.next++ % this.size];
+    const worker = slot.worker ?? this.startWorker(slot);
+    const id = this.nextId++;
+    const source = new RemoteSource(id, {
+      post: (message: ParseRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer),
+      detach: () => { slot.sessions.delete(id); },
+    });
+    slot.sessions.set(id, source);
+    worker.postMessage({ type: 'open', id, precision, ...limits } satisfies ParseRequest);
+    return source;
+  }
+
+  private startWorker(slot: Slot): Worker {
+    const worker = new Worker(join(__dirname, 'parse-worker.js'));
+    worker.unref();
+    slot.worker = worker;
+    worker.on('message', (m: unknown) => {
+      if (isParseReply(m)) slot.sessions.get(m.id)?.receive(m);
+    });
+    const lost = (e: Error): void => {
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      for (const s of slot.sessions.values()) s.fail(e);
+      slot.sessions.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`line protocol parse worker exited [code=${code}]`)));
+    return worker;
+  }
+}
