@@ -72,7 +72,8 @@ test('a name that changes type starts a new block, so types are checked in line 
 });
 
 test('the same input split at any byte parses the same', () => {
-  const input = 'cpu,host=a\\ b,r=eu usage=1.5,n=-3i,s="x \\"y\\", z",ok=t 1700000000000000001\ncpu,host=c usage=2 1700000000000000002\n';
+  const input = 'cpu,host=a\\ b,r=eu usage=1.5,n=-3i,s="x \\"y\\", z",ok=t 1700000000000000001\ncpu,host=c usage=2 1700000000000000002\n'
+    + 'm s="two\\\nlines\\\n" 3\n\n# note\nm s="x" 4\n';
   const whole = JSON.stringify(rowsOf(parse(input)));
   for (let cut = 1; cut < input.length; cut++) {
     assert.equal(JSON.stringify(rowsOf(parse(input, { chunks: [cut] }))), whole, `cut at ${cut}`);

@@ -17,6 +17,14 @@ const TAB = 0x09;
 /** A carry that grew past this is given back once its long line is done. */
 const KEEP_CARRY_BYTES = 1 << 20;
 
+/** The index of the first `\n` or `\r`, or -1. */
+function lineEnd(b: Uint8Array): number {
+  const lf = b.indexOf(LF);
+  const cr = b.indexOf(CR, 0);
+  if (cr < 0) return lf;
+  return lf < 0 ? cr : Math.min(lf, cr);
+}
+
 export class LineReader {
   /** Measurements parsed so far. */
   lines = 0;
@@ -39,15 +47,37 @@ export class LineReader {
       if (this.error === undefined && used < chunk.length) this.keep(chunk, used);
       return;
     }
-    this.append(chunk);
+    // Only the bytes that can finish the carried line join it; the rest is parsed where it lies.
+    let take = chunk.length;
+    if (this.needLineEnd) {
+      const end = lineEnd(chunk);
+      if (end < 0) {
+        this.append(chunk);
+        // Still one unfinished line.
+        if (this.carryLength > this.maxLineBytes) this.tooLarge();
+        return;
+      }
+      take = end + 1;
+    } else if (this.carryLength + chunk.length >= this.need) {
+      take = Math.min(chunk.length, Math.max(1, this.need - this.carryLength));
+      const end = lineEnd(chunk.subarray(take));
+      take = end < 0 ? chunk.length : take + end + 1;
+    }
+    this.append(take === chunk.length ? chunk : chunk.subarray(0, take));
     if (this.error !== undefined || this.carryLength < this.need) return;
-    if (this.needLineEnd && chunk.indexOf(LF) < 0 && chunk.indexOf(CR) < 0) {
-      // Still one unfinished line.
-      if (this.carryLength > this.maxLineBytes) this.tooLarge();
+    const used = this.parse(this.carry, 0, this.carryLength, false);
+    if (this.error !== undefined) return;
+    this.drop(used);
+    if (take === chunk.length) return;
+    if (this.carryLength > 0) {
+      // The line end was inside a string: the carry takes the rest too.
+      this.append(chunk.subarray(take));
+      const again = this.parse(this.carry, 0, this.carryLength, false);
+      if (this.error === undefined) this.drop(again);
       return;
     }
-    const used = this.parse(this.carry, 0, this.carryLength, false);
-    if (this.error === undefined) this.drop(used);
+    const used2 = this.parse(chunk, take, chunk.length, false);
+    if (this.error === undefined && used2 < chunk.length) this.keep(chunk, used2);
   }
 
   /** The input ended: a last line without a line end is a line. */
