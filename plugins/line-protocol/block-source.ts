@@ -66,6 +66,11 @@ export class LocalSource implements BlockSource {
     return this.reader.error;
   }
 
+  /** Measurements parsed so far. */
+  get lines(): number {
+    return this.reader.lines;
+  }
+
   get bufferedBytes(): number {
     return this.blocks.byteSize + this.reader.pendingBytes;
   }

@@ -49,12 +49,16 @@ export function toWire(block: TableBlock, transfer: ArrayBuffer[]): WireBlock {
   };
 }
 
-/** A block rebuilt from its message (closed: nothing parses into it any more). */
-export function fromWire(w: WireBlock): TableBlock {
-  const block = new TableBlock(w.table, w.tableBytes, w.firstLine, 1);
+/**
+ * A block rebuilt from its message (closed: nothing parses into it any more). `lineBase` is added to its line
+ * numbers (a piece of the input parsed on its own counts from 1).
+ */
+export function fromWire(w: WireBlock, lineBase = 0): TableBlock {
+  const block = new TableBlock(w.table, w.tableBytes, w.firstLine + lineBase, 1);
   block.rows = w.rows;
   block.timestamps = w.timestamps;
   block.lines = w.lines;
+  if (lineBase !== 0) for (let i = 0; i < w.rows; i++) block.lines[i] += lineBase;
   block.closed = true;
   for (const wc of w.columns) {
     const c = new BlockColumn(wc.name, wc.nameBytes, wc.type, wc.dims, wc.firstRow, 1);

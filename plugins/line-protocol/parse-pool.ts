@@ -1,8 +1,9 @@
 /**
  * Parse worker threads for line protocol (`line.parse.workers`, default 1): sessions of large HTTP bodies and
  * TCP connections parse there, so parsing uses another core while the request thread receives bytes and
- * writes tables. Workers start on first use; each session stays on one worker (its lines are parsed in
- * order), sessions are dealt round-robin. A worker that dies fails its sessions and is replaced.
+ * writes tables. Workers start on first use. With one worker a session's lines are parsed in order on it;
+ * with more, plain-text input is spread over all of them (ParallelSource). A worker that dies fails its
+ * sessions and is replaced.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -10,14 +11,21 @@ import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import { LINE_PARSE_WORKERS } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
-import { SourceLimits } from './block-source';
+import { BlockSource, SourceLimits } from './block-source';
+import { ParallelSource } from './parallel-source';
 import { RemoteSource } from './remote-source';
 import { TimeUnit } from './time-unit';
-import { isParseReply, ParseRequest } from './worker-protocol';
+import { isParseReply, ParseReply, ParseRequest } from './worker-protocol';
+
+/** What the pool routes a worker's replies to. */
+interface Receiver {
+  receive(reply: ParseReply): void;
+  fail(e: Error): void;
+}
 
 interface Slot {
   worker: Worker | undefined;
-  readonly sessions: Map<number, RemoteSource>;
+  readonly sessions: Map<number, Receiver>;
 }
 
 @injectable()
@@ -29,8 +37,9 @@ export class ParsePool implements Lifecycle {
   private nextId = 1;
   private stopped = false;
 
-  constructor(@inject(ServerConfig) config: ServerConfig) {
-    this.size = config.get(LINE_PARSE_WORKERS);
+  /** `config` or, in tests, the number of workers. */
+  constructor(@inject(ServerConfig) config: ServerConfig | number) {
+    this.size = typeof config === 'number' ? config : config.get(LINE_PARSE_WORKERS);
     this.slots = Array.from({ length: this.size }, () => ({ worker: undefined, sessions: new Map() }));
   }
 
@@ -47,9 +56,26 @@ export class ParsePool implements Lifecycle {
     }));
   }
 
-  /** A session on the next worker; undefined when there are no workers (or the pool stopped). */
-  open(limits: SourceLimits, precision: TimeUnit): RemoteSource | undefined {
+  /**
+   * A session on the workers: with two or more, one that spreads plain-text input over all of them
+   * (ParallelSource); else one on the next worker. Undefined when there are no workers (or the pool stopped).
+   */
+  open(limits: SourceLimits, precision: TimeUnit): BlockSource | undefined {
     if (this.size === 0 || this.stopped) return undefined;
+    if (this.size === 1) return this.openSerial(limits, precision);
+    const id = this.nextId++;
+    const lanes = this.slots.map((slot) => (message: ParseRequest, transfer: ArrayBuffer[]): void => {
+      (slot.worker ?? this.startWorker(slot)).postMessage(message, transfer);
+    });
+    const source = new ParallelSource(id, lanes, () => this.openSerial(limits, precision), limits, precision, () => {
+      for (const slot of this.slots) slot.sessions.delete(id);
+    });
+    for (const slot of this.slots) slot.sessions.set(id, source);
+    return source;
+  }
+
+  /** A session parsed in order on the next worker. */
+  private openSerial(limits: SourceLimits, precision: TimeUnit): RemoteSource {
     const slot = this.slots[this.next++ % this.size];
     const worker = slot.worker ?? this.startWorker(slot);
     const id = this.nextId++;

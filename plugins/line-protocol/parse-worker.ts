@@ -48,6 +48,20 @@ parentPort?.on('message', (m: unknown) => {
       case 'close':
         sessions.delete(m.id);
         return;
+      case 'piece': {
+        const s = new LocalSource(
+          { maxLineBytes: m.maxLineBytes, maxLineKey: m.maxLineKey, maxTables: m.maxTables },
+          { precision: m.precision as TimeUnit, now: nowMicros },
+        );
+        s.feed(new Uint8Array(m.buffer, 0, m.length));
+        if (m.final) s.end();
+        const rows = s.bufferedRows;
+        const bytes = s.bufferedBytes;
+        const transfer: ArrayBuffer[] = [];
+        const blocks = s.takeNow().map((b) => toWire(b, transfer));
+        reply({ type: 'piece', id: m.id, seq: m.seq, blocks, lines: s.lines, rows, bytes, error: wireError(s.error) }, transfer);
+        return;
+      }
     }
   } catch (e) {
     reply({ type: 'failed', id: m.id, message: e instanceof Error ? e.stack ?? e.message : String(e) });
