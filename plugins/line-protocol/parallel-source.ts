@@ -14,7 +14,8 @@ import { TableBlock } from './table-block';
 import { TimeUnit } from './time-unit';
 import { ParseReply, ParseRequest, WireError } from './worker-protocol';
 
-const PIECE_BYTES = 4 << 20;
+/** Piece size (tests use smaller ones). */
+export const PIECE_BYTES = 4 << 20;
 const LF = 0x0a;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -32,7 +33,7 @@ interface PieceResult {
 }
 
 export class ParallelSource implements BlockSource {
-  private stage = new Uint8Array(PIECE_BYTES * 2);
+  private stage: Uint8Array;
   private staged = 0;
   private nextSeq = 0;
   /** Pieces before this one have been handed out by `take`. */
@@ -48,7 +49,10 @@ export class ParallelSource implements BlockSource {
   private wake: (() => void) | undefined;
 
   constructor(readonly id: number, private readonly lanes: readonly LaneChannel[], private readonly openSerial: () => RemoteSource,
-    private readonly limits: SourceLimits, private readonly precision: TimeUnit, private readonly detach: () => void) {}
+    private readonly limits: SourceLimits, private readonly precision: TimeUnit, private readonly detach: () => void,
+    private readonly pieceBytes = PIECE_BYTES) {
+    this.stage = new Uint8Array(pieceBytes * 2);
+  }
 
   feed(chunk: Uint8Array): void | Promise<void> {
     if (this.failure) throw this.failure;
@@ -56,7 +60,7 @@ export class ParallelSource implements BlockSource {
     if (this.staged + chunk.length > this.stage.length) this.grow(this.staged + chunk.length);
     this.stage.set(chunk, this.staged);
     this.staged += chunk.length;
-    while (!this.serial && this.staged >= PIECE_BYTES) this.cut(false);
+    while (!this.serial && this.staged >= this.pieceBytes) this.cut(false);
     if (!this.serial && this.inFlight === 0) this.cut(false);
     if (this.serial || this.inFlight <= 2 * this.lanes.length) return undefined;
     return new Promise((resolve) => { this.wake = resolve; });
@@ -75,11 +79,12 @@ export class ParallelSource implements BlockSource {
     for (; this.taken < this.nextSeq; this.taken++) {
       const r = this.results.get(this.taken) as PieceResult;
       this.results.delete(this.taken);
-      for (const w of r.blocks) blocks.push(fromWire(w, this.lineBase));
+      // Parsing stops at the first bad line: pieces after it were parsed for nothing.
+      if (this.firstError === undefined) for (const w of r.blocks) blocks.push(fromWire(w, this.lineBase));
       this.firstError ??= lineError(r.error, this.lineBase);
       this.lineBase += r.lines;
     }
-    if (this.serial) {
+    if (this.serial && this.firstError === undefined) {
       // No piece is made after the switch, so lineBase now counts every piece's lines.
       for (const b of await this.serial.take()) blocks.push(shiftLines(b, this.lineBase));
       this.firstError ??= this.serial.error === undefined ? undefined : shiftError(this.serial.error, this.lineBase);
@@ -148,7 +153,7 @@ export class ParallelSource implements BlockSource {
     const end = final ? this.staged : lastLineEnd(this.stage, this.staged) + 1;
     if (end === 0) {
       // No line end in a full stage: a long line, which the serial path bounds and reports.
-      if (this.staged >= PIECE_BYTES) this.toSerial();
+      if (this.staged >= this.pieceBytes) this.toSerial();
       return;
     }
     const piece = this.stage.subarray(0, end);
@@ -193,8 +198,9 @@ function isPlainText(b: Uint8Array): boolean {
   return true;
 }
 
+/** The last `\n` in `b[0..length)`, or -1 (a negative start would search from the array's end). */
 function lastLineEnd(b: Uint8Array, length: number): number {
-  return b.lastIndexOf(LF, length - 1);
+  return length === 0 ? -1 : b.lastIndexOf(LF, length - 1);
 }
 
 function lineError(e: WireError | undefined, base: number): LineError | undefined {

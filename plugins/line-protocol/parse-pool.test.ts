@@ -42,10 +42,11 @@ function input(lines: number, odd?: { at: number; line: string }): Buffer {
 
 test('two workers parse plain text in pieces and give the same rows and line numbers as one thread', async () => {
   const pool = new ParsePool(2);
+  pool.pieceBytes = 16384;
   try {
-    for (const data of [input(110000), input(110000, { at: 100000, line: 'cpu s="a\\\nb" 5' }), input(110000, { at: 105000, line: 'cpu v=oops' })]) {
-      const expected = await run(new LocalSource(LIMITS, { precision: TimeUnit.NANOS, now: () => 0 }), data, 65536);
-      const actual = await run(pool.open(LIMITS, TimeUnit.NANOS) as BlockSource, data, 65536);
+    for (const data of [input(3000), input(3000, { at: 2500, line: 'cpu s="a\\\nb" 5' }), input(3000, { at: 2800, line: 'cpu v=oops' })]) {
+      const expected = await run(new LocalSource(LIMITS, { precision: TimeUnit.NANOS, now: () => 0 }), data, 4096);
+      const actual = await run(pool.open(LIMITS, TimeUnit.NANOS) as BlockSource, data, 4096);
       assert.equal(actual.error, expected.error);
       assert.equal(actual.rows.length, expected.rows.length);
       assert.deepEqual(actual.rows, expected.rows);

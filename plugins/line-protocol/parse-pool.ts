@@ -12,7 +12,7 @@ import { ServerConfig } from '../../core/config/server-config';
 import { LINE_PARSE_WORKERS } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { BlockSource, SourceLimits } from './block-source';
-import { ParallelSource } from './parallel-source';
+import { ParallelSource, PIECE_BYTES } from './parallel-source';
 import { RemoteSource } from './remote-source';
 import { TimeUnit } from './time-unit';
 import { isParseReply, ParseReply, ParseRequest } from './worker-protocol';
@@ -36,6 +36,9 @@ export class ParsePool implements Lifecycle {
   private next = 0;
   private nextId = 1;
   private stopped = false;
+
+  /** Size of the pieces parallel sessions cut (tests make it small). */
+  pieceBytes = PIECE_BYTES;
 
   /** `config` or, in tests, the number of workers. */
   constructor(@inject(ServerConfig) config: ServerConfig | number) {
@@ -69,7 +72,7 @@ export class ParsePool implements Lifecycle {
     });
     const source = new ParallelSource(id, lanes, () => this.openSerial(limits, precision), limits, precision, () => {
       for (const slot of this.slots) slot.sessions.delete(id);
-    });
+    }, this.pieceBytes);
     for (const slot of this.slots) slot.sessions.set(id, source);
     return source;
   }
