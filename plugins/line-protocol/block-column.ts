@@ -132,6 +132,19 @@ export class BlockColumn {
     this.rows = row + 1;
   }
 
+  /** A FLOAT, INTEGER, TIMESTAMP or BOOLEAN value (per this column's type); false for the other types. */
+  setScalar(row: number, v: number, big: bigint | undefined): boolean {
+    switch (this.type) {
+      case IlpType.FLOAT: this.setDouble(row, v); return true;
+      case IlpType.INTEGER: case IlpType.TIMESTAMP:
+        if (big === undefined) this.setLong(row, v);
+        else this.setBigLong(row, big);
+        return true;
+      case IlpType.BOOLEAN: this.setBoolean(row, v); return true;
+      default: return false;
+    }
+  }
+
   /** A TAG value from bytes: one hash probe; only a value new to this block becomes a string. */
   setSymbol(row: number, b: Uint8Array, s: number, e: number): void {
     if (row !== this.rows || row >= this.keys.length) this.padTo(row);
@@ -207,18 +220,17 @@ function copyInto<T extends { set(a: T): void }>(to: T, from: T): T {
   return to;
 }
 
-function grownBytes(a: Uint8Array, need: number): Uint8Array {
-  let n = Math.max(64, a.length * 2);
+/** Room for at least `need` elements: doubled until it fits, the old values copied. */
+function grownSize(length: number, need: number): number {
+  let n = Math.max(64, length * 2);
   while (n < need) n *= 2;
-  const b = new Uint8Array(n);
-  b.set(a);
-  return b;
+  return n;
+}
+
+function grownBytes(a: Uint8Array, need: number): Uint8Array {
+  return copyInto(new Uint8Array(grownSize(a.length, need)), a);
 }
 
 function grownDoubles(a: Float64Array, need: number): Float64Array {
-  let n = Math.max(64, a.length * 2);
-  while (n < need) n *= 2;
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
+  return copyInto(new Float64Array(grownSize(a.length, need)), a);
 }

@@ -240,15 +240,7 @@ export class LineParser {
     if (col === OTHER_TYPE) return this.restart(block);
     if (col === DUPLICATE) return valueEnd;
     const target = col as BlockColumn;
-    switch (t.type) {
-      case IlpType.FLOAT: target.setDouble(row, t.number); break;
-      case IlpType.INTEGER: case IlpType.TIMESTAMP:
-        if (t.big === undefined) target.setLong(row, t.number);
-        else target.setBigLong(row, t.big);
-        break;
-      case IlpType.BOOLEAN: target.setBoolean(row, t.number); break;
-      default: target.setBytes(row, vb, vs, t.textEnd);
-    }
+    if (!target.setScalar(row, t.number, t.big)) target.setBytes(row, vb, vs, t.textEnd);
     return valueEnd;
   }
 
@@ -308,21 +300,12 @@ export class LineParser {
     if (col === OTHER_TYPE) return this.restart(block);
     if (col === DUPLICATE) return after;
     const target = col as BlockColumn;
-    switch (bv.type) {
-      case IlpType.FLOAT: target.setDouble(row, bv.number); break;
-      case IlpType.INTEGER: case IlpType.TIMESTAMP:
-        if (bv.big === undefined) target.setLong(row, bv.number);
-        else target.setBigLong(row, bv.big);
-        break;
-      case IlpType.BOOLEAN: target.setBoolean(row, bv.number); break;
-      case IlpType.ARRAY: target.setArray(row, bv.shape, b, bv.elementsAt, bv.elementCount); break;
-      default: {
-        const text = bv.decimalText;
-        if (text !== undefined) {
-          const bytes = Buffer.from(text, 'latin1');
-          target.setBytes(row, bytes, 0, bytes.length);
-        }
-      }
+    if (target.setScalar(row, bv.number, bv.big)) return after;
+    if (bv.type === IlpType.ARRAY) {
+      target.setArray(row, bv.shape, b, bv.elementsAt, bv.elementCount);
+    } else if (bv.decimalText !== undefined) {
+      const bytes = Buffer.from(bv.decimalText, 'latin1');
+      target.setBytes(row, bytes, 0, bytes.length);
     }
     return after;
   }
