@@ -273,3 +273,12 @@ When('I write one line with {int} fields to {string}', async function (this: Svc
   const fields = Array.from({ length: n }, (_, i) => `f${i}=${i}i`).join(',');
   await this.request('API', '/write', { method: 'POST', body: `${table} ${fields}\n` });
 });
+
+When('the server process is killed with SIGKILL and started again', async function (this: SvcWorld) {
+  assert.ok(this.child && this.childExit, 'no server process');
+  this.child.kill('SIGKILL');
+  await this.childExit;
+  this.childOutput = '';
+  this.childPorts = {};
+  await this.spawnServer();
+});
