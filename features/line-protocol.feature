@@ -190,3 +190,5 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
     Then the status is 204
     And the header "X-Influxdb-Version" is "v2.7.4"
     And the body is empty
+    When I send HEAD "/ping" to the API listener
+    Then the status is 204

@@ -2,7 +2,8 @@
  * A /write body as a stream of chunks: as sent, or inflated while it arrives when `Content-Encoding: gzip`
  * (QuestDB answers 415 to gzip; accepting it is what InfluxDB clients expect). Inflated output past
  * `line.http.gzip.max.size` stops with 413, so a small gzip bomb cannot make the server parse gigabytes.
- * `onBytes` sees every byte received from the client (the bytes-received metric).
+ * `onBytes` sees every byte received from the client (the bytes-received metric); once `stopInflating` says
+ * so (a bad line was found), the rest of a gzip body is read and dropped without inflating it.
  */
 import { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
@@ -10,7 +11,8 @@ import { createGunzip } from 'node:zlib';
 import { LINE_HTTP_GZIP_MAX_SIZE } from '../../core/config/server-keys';
 import { LineError } from '../line-protocol/line-error';
 
-export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, onBytes: (n: number) => void,
+  stopInflating: () => boolean): AsyncGenerator<Uint8Array> {
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') {
     for await (const chunk of req) {
@@ -36,6 +38,8 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
   let inflated = 0;
   try {
     for await (const chunk of gunzip) {
+      // After a bad line the rest is not inflated (a bomb behind it costs nothing); finally drains it raw.
+      if (stopInflating()) break;
       const bytes = chunk as Buffer;
       inflated += bytes.length;
       if (inflated > gzipMaxBytes) {

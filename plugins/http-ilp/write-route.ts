@@ -47,7 +47,8 @@ export class WriteRoute implements HttpRoute {
       const gzip = (req.headers['content-encoding'] ?? '') !== '';
       const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
       session = active;
-      for await (const chunk of requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; })) {
+      const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined);
+      for await (const chunk of body) {
         if (active.error !== undefined) continue;
         const wait = active.feed(chunk);
         if (wait !== undefined) await wait;
