@@ -31,6 +31,8 @@ export class BlockColumn {
   offsets: Int32Array = EMPTY_I32;
   nulls: Uint8Array = EMPTY_U8;
   shapes: Int32Array = EMPTY_I32;
+  /** The name's bytes as little-endian 32-bit words (the whole ones), for comparing four at a time. */
+  readonly nameWords: Uint32Array;
   /** TAG: the block's dictionary, values in key order. */
   readonly symbols: string[] = [];
   private readonly cache: SymbolCache | undefined;
@@ -42,6 +44,10 @@ export class BlockColumn {
    */
   constructor(readonly name: string, readonly nameBytes: Uint8Array, readonly type: number, readonly dims: number,
     readonly firstRow: number, capacity: number) {
+    const words = new Uint32Array(nameBytes.length >> 2);
+    const nameView = new DataView(nameBytes.buffer, nameBytes.byteOffset, nameBytes.byteLength);
+    for (let k = 0; k < words.length; k++) words[k] = nameView.getUint32(4 * k, true);
+    this.nameWords = words;
     const n = Math.max(16, capacity);
     switch (type) {
       case IlpType.TAG:

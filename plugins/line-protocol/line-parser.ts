@@ -72,6 +72,8 @@ export class LineParser {
   private timestamp = NaN;
   /** The value `plainFloat` parsed. */
   private fast = 0;
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  private viewBytes: Uint8Array | undefined;
 
   constructor(private readonly blocks: BlockSet, private readonly options: LineParserOptions) {}
 
@@ -136,7 +138,7 @@ export class LineParser {
     let ks = p;
     let ke: number;
     let keyEnd: number;
-    let known = block.expected(position, b, p, end);
+    let known = block.expected(position, b, this.viewOf(b), p, end);
     if (known !== undefined && known.type === IlpType.TAG) {
       kb = known.nameBytes;
       ks = 0;
@@ -177,7 +179,7 @@ export class LineParser {
     let position = first;
     this.timestamp = NaN;
     for (;;) {
-      const known = block.expected(position, b, p, end);
+      const known = block.expected(position, b, this.viewOf(b), p, end);
       if (known !== undefined) {
         // The same name as at this position on the previous line: no scan, no lookup.
         const v = p + known.nameBytes.length + 1;
@@ -308,6 +310,15 @@ export class LineParser {
       target.setBytes(row, bytes, 0, bytes.length);
     }
     return after;
+  }
+
+  /** A DataView over the bytes being parsed (made once per buffer). */
+  private viewOf(b: Uint8Array): DataView<ArrayBufferLike> {
+    if (b !== this.viewBytes) {
+      this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      this.viewBytes = b;
+    }
+    return this.view;
   }
 
   /**

@@ -65,7 +65,7 @@ export class TableBlock {
    * The column entity number `position` named on the previous line when this line names it byte for byte,
    * followed by `=`, and has no value in the current row yet; else undefined (then `column()` decides).
    */
-  expected(position: number, b: Uint8Array, p: number, end: number): BlockColumn | undefined {
+  expected(position: number, b: Uint8Array, view: DataView, p: number, end: number): BlockColumn | undefined {
     if (position >= this.predicted.length) return undefined;
     const i = this.predicted[position];
     if (i < 0) return undefined;
@@ -73,7 +73,10 @@ export class TableBlock {
     const name = c.nameBytes;
     const n = name.length;
     if (p + n >= end || b[p + n] !== 0x3d) return undefined;
-    for (let k = 0; k < n; k++) if (b[p + k] !== name[k]) return undefined;
+    // Four bytes at a time, then the tail.
+    const words = c.nameWords;
+    for (let k = 0; k < words.length; k++) if (view.getUint32(p + 4 * k, true) !== words[k]) return undefined;
+    for (let k = words.length * 4; k < n; k++) if (b[p + k] !== name[k]) return undefined;
     return c.has(this.rows) ? undefined : c;
   }
 
