@@ -17,12 +17,12 @@ const TAB = 0x09;
 /** A carry that grew past this is given back once its long line is done. */
 const KEEP_CARRY_BYTES = 1 << 20;
 
-/** The index of the first `\n` or `\r`, or -1. */
+/** The index of the first `\n` or `\r`, or -1 (a `\r` is looked for only before the first `\n`). */
 function lineEnd(b: Uint8Array): number {
   const lf = b.indexOf(LF);
-  const cr = b.indexOf(CR, 0);
-  if (cr < 0) return lf;
-  return lf < 0 ? cr : Math.min(lf, cr);
+  if (lf < 0) return b.indexOf(CR);
+  for (let i = 0; i < lf; i++) if (b[i] === CR) return i;
+  return lf;
 }
 
 export class LineReader {
