@@ -61,7 +61,8 @@ export class ParallelSource implements BlockSource {
     this.stage.set(chunk, this.staged);
     this.staged += chunk.length;
     while (!this.serial && this.staged >= this.pieceBytes) this.cut(false);
-    if (!this.serial && this.inFlight === 0) this.cut(false);
+    // Idle workers get a smaller piece early; tiny pieces would cost more than they save.
+    if (!this.serial && this.inFlight === 0 && this.staged >= this.pieceBytes / 4) this.cut(false);
     if (this.serial || this.inFlight <= 2 * this.lanes.length) return undefined;
     return new Promise((resolve) => { this.wake = resolve; });
   }
@@ -112,8 +113,9 @@ export class ParallelSource implements BlockSource {
     return n;
   }
 
+  /** Rows parsed and not taken; a staged line not yet sent counts as one, so a TCP commit tick takes it. */
   get bufferedRows(): number {
-    let n = this.serial?.bufferedRows ?? 0;
+    let n = (this.serial?.bufferedRows ?? 0) + (this.staged > this.pendingLineBytes ? 1 : 0);
     for (const r of this.results.values()) n += r.rows;
     return n;
   }
