@@ -21,6 +21,7 @@ import { sqlEnginePlugin } from './sql-engine';
 import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
 import { storageColumnarPlugin } from './storage-columnar';
+import { webConsolePlugin } from './web-console';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
@@ -44,4 +45,5 @@ export const defaultBundle: readonly Plugin[] = [
   lineProtocolPlugin,
   httpIlpPlugin,
   tcpIlpPlugin,
+  webConsolePlugin,
 ];
