@@ -15,6 +15,11 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
       [["a",1200,88.5],["b",900,71.25]]
       """
 
+  Scenario: many connections write one table at once
+    Given a running server
+    When 6 TCP connections each send 500 lines like "shared,conn=n{c} v={i}i {i}000000000" and close
+    Then within 5000 ms the query "select count(), count_distinct(conn) from shared" answers the dataset "[[3000,6]]"
+
   Scenario: an open connection's rows are committed at the commit interval
     Given the environment variable "SVC_LINE_TCP_COMMIT_INTERVAL_DEFAULT" is "100"
     And a running server

@@ -185,6 +185,12 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
     Then the status is 400
     And the error message ends with "table: sensor, column: level; line protocol value: 3000000000 is out bounds of column type: INT"
 
+  Scenario: concurrent requests into one table each commit as a whole
+    When 4 clients each write 2000 lines like "busy,client=c{c} v={i}i {i}000000000" at once
+    Then every answer was 204
+    When I query "select client, count() from busy order by client"
+    Then the dataset is "[[\"c0\",2000],[\"c1\",2000],[\"c2\",2000],[\"c3\",2000]]"
+
   Scenario: GET /ping answers 204 with the InfluxDB version
     When I GET "/ping" on the API listener
     Then the status is 204

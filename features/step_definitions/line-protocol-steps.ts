@@ -282,3 +282,24 @@ When('the server process is killed with SIGKILL and started again', async functi
   this.childPorts = {};
   await this.spawnServer();
 });
+
+When('{int} clients each write {int} lines like {string} at once', async function (this: SvcWorld, clients: number, n: number, template: string) {
+  await this.ensureStarted();
+  const results = await Promise.all(Array.from({ length: clients }, (_, c) => {
+    const body = Array.from({ length: n }, (_, i) => template.replace(/\{c\}/g, String(c)).replace(/\{i\}/g, String(i))).join('\n') + '\n';
+    return this.request('API', '/write', { method: 'POST', body });
+  }));
+  this.values.set('statuses', results.map((r) => r.status).join(','));
+});
+
+When('{int} TCP connections each send {int} lines like {string} and close', async function (this: SvcWorld, clients: number, n: number, template: string) {
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    const client = await openTcp(this);
+    client.socket.end(Array.from({ length: n }, (_, i) => template.replace(/\{c\}/g, String(c)).replace(/\{i\}/g, String(i))).join('\n') + '\n');
+    await client.closed;
+  }));
+});
+
+Then('every answer was {int}', function (this: SvcWorld, status: number) {
+  for (const s of (this.values.get('statuses') ?? '').split(',')) assert.equal(Number(s), status);
+});
