@@ -275,11 +275,8 @@ When('I write one line with {int} fields to {string}', async function (this: Svc
 });
 
 When('the server process is killed with SIGKILL and started again', async function (this: SvcWorld) {
-  assert.ok(this.child && this.childExit, 'no server process');
-  this.child.kill('SIGKILL');
-  await this.childExit;
-  this.childOutput = '';
-  this.childPorts = {};
+  assert.ok(this.serverProcess, 'no server process');
+  await this.serverProcess.kill();
   await this.spawnServer();
 });
 

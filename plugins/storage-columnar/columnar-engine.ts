@@ -1,5 +1,5 @@
 /**
- * The columnar StorageEngine (DESIGN.md "Storage"): one folder per table under `<root>/db`, opened and
+ * The columnar StorageEngine: one folder per table under `<root>/db`, opened and
  * recovered at start. DDL changes `_meta`/`_txn` under the table's writer lock, so it never races a writer.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -34,6 +34,8 @@ export interface EngineOptions {
   readonly cacheBytes: number;
   readonly writerTimeoutMs: number;
   readonly maxNameLength: number;
+  /** `cairo.max.columns`: columns a table may have (CREATE TABLE, /imp, ADD COLUMN, line protocol). */
+  readonly maxColumns?: number;
   readonly metrics: ServerMetrics;
   readonly log?: Log;
 }
@@ -94,6 +96,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const name = request.name;
     validateTableName(name, this.options.maxNameLength);
     if (this.tables.has(name.toLowerCase())) throw SvcError.badRequest(`table already exists [table=${name}]`);
+    this.checkColumnCount(name, request.columns.length);
     const seen = new Set<string>();
     const columns: StoredColumn[] = request.columns.map((c, i) => {
       this.checkColumn(c, seen);
@@ -170,6 +173,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   async addColumn(table: string, column: ColumnDef): Promise<void> {
     const state = this.require(table);
     await this.alter(state, () => {
+      this.checkColumnCount(state.meta.name, state.meta.columns.length + 1);
       addTableColumn(state, column, this.options.commitMode, this.options.maxNameLength);
     });
   }
@@ -240,6 +244,11 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const index = findColumn(state.schema, name);
     if (index < 0) throw SvcError.badRequest(`Invalid column: ${name}`);
     return index;
+  }
+
+  private checkColumnCount(table: string, count: number): void {
+    const limit = this.options.maxColumns ?? Infinity;
+    if (count > limit) throw SvcError.badRequest(`too many columns [table=${table}, columns=${count}, max=${limit}] (cairo.max.columns)`);
   }
 
   private checkColumn(c: ColumnDef, seen: Set<string>): void {

@@ -97,7 +97,10 @@ export class PendingRows {
   }
 
   private fresh(): RawColumn[] {
-    return this.columnsMeta.map((c) => new RawColumn(storedWidth(c.type), 4096));
+    // 4096 rows to start with, fewer for wide tables (columns grow as rows come): a 20,000-column table
+    // would otherwise reserve ~320 MB before its first row.
+    const rows = Math.max(16, Math.min(4096, Math.floor(262144 / Math.max(1, this.columnsMeta.length))));
+    return this.columnsMeta.map((c) => new RawColumn(storedWidth(c.type), rows));
   }
 
   private appendTimestamps(ts: Float64Array, n: number): void {

@@ -92,7 +92,7 @@ export class ColumnarTableWriter implements TableWriter {
 
   /**
    * The commit at maxUncommittedRows. With out-of-order rows pending, rows within `o3MaxLag` of the newest
-   * pending timestamp stay in memory (spec import parameter `o3MaxLag`: the in-memory out-of-order buffer),
+   * pending timestamp stay in memory (the /imp parameter `o3MaxLag`: the in-memory out-of-order buffer),
    * so late rows merge with them before touching disk. The buffer is kept only while it is at most half of
    * maxUncommittedRows, which bounds memory and guarantees each automatic commit makes progress.
    */

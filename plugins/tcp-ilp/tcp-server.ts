@@ -12,7 +12,7 @@ import {
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { Log, LogFactory } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
-import { formatAddress } from '../../core/server/graceful-close';
+import { ListenerBinder } from '../../core/server/listener-binder';
 import { LineIngestion } from '../line-protocol/line-ingestion';
 import { ConnectionOptions, LineTcpConnection } from './tcp-connection';
 
@@ -26,9 +26,10 @@ export class LineTcpServer implements Lifecycle {
   address: AddressInfo | undefined;
 
   constructor(
-    @inject(ServerConfig) private readonly config: ServerConfig,
+    @inject(ServerConfig) config: ServerConfig,
     @inject(LineIngestion) private readonly ingestion: LineIngestion,
     @inject(ErrorResponder) private readonly responder: ErrorResponder,
+    @inject(ListenerBinder) private readonly binder: ListenerBinder,
     @inject(LogFactory) logs: LogFactory,
   ) {
     this.log = logs.create('line-tcp');
@@ -42,17 +43,9 @@ export class LineTcpServer implements Lifecycle {
     this.server.on('drop', (d) => this.log.info(`line protocol connection refused, limit reached [remote=${d?.remoteAddress ?? '?'}, line.tcp.net.connection.limit=${this.server.maxConnections}]`));
   }
 
+  /** Binds through the shared ListenerBinder, so a bind failure is the same one-line start-up error as every listener's. */
   async start(): Promise<void> {
-    const { host, port } = this.config.get(LINE_TCP_BIND_TO);
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    this.address = this.server.address() as AddressInfo;
-    this.log.advisory(`line tcp server listening on ${formatAddress(this.address)}`);
+    this.address = await this.binder.listen(this.server, LINE_TCP_BIND_TO, 'line tcp server');
   }
 
   async stop(): Promise<void> {
