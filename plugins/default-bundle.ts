@@ -12,6 +12,9 @@ import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
 import { logAlertSocketPlugin } from './log-alert-socket';
 import { httpImpPlugin } from './http-imp';
+import { httpIlpPlugin } from './http-ilp';
+import { lineProtocolPlugin } from './line-protocol';
+import { tcpIlpPlugin } from './tcp-ilp';
 import { importDelimitedPlugin } from './import-delimited';
 import { importNdjsonPlugin } from './import-ndjson';
 import { importParquetPlugin } from './import-parquet';
@@ -47,5 +50,8 @@ export const defaultBundle: readonly Plugin[] = [
   exportArrowPlugin,
   exportNdjsonPlugin,
   httpExpPlugin,
+  lineProtocolPlugin,
+  httpIlpPlugin,
+  tcpIlpPlugin,
   webConsolePlugin,
 ];

@@ -70,6 +70,39 @@ export const HTTP_SETTINGS_READONLY = booleanKey('http.settings.readonly', false
 export const LINE_HTTP_ENABLED = booleanKey('line.http.enabled', true);
 export const LINE_HTTP_PING_VERSION = stringKey('line.http.ping.version', 'v2.7.4');
 
+// ---- line protocol (ILP over HTTP /write and TCP) ------------------------------------------
+/** Longest line over HTTP (413 beyond it); the request itself may be any size. */
+export const LINE_HTTP_MAX_RECV_BUFFER_SIZE = sizeKey('line.http.max.recv.buffer.size', '1g');
+/** Most bytes a `Content-Encoding: gzip` body may inflate to (413 beyond it: a gzip bomb stops there). */
+export const LINE_HTTP_GZIP_MAX_SIZE = sizeKey('line.http.gzip.max.size', '1g');
+export const LINE_TCP_ENABLED = booleanKey('line.tcp.enabled', true);
+export const LINE_TCP_BIND_TO = addressKey('line.tcp.net.bind.to', '0.0.0.0:9009');
+export const LINE_TCP_CONNECTION_LIMIT = intKey('line.tcp.net.connection.limit', 256, 1);
+/** A TCP connection that sends nothing for this long is closed; 0 keeps idle connections open. */
+export const LINE_TCP_IDLE_TIMEOUT = durationKey('line.tcp.net.idle.timeout', '0');
+/** A TCP connection whose unfinished line is this old is closed (slow-drip clients); 0 = no limit. */
+export const LINE_TCP_LINE_TIMEOUT = durationKey('line.tcp.net.line.timeout', '30s');
+/** Longest line over TCP: a longer one closes the connection. */
+export const LINE_TCP_MAX_RECV_BUFFER_SIZE = sizeKey('line.tcp.max.recv.buffer.size', '1g');
+/** TCP rows are committed this often (and when a connection closes or its buffer fills). */
+export const LINE_TCP_COMMIT_INTERVAL = durationKey('line.tcp.commit.interval.default', '2000');
+/**
+ * svc-specific: parsed rows one transaction keeps in memory before they go to the table writers (HTTP: the
+ * request then holds those tables until it ends) or are committed (TCP).
+ */
+export const LINE_PARSE_BUFFER_SIZE = sizeKey('line.parse.buffer.size', '64m');
+/** svc-specific: worker threads that parse line protocol (bodies over 256 KiB, TCP connections); 0 = the request thread. */
+export const LINE_PARSE_WORKERS = intKey('line.parse.workers', 1, 0, 16);
+export const LINE_AUTO_CREATE_NEW_TABLES = booleanKey('line.auto.create.new.tables', true);
+export const LINE_AUTO_CREATE_NEW_COLUMNS = booleanKey('line.auto.create.new.columns', true);
+export const LINE_DEFAULT_PARTITION_BY = enumKey('line.default.partition.by', 'DAY', ['NONE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR']);
+export const LINE_FLOAT_DEFAULT_COLUMN_TYPE = enumKey('line.float.default.column.type', 'DOUBLE', ['DOUBLE', 'FLOAT']);
+export const LINE_INTEGER_DEFAULT_COLUMN_TYPE = enumKey('line.integer.default.column.type', 'LONG', ['LONG', 'INT', 'SHORT', 'BYTE']);
+/** svc-specific: a line that would give a table more columns than this is rejected. */
+export const LINE_MAX_TABLE_COLUMNS = intKey('line.max.table.columns', 2048, 1, 100000);
+/** svc-specific: distinct tables one request (or one TCP commit) may write. */
+export const LINE_MAX_TABLES = intKey('line.max.tables.per.transaction', 1000, 1, 1000000);
+
 // ---- authentication ----------------------------------------------------------------------
 export const HTTP_USER = stringKey('http.user', undefined);
 export const HTTP_PASSWORD = stringKey('http.password', undefined, { secret: true });
@@ -152,6 +185,10 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_MAX_RESPONSE_ROWS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
   HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ROLL_BUFFER_LIMIT, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
+  LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_HTTP_GZIP_MAX_SIZE, LINE_TCP_ENABLED, LINE_TCP_BIND_TO, LINE_TCP_CONNECTION_LIMIT,
+  LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE, LINE_PARSE_WORKERS,
+  LINE_AUTO_CREATE_NEW_TABLES, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_DEFAULT_PARTITION_BY, LINE_FLOAT_DEFAULT_COLUMN_TYPE,
+  LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,

@@ -5,7 +5,9 @@
  */
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { CAIRO_MAX_FILE_NAME_LENGTH, HTTP_CONTEXT_SETTINGS, HTTP_SECURITY_READONLY, HTTP_SETTINGS_READONLY } from '../../core/config/server-keys';
+import {
+  CAIRO_MAX_FILE_NAME_LENGTH, HTTP_CONTEXT_SETTINGS, HTTP_SECURITY_READONLY, HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_TCP_ENABLED,
+} from '../../core/config/server-keys';
 import { SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { VERSION } from '../../core/project';
@@ -38,12 +40,15 @@ export class SettingsRoute implements HttpRoute {
     this.path = config.get(HTTP_CONTEXT_SETTINGS) ?? '/settings';
     this.settingsReadonly = config.get(HTTP_SETTINGS_READONLY);
     const writable = !config.get(HTTP_SECURITY_READONLY);
-    // Key order and the spaces inside the string arrays follow QuestDB's body. svc takes writes
-    // over HTTP only (no TCP line protocol, no PGWire).
-    // Exactly QuestDB 9.4.4's OSS keys, no others (`acl.enabled` is enterprise-only).
+    // Exactly QuestDB 9.4.4's OSS keys, no others (`acl.enabled` is enterprise-only). Key order and the
+    // spaces inside the string arrays follow QuestDB's body. Line protocol
+    // versions are the ones the parser implements: 1 (text) and 2 (binary DOUBLE and DOUBLE arrays); 3 adds
+    // DECIMAL, which needs a DECIMAL column type. Clients with protocol_version=auto pick the highest.
+    const transports = [config.get(LINE_TCP_ENABLED) ? '"tcp"' : '', config.get(LINE_HTTP_ENABLED) ? '"http"' : ''].filter((t) => t !== '');
+    const writes = writable ? [config.get(LINE_HTTP_ENABLED) ? '"http"' : '', config.get(LINE_TCP_ENABLED) ? '"tcp"' : ''].filter((t) => t !== '') : [];
     this.configJson = `{"release.type":"OSS","release.version":${JSON.stringify(VERSION)},`
-      + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writable ? '"http"' : ''}],`
-      + `"line.proto.support.versions":[1,2,3],"ilp.proto.transports":["http"],"posthog.enabled":false,`
+      + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writes.join(', ')}],`
+      + `"line.proto.support.versions":[1,2],"ilp.proto.transports":[${transports.join(', ')}],"posthog.enabled":false,`
       + `"posthog.api.key":null,"cairo.max.file.name.length":${config.get(CAIRO_MAX_FILE_NAME_LENGTH)}}`;
   }
 

@@ -11,7 +11,7 @@ import { RawColumn } from './raw-column';
 import { stableSortOrder } from './sort-order';
 import { SymbolDictionary, SymbolSnapshot } from './symbol-dictionary';
 import { StoredColumn } from './table-meta';
-import { appendVector, storedWidth } from './vector-encoder';
+import { appendVector, nullPattern, storedWidth } from './vector-encoder';
 
 export class PendingRows {
   columns: RawColumn[];
@@ -22,7 +22,7 @@ export class PendingRows {
   minTs = Number.POSITIVE_INFINITY;
   maxTs = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly columnsMeta: readonly StoredColumn[], private readonly timestampIndex: number,
+  constructor(private columnsMeta: readonly StoredColumn[], private readonly timestampIndex: number,
     private readonly dictionaries: ReadonlyMap<number, SymbolDictionary>) {
     this.columns = this.fresh();
   }
@@ -62,6 +62,14 @@ export class PendingRows {
     }
     this.minTs = min;
     this.maxTs = max;
+  }
+
+  /** A column added while rows are pending: they read null in it. */
+  addColumn(column: StoredColumn): void {
+    const raw = new RawColumn(storedWidth(column.type), Math.max(4096, this.rows));
+    raw.appendNulls(this.rows, nullPattern(column.type));
+    this.columnsMeta = [...this.columnsMeta, column];
+    this.columns.push(raw);
   }
 
   /** Validates the whole batch first, so a bad batch appends nothing. */
