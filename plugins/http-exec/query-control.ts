@@ -3,7 +3,8 @@
  * `DELETE /exec?query_id=<id>` or `GET /exec?cancel=<id>` cancel the query running under that id (its own
  * request then answers 400 `cancelled by user [query_id=<id>]`), and `GET /exec?query_id=<id>` without a
  * `query` answers its progress `{query_id, endpoint, query, rowsScanned, rowsReturned, elapsedMs}`. An id
- * that runs nothing answers 404 `{"query_id":…,"error":"query is not running"}`.
+ * that runs nothing answers 404 `{"query_id":…,"error":"query is not running"}`; `DELETE /exec` without an id
+ * answers QuestDB's 405 `Method DELETE not supported`.
  */
 import { HttpExchange } from '../../core/extension/http-route';
 import { Log } from '../../core/log/log';
@@ -21,7 +22,10 @@ export function answerQueryControl(exchange: HttpExchange, params: ExecParams, r
   const id = cancelId ?? statusId;
   if (id === undefined) {
     if (method !== 'DELETE') return false;
-    framing.send(exchange.res, 400, CONTENT_TYPE.json, '{"query":"","error":"DELETE /exec needs query_id","position":0}');
+    // Without an id there is nothing to cancel: QuestDB's answer to a method /exec does not serve.
+    framing.sendError(exchange.res, {
+      status: 405, contentType: CONTENT_TYPE.text, body: 'Method DELETE not supported\r\n', headers: [['Allow', 'GET, HEAD, POST']],
+    });
     return true;
   }
   const query = running.get(id);
