@@ -120,6 +120,8 @@ export interface GeohashLiteral extends LiteralBase {
 export interface Call {
   readonly kind: 'call';
   readonly name: string;
+  /** The name as typed (case kept, `pg_catalog.version`): what the column is named after (P1). */
+  readonly written: string;
   readonly args: readonly Expression[];
   readonly distinct: boolean;
   readonly star: boolean;

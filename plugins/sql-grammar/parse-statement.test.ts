@@ -3,7 +3,7 @@ import test from 'node:test';
 import { parse, plain } from './test-helpers';
 
 const id = (name: string, position: number): object => ({ kind: 'identifier', name, quoted: false, position });
-const type = (name: string, position: number): object => ({ kind: 'type', name, position });
+const type = (name: string, position: number): object => ({ kind: 'type', name, written: name.toUpperCase(), position });
 
 test('CREATE TABLE with a column list, TIMESTAMP and PARTITION BY (§2.7)', () => {
   assert.deepEqual(plain(parse('CREATE TABLE sensors (ts TIMESTAMP, id SYMBOL) TIMESTAMP(ts) PARTITION BY DAY;')), {

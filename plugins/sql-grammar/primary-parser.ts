@@ -37,7 +37,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       { GATE: () => this.isToken(2, T.LParen), ALT: () => {
         const name = this.OR3([{ ALT: () => this.CONSUME(K.left) }, { ALT: () => this.CONSUME(K.right) }]);
         // During grammar recording OR yields a placeholder, not a token.
-        const args: [string, number] = this.RECORDING_PHASE ? ['', 0] : [name.image.toLowerCase(), name.startOffset];
+        const args: [string, number, string] = this.RECORDING_PHASE ? ['', 0, ''] : [name.image.toLowerCase(), name.startOffset, name.image];
         return this.SUBRULE(this.callTail, { ARGS: args });
       } },
       { ALT: () => this.SUBRULE(this.nameOrCall) },
@@ -76,7 +76,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       },
     });
     const call = this.OPTION2(() => this.SUBRULE(this.callTail, {
-      ARGS: [parts.map(p => identifierOf(p).name).join('.').toLowerCase(), parts[0].startOffset],
+      ARGS: [parts.map(p => identifierOf(p).name).join('.').toLowerCase(), parts[0].startOffset, parts.map(p => p.image).join('.')],
     }));
     return this.ACTION((): Expression => {
       if (call !== undefined) return call;
@@ -90,7 +90,7 @@ export abstract class PrimaryParser extends ExpressionParser {
   });
 
   /** `(…)` after a function name, then `IGNORE NULLS` / `OVER (…)`. */
-  private readonly callTail = this.RULE('callTail', (name: string, position: number): Expression => {
+  private readonly callTail = this.RULE('callTail', (name: string, position: number, written: string): Expression => {
     this.CONSUME(T.LParen);
     let distinct = false;
     let star = false;
@@ -135,7 +135,7 @@ export abstract class PrimaryParser extends ExpressionParser {
         const field = args[0];
         args[0] = { kind: 'literal', type: 'string', value: field.name.toLowerCase(), raw: field.name, position: field.position };
       }
-      return { kind: 'call', name, args, distinct, star, ignoreNulls, over, position };
+      return { kind: 'call', name, written, args, distinct, star, ignoreNulls, over, position };
     });
   });
 

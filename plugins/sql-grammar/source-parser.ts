@@ -20,7 +20,7 @@ const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parque
 const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
 
 function niladicCall(name: string, position: number): Call {
-  return { kind: 'call', name, args: [], distinct: false, star: false, position };
+  return { kind: 'call', name, written: name, args: [], distinct: false, star: false, position };
 }
 
 export abstract class SourceParser extends TimeSeriesParser {

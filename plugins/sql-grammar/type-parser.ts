@@ -30,11 +30,10 @@ export abstract class TypeParser extends ParserBase {
       this.CONSUME(T.RBracket);
       dims++;
     });
-    return this.ACTION((): TypeRef => ({
-      kind: 'type',
-      name: `${L.identifierOf(name).name.toLowerCase()}${args ? `(${args.join(',')})` : ''}${'[]'.repeat(dims)}`,
-      position: name.startOffset,
-    }));
+    return this.ACTION((): TypeRef => {
+      const suffix = `${args ? `(${args.join(',')})` : ''}${'[]'.repeat(dims)}`;
+      return { kind: 'type', name: `${L.identifierOf(name).name.toLowerCase()}${suffix}`, written: `${name.image}${suffix}`, position: name.startOffset };
+    });
   });
 
   private readonly typeArgument = this.RULE('typeArgument', (): string => this.OR([
