@@ -14,8 +14,30 @@ import { expressionText } from './expression-text';
 export const MAX_GENERATED_NAME = 64;
 
 /** The base name of an unaliased projection (before de-duplication). */
-export function expressionName(e: Expression): string {
-  return e.kind === 'column' ? e.name : expressionText(e);
+export function expressionName(e: Expression): GeneratedName {
+  if (e.kind === 'column') return { base: e.name, dotted: false };
+  const base = expressionText(e);
+  return { base, dotted: hasUnquotedDot(base) };
+}
+
+/**
+ * A generated name's base text. `dotted`: the text has a `.` outside double quotes (`1.5`, `t.x + 1`);
+ * QuestDB then keeps 3 characters of the 64 for protective quotes it strips again, so such a name's
+ * text is cut to 61 characters (suffix included).
+ */
+export interface GeneratedName {
+  readonly base: string;
+  readonly dotted: boolean;
+}
+
+function hasUnquotedDot(text: string): boolean {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === '.' && !quoted) return true;
+  }
+  return false;
 }
 
 export class NameAllocator {
@@ -31,12 +53,14 @@ export class NameAllocator {
   }
 
   /** A generated name: `base`, else `base_2`, `base_3`, … (cut to 64 characters, suffix included). */
-  take(base: string): string {
-    const key = base.toLowerCase();
+  take(name: GeneratedName): string {
+    const { base, dotted } = name;
+    const room = dotted ? MAX_GENERATED_NAME - 3 : MAX_GENERATED_NAME;
+    const key = `${dotted ? '"' : ''}${base.toLowerCase()}`;
     let sequence = this.nextSuffix.get(key) ?? 1;
     for (;;) {
       const suffix = sequence > 1 ? `_${sequence}` : '';
-      const content = base.slice(0, Math.max(0, MAX_GENERATED_NAME - suffix.length)).replace(/ +$/, '');
+      const content = base.slice(0, Math.max(0, room - suffix.length)).replace(/ +$/, '');
       const candidate = `${content === '' ? 'column' : content}${suffix}`;
       sequence++;
       if (!this.used.has(candidate.toLowerCase())) {

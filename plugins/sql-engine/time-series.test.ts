@@ -113,7 +113,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT temp FROM sensors WHERE ts IN '2025-03;-30d'", undefined, [[20], [22], [21], [25], [23]]],
   ["SELECT temp FROM sensors WHERE ts IN '2025-02-28;1d'", undefined, [[20], [22], [21], [25], [23]]],
   ["SELECT temp FROM sensors WHERE ts IN '2025-04;-3d' OR ts < '2025-03-01T00:10'", undefined, [[20]]],
-  ["SELECT to_timestamp('2020-03-01:15:43:21.127329', 'yyyy-MM-dd:HH:mm:ss.SSSUUU'), to_timestamp('15/03/2024 14:30:45', 'dd/MM/yyyy HH:mm:ss'), to_timestamp('2020-03-01:15:43:21', 'yyyy')", ["to_timestamp('2020-03-01:15:43:21.127329', 'yyyy-MM-dd:HH:mm:ss.:TIMESTAMP", "to_timestamp('15/03/2024 14:30:45', 'dd/MM/yyyy HH:mm:ss'):TIMESTAMP", "to_timestamp('2020-03-01:15:43:21', 'yyyy'):TIMESTAMP"],
+  ["SELECT to_timestamp('2020-03-01:15:43:21.127329', 'yyyy-MM-dd:HH:mm:ss.SSSUUU'), to_timestamp('15/03/2024 14:30:45', 'dd/MM/yyyy HH:mm:ss'), to_timestamp('2020-03-01:15:43:21', 'yyyy')", ["to_timestamp('2020-03-01:15:43:21.127329', 'yyyy-MM-dd:HH:mm::TIMESTAMP", "to_timestamp('15/03/2024 14:30:45', 'dd/MM/yyyy HH:mm:ss'):TIMESTAMP", "to_timestamp('2020-03-01:15:43:21', 'yyyy'):TIMESTAMP"],
     [['2020-03-01T15:43:21.127329Z', '2024-03-15T14:30:45.000000Z', null]]],
   ["SELECT to_date('2020-03-01:15:43:21', 'yyyy-MM-dd:HH:mm:ss')", ["to_date('2020-03-01:15:43:21', 'yyyy-MM-dd:HH:mm:ss'):DATE"], [['2020-03-01T15:43:21.000Z']]],
   ["SELECT to_str(ts, 'yyyy-MM-dd HH:mm') FROM sensors LIMIT 1", ["to_str(ts, 'yyyy-MM-dd HH:mm'):STRING"], [['2025-03-01 00:05']]],
