@@ -19,7 +19,7 @@ Feature: time-series SQL over GET /exec
   Scenario: SAMPLE BY keeps the bucket timestamp designated and fills empty buckets
     When I query "SELECT ts, avg(temp) FROM sensors SAMPLE BY 1h FILL(LINEAR)"
     Then the JSON field "timestamp" is "0"
-    And the JSON field "columns" is "[{\"name\":\"ts\",\"type\":\"TIMESTAMP\"},{\"name\":\"avg\",\"type\":\"DOUBLE\"}]"
+    And the JSON field "columns" is "[{\"name\":\"ts\",\"type\":\"TIMESTAMP\"},{\"name\":\"avg(temp)\",\"type\":\"DOUBLE\"}]"
     And the dataset is "[[\"2025-03-01T00:00:00.000000Z\",21.0],[\"2025-03-01T01:00:00.000000Z\",21.0],[\"2025-03-01T02:00:00.000000Z\",22.5],[\"2025-03-01T03:00:00.000000Z\",24.0]]"
 
   Scenario: SAMPLE BY with a time zone aligns to local midnight and prints UTC
