@@ -20,7 +20,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT * FROM sensors', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE'], [
     ['2025-03-01T00:05:00.000000Z', 's1', 20], ['2025-03-01T00:40:00.000000Z', 's2', 22], ['2025-03-01T01:10:00.000000Z', 's1', 21],
     ['2025-03-01T03:20:00.000000Z', 's1', 25], ['2025-03-01T03:50:00.000000Z', 's2', 23]], 0],
-  ["SELECT ts, id FROM sensors WHERE ts IN '2025-03-01T00;1h'", ['ts:TIMESTAMP', 'id:SYMBOL'], [
+  ["SELECT ts, id FROM sensors WHERE ts IN '2025-03-01T00;2h'", ['ts:TIMESTAMP', 'id:SYMBOL'], [
     ['2025-03-01T00:05:00.000000Z', 's1'], ['2025-03-01T00:40:00.000000Z', 's2'], ['2025-03-01T01:10:00.000000Z', 's1']], 0],
   ["sensors WHERE id = 's1' LIMIT -1", undefined, [['2025-03-01T03:20:00.000000Z', 's1', 25]]],
   ["SELECT temp FROM sensors WHERE ts BETWEEN '2025-03-01T03:20' AND '2025-03-01T01:00'", undefined, [[21], [25]]],
