@@ -131,7 +131,8 @@ export class ExpressionBinder {
       return this.hooks.windows.collect(e, this);
     }
     if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
-      if (!this.hooks.aggregates) throw SvcError.sql(e.position, `aggregate function is not allowed here: ${e.name}`);
+      // QuestDB 9.4.4 names an aggregate where none may be (WHERE, also nested) an argument of its context.
+      if (!this.hooks.aggregates) throw SvcError.sql(e.position, 'Aggregate function cannot be passed as an argument');
       const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });
       const args = e.star ? [] : e.args.map((a) => inner.bind(a));
       const name = e.distinct && e.name === 'count' ? 'count_distinct' : e.name;

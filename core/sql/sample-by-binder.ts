@@ -29,6 +29,8 @@ export interface SampleByInput {
   readonly keys: readonly BoundExpr[];
   readonly aggregates: readonly BoundAggregate[];
   readonly binder: ExpressionBinder;
+  /** The SELECT keyword of the query carrying SAMPLE BY: where a missing designated timestamp is reported. */
+  readonly selectPosition: number;
 }
 
 export interface BoundSampleBy {
@@ -40,7 +42,8 @@ export interface BoundSampleBy {
 export function bindSampleBy(x: SampleByInput): BoundSampleBy {
   const c = x.clause;
   const ts = x.input.timestampIndex;
-  if (ts < 0) throw SvcError.sql(c.position, 'base query does not provide designated TIMESTAMP column');
+  if (x.aggregates.length === 0) throw SvcError.sql(c.interval.position, "at least one aggregation function must be present in 'select' clause");
+  if (ts < 0) throw SvcError.sql(x.selectPosition, 'base query does not provide designated TIMESTAMP column');
   const tsColumn = x.input.columns[ts];
   const timestampKey: BoundColumn = { kind: 'column', index: ts, type: tsColumn.type, name: tsColumn.name, position: c.position };
   const unit = c.interval.unit;

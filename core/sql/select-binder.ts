@@ -102,7 +102,7 @@ export class SelectBinder {
       if (s.sampleBy) {
         const tsSlot = input.timestampIndex;
         const others = keys.filter((k) => !(k.kind === 'column' && k.index === tsSlot));
-        const bound = bindSampleBy({ clause: s.sampleBy, input, keys: others, aggregates: aggregates.list, binder: plain });
+        const bound = bindSampleBy({ clause: s.sampleBy, input, keys: others, aggregates: aggregates.list, binder: plain, selectPosition: s.position });
         keys = [bound.timestampKey, ...others];
         sampled = bound.plan;
       }

@@ -39,7 +39,7 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
   const exists = env.storage.getTable(s.table.name);
   if (exists) {
     if (s.ifNotExists) return async () => undefined;
-    throw SvcError.sql(s.table.position, `table already exists [table=${s.table.name}]`);
+    throw SvcError.sql(s.table.position, 'table already exists');
   }
   let columns: ColumnDef[];
   let plan: PlanNode | undefined;
