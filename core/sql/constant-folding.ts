@@ -5,6 +5,7 @@
 import { BoundExpr } from './bound-expression';
 import { FunctionContext } from '../extension/sql-function';
 import { castVector } from './vector/cast-vector';
+import { convertChecked } from './vector/checked-conversion';
 import { constantVector } from './vector/vector-ops';
 import { readValue } from './vector/sql-value';
 
@@ -15,7 +16,8 @@ const foldContext: FunctionContext = {
 
 export function foldConstant(e: BoundExpr): BoundExpr {
   if (e.kind === 'cast' && e.expr.kind === 'constant') {
-    const v = castVector(constantVector(e.expr.type, e.expr.value, 1), e.type, 1);
+    const input = constantVector(e.expr.type, e.expr.value, 1);
+    const v = e.checked ? convertChecked(input, e.type, 1) : castVector(input, e.type, 1);
     return { kind: 'constant', type: e.type, value: readValue(v, 0), position: e.expr.position };
   }
   if (e.kind === 'call' && e.args.length > 0 && !e.fn.volatile && e.args.every((a) => a.kind === 'constant') && e.fn.name !== 'in_interval') {

@@ -4,7 +4,7 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position (§4.4).
  */
-import { ColumnType, Types, TypeTag, parseTypeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, isNumeric, parseTypeName } from '../data/column-type';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
 import type { Expression, Query } from './ast';
@@ -42,6 +42,10 @@ export interface BinderHooks {
 const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
 
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
+
+function isTextual(t: ColumnType): boolean {
+  return t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR || t.tag === TypeTag.CHAR;
+}
 
 export class ExpressionBinder {
   constructor(private readonly registry: FunctionRegistry, private readonly scope: Scope, private readonly hooks: BinderHooks) {}
@@ -169,7 +173,8 @@ export class ExpressionBinder {
   /** Casts `e` to `type`; constants convert now (errors at the constant). */
   coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
     if (e.type.tag === type.tag && e.type.bits === type.bits) return e;
-    const cast: BoundExpr = { kind: 'cast', expr: e, type, position };
+    const checked = !explicit && isTextual(e.type) && isNumeric(type);
+    const cast: BoundExpr = checked ? { kind: 'cast', expr: e, type, position, checked } : { kind: 'cast', expr: e, type, position };
     if (e.kind !== 'constant') return cast;
     if (!explicit && (type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE) && typeof e.value === 'string') {
       const us = parseIsoTimestamp(e.value);
@@ -196,11 +201,18 @@ export class ExpressionBinder {
     const us = parseIsoTimestamp(text);
     if (us === undefined) {
       if (text.includes(';')) throw SvcError.sql(e.position, 'not a timestamp, use IN keyword with intervals');
+      // QuestDB 9.4.4: the designated timestamp's interval filter has its own texts; another TIMESTAMP
+      // column is compared through the string's implicit cast.
+      if (!this.isDesignatedTimestamp(other)) throw SvcError.sql(e.position, `Invalid date [str=${text}]`);
       if (op === '=' || op === '!=') throw SvcError.sql(e.position, 'invalid timestamp');
       throw SvcError.sql(e.position, `Invalid date [str='${text}']`);
     }
     const date = other.type.tag === TypeTag.DATE;
     return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(us / 1000) : us, position: e.position };
+  }
+
+  private isDesignatedTimestamp(e: BoundExpr): boolean {
+    return e.kind === 'column' && e.index === this.scope.timestampIndex;
   }
 
   private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {

@@ -5,6 +5,9 @@
  */
 import { ColumnType, TypeTag, Types, isNumeric } from '../data/column-type';
 
+/** Below a text constant → TIMESTAMP (2), so `l + 'abc'` is LONG arithmetic and `id = '42'` compares numbers. */
+const TEXT_TO_NUMBER = 1.5;
+
 const WIDEN: Partial<Record<TypeTag, number>> = {
   [TypeTag.BYTE]: 0, [TypeTag.SHORT]: 1, [TypeTag.INT]: 2, [TypeTag.LONG]: 3, [TypeTag.FLOAT]: 4, [TypeTag.DOUBLE]: 5,
 };
@@ -19,6 +22,9 @@ export function implicitCastCost(from: ColumnType, to: ColumnType, constant: boo
   if (f === TypeTag.CHAR && (text(t) || t === TypeTag.SYMBOL)) return t === TypeTag.STRING ? 1 : t === TypeTag.SYMBOL && constant ? 0.5 : 2;
   if (f === TypeTag.SYMBOL && text(t)) return t === TypeTag.STRING ? 1 : 2;
   if (text(f) && text(t)) return 1;
+  // QuestDB 9.4.4: text where a number is needed converts at run time (`x + '5'`, `id = '42'`); the
+  // numeric side picks the overload, since every numeric target costs the same from text.
+  if ((text(f) || f === TypeTag.CHAR) && wt !== undefined) return TEXT_TO_NUMBER;
   if (text(f) && constant) {
     if (t === TypeTag.SYMBOL) return 0.5;
     if (t === TypeTag.TIMESTAMP || t === TypeTag.DATE || t === TypeTag.UUID || t === TypeTag.IPV4 || t === TypeTag.GEOHASH) return 2;

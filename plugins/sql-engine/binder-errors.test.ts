@@ -27,8 +27,10 @@ const CASES: [string, number, string][] = [
   ['trades 12', 0, 'table does not exist [table=trades]'],
   ['SELECT * FROM long_sequence(3) LATEST ON x PARTITION BY x', 31, 'base query does not provide designated TIMESTAMP column'],
   ['SELECT nosuch(temp) FROM t', 7, 'unknown function name: nosuch(DOUBLE)'],
-  ["SELECT temp + 'a' FROM t", 12, 'there is no matching operator `+` with the argument types: DOUBLE + CHAR'],
-  ['INSERT INTO t VALUES (1, 2)', 21, 'row value count does not match column count [expected=3, actual=2, tuple=1]'],
+  ["SELECT temp + 'a' FROM t", 0, 'inconvertible value: a [CHAR -> DOUBLE]'],
+  ["SELECT temp FROM t WHERE temp = 'abc'", 0, 'inconvertible value: `abc` [STRING -> DOUBLE]'],
+  ["SELECT * FROM t WHERE ts < 'abc'", 27, "Invalid date [str='abc']"],
+  ['INSERT INTO t VALUES (1, 2)', 26, 'row value count does not match column count [expected=3, actual=2, tuple=1]'],
 ];
 
 for (const [sql, position, message] of CASES) {
