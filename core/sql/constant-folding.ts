@@ -8,11 +8,9 @@ import { castVector } from './vector/cast-vector';
 import { convertChecked } from './vector/checked-conversion';
 import { constantVector } from './vector/vector-ops';
 import { readValue } from './vector/sql-value';
+import { randomSource } from './random-source';
 
-const foldContext: FunctionContext = {
-  now: 0, user: 'admin',
-  random: { nextDouble: () => Math.random(), nextInt: () => (Math.random() * 4294967296) | 0 },
-};
+const foldContext: FunctionContext = { now: 0, user: 'admin', random: randomSource(undefined) };
 
 export function foldConstant(e: BoundExpr): BoundExpr {
   if (e.kind === 'cast' && e.expr.kind === 'constant') {

@@ -26,6 +26,12 @@ function requireTable(args: readonly unknown[], positions: readonly number[], c:
 
 const BATCH = 65536;
 
+/** A LONG seed, exact beyond 2^53 (constants arrive as numbers or, when larger, bigints). */
+function seedOf(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  return BigInt(Math.trunc(Number(v) || 0));
+}
+
 async function* sequence(n: number, signal: AbortSignal): AsyncIterable<ColumnBatch> {
   for (let lo = 0; lo < n; lo += BATCH) {
     if (signal.aborted) return;
@@ -41,7 +47,7 @@ export const longSequence: TableFunction = {
   describe(args, positions): TableFunctionShape {
     const n = Number(args[0]);
     if (args.length < 1 || !Number.isFinite(n)) throw SvcError.sql(positions[0] ?? 0, 'long_sequence(): row count expected');
-    const seeds = args.length >= 3 ? [Number(args[1]), Number(args[2])] as const : undefined;
+    const seeds = args.length >= 3 ? [seedOf(args[1]), seedOf(args[2])] as const : undefined;
     return { columns: [col('x', L)], timestampIndex: -1, seeds, rows: (c) => sequence(Math.max(0, Math.trunc(n)), c.signal) };
   },
 };
