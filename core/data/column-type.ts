@@ -58,6 +58,11 @@ export function typeName(t: ColumnType): string {
   }
 }
 
+/** The type name table_columns() and SHOW COLUMNS print: as /exec names it, arrays as `DOUBLE[]`, `DOUBLE[][]`. */
+export function columnTypeName(t: ColumnType): string {
+  return t.tag === TypeTag.ARRAY ? ddlTypeName(t) : typeName(t);
+}
+
 /** DDL spelling (SHOW CREATE TABLE): `DOUBLE[]`, `GEOHASH(4c)`, `IPV4`. */
 export function ddlTypeName(t: ColumnType): string {
   if (t.tag === TypeTag.ARRAY) return `${TypeTag[t.elem ?? TypeTag.DOUBLE]}${'[]'.repeat(t.dims ?? 1)}`;

@@ -71,6 +71,12 @@ interface FunctionBase {
 
 export interface ScalarFunction extends FunctionBase {
   readonly kind: 'scalar';
+  /**
+   * Optional: the result type when it depends on a constant argument's value (`extract(epoch FROM ts)` is
+   * LONG, the other parts INT). `constants[i]` is undefined for an argument that is not constant; a bad
+   * constant is a SvcError.sql at its `positions[i]`.
+   */
+  readonly returnsForConstants?: (constants: readonly unknown[], positions: readonly number[]) => ColumnType | undefined;
   /** Changes per call with equal inputs (`rnd_*`, `systimestamp`): never constant-folded. */
   readonly volatile?: boolean;
   /**

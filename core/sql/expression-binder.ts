@@ -159,7 +159,8 @@ export class ExpressionBinder {
     const r = this.registry.resolveScalar(name, info, position);
     this.checkConstantArgs(r.fn, args, name);
     const cast = args.map((a, i) => this.coerce(a, r.params[i], a.kind === 'constant' ? a.position : position, false));
-    const call: BoundExpr = { kind: 'call', fn: r.fn, args: cast, type: r.returns, position };
+    const type = r.fn.returnsForConstants?.(cast.map((a) => (a.kind === 'constant' ? a.value : undefined)), cast.map((a) => a.position)) ?? r.returns;
+    const call: BoundExpr = { kind: 'call', fn: r.fn, args: cast, type, position };
     return foldConstant(call);
   }
 

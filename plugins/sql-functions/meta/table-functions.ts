@@ -2,7 +2,7 @@
  * Metadata and generator table functions (sql-dialect.md §3.6): long_sequence, tables(),
  * table_columns('t'), table_partitions('t').
  */
-import { ColumnType, Types, typeName } from '../../../core/data/column-type';
+import { ColumnType, columnTypeName, Types } from '../../../core/data/column-type';
 import { ColumnBatch } from '../../../core/data/column-batch';
 import { ResultColumn } from '../../../core/data/result-set';
 import { SvcError } from '../../../core/errors';
@@ -75,7 +75,7 @@ export const tableColumnsFunction: TableFunction = {
         const dedup = new Set(t.dedupKeys.map((k) => k.toLowerCase()));
         return t.columns.map((cd, i) => {
           const sym = cd.type.tag === Types.SYMBOL.tag;
-          return [cd.name, typeName(cd.type), cd.indexed ?? false, cd.indexed ? (cd.indexCapacity ?? 256) : 0, sym ? (cd.symbolCached ?? true) : false,
+          return [cd.name, columnTypeName(cd.type), cd.indexed ?? false, cd.indexed ? (cd.indexCapacity ?? 256) : 0, sym ? (cd.symbolCached ?? true) : false,
             sym ? (cd.symbolCapacity ?? 128) : 0, sym ? c.symbolTableSize(name, i) : 0, i === t.timestampIndex, dedup.has(cd.name.toLowerCase())];
         });
       },

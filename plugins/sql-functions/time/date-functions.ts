@@ -121,11 +121,19 @@ const dateTrunc: ScalarFunction[] = perText('date_trunc', [TS], TS, (a, n) => {
   return mapTs(a[1], n, TS, (t) => truncateToUnit(t, unit));
 });
 
-const extractFns: ScalarFunction[] = ['extract', 'date_part'].flatMap((name) => perText(name, [TS], Types.LONG, (a, n) => {
+/** extract(part FROM ts): INT, LONG for epoch (QuestDB 9.4.4); an unknown part is refused at the part. */
+const extractFns: ScalarFunction[] = ['extract', 'date_part'].flatMap((name) => perText(name, [TS], Types.INT, (a, n, type) => {
   const field = (constantText(a[0]) ?? '').toLowerCase() as parts.ExtractField;
-  if (!parts.EXTRACT_FIELDS.includes(field)) throw SvcError.badRequest(`unsupported timestamp part: ${field}`);
-  return mapTs(a[1], n, Types.LONG, (t) => parts.extract(field, t));
-}));
+  return mapTs(a[1], n, type, (t) => parts.extract(field, t));
+}).map((f): ScalarFunction => ({
+  ...f,
+  returnsForConstants(constants, positions): ColumnType | undefined {
+    const part = constants[0];
+    if (typeof part !== 'string') return undefined;
+    if (!parts.EXTRACT_FIELDS.includes(part.toLowerCase() as parts.ExtractField)) throw SvcError.sql(positions[0], `unsupported part '${part}'`);
+    return part.toLowerCase() === 'epoch' ? Types.LONG : Types.INT;
+  },
+})));
 
 const part = (name: string, f: (t: number) => number): ScalarFunction => ({
   kind: 'scalar', name, args: [TS], returns: Types.INT, kernel: (a, n) => mapTs(a[0], n, Types.INT, f),
