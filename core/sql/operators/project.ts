@@ -8,7 +8,7 @@ import { ResultColumn } from '../../data/result-set';
 import { VectorBuilder } from '../../data/vector-builder';
 import { BoundExpr, walk } from '../bound-expression';
 import { evaluate } from '../evaluate';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { sliceBatch } from '../vector/vector-ops';
 
 export class Project implements PlanNode {
@@ -27,6 +27,7 @@ export class Project implements PlanNode {
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const rowWise = this.drawsPerRow && context.functions.random.seeded;
     for await (const batch of this.child.execute(context)) {
+      checkAborted(context);
       yield rowWise ? this.rowByRow(batch, context) : { rowCount: batch.rowCount, vectors: this.exprs.map((e) => evaluate(e, batch, context)) };
     }
   }
