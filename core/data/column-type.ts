@@ -75,6 +75,7 @@ const BY_NAME: Readonly<Record<string, ColumnType>> = {
   int: Types.INT, integer: Types.INT, long: Types.LONG, float: Types.FLOAT, double: Types.DOUBLE,
   date: Types.DATE, timestamp: Types.TIMESTAMP, symbol: Types.SYMBOL, string: Types.STRING,
   varchar: Types.VARCHAR, uuid: Types.UUID, ipv4: Types.IPV4, long256: Types.LONG256, binary: Types.BINARY,
+  interval: Types.INTERVAL,
 };
 
 /** Parses a DDL/cast type name (`int`, `geohash(5c)`, `double[][]`); undefined when unknown. */

@@ -37,7 +37,7 @@ export function expressionText(e: Expression): string {
       return infix(e.op, e.left, e.right);
     case 'cast': {
       const inner = expressionText(e.expr);
-      return `${precedenceOf(e.expr) > 0 || e.expr.kind === 'case' ? `(${inner})` : inner}::${e.type.written}`;
+      return `${isOperation(e.expr) ? `(${inner})` : inner}::${e.type.written}`;
     }
     case 'isNull': return infix(e.negated ? '!=' : '=', e.expr, { kind: 'literal', type: 'null', raw: 'null', position: e.position });
     case 'like': return negated(e.negated, infix(e.caseInsensitive ? 'ilike' : 'like', e.expr, e.pattern));
@@ -88,6 +88,13 @@ function precedenceOf(e: Expression): number {
     case 'between': return e.negated ? 0 : INFIX_PRECEDENCE.between;
     default: return 0;
   }
+}
+
+/** An operator node (QuestDB wraps one in parentheses before `::`): infix, unary, CASE or a negative literal. */
+function isOperation(e: Expression): boolean {
+  if (e.kind === 'literal') return e.raw.startsWith('-');
+  if (e.kind === 'binary') return e.op !== '||';
+  return e.kind === 'unary' || e.kind === 'isNull' || e.kind === 'like' || e.kind === 'in' || e.kind === 'between' || e.kind === 'case';
 }
 
 function infix(op: string, left: Expression, right: Expression): string {

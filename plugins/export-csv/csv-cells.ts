@@ -111,8 +111,9 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
       const lo = v.data[i * 2];
       if (lo === LONG_NULL) return;
       const text = new ByteOutput(64);
-      text.byte(40); text.byte(39); iso.write(text, lo, 6); text.ascii("', '");
-      iso.write(text, v.data[i * 2 + 1], 6); text.byte(39); text.byte(41);
+      // QuestDB prints an INTERVAL's bounds with millisecond precision.
+      text.byte(40); text.byte(39); iso.write(text, Math.floor(lo / 1000) * 1000, 3); text.ascii("', '");
+      iso.write(text, Math.floor(v.data[i * 2 + 1] / 1000) * 1000, 3); text.byte(39); text.byte(41);
       quotedText(o, new TextDecoder().decode(text.take()));
     };
     case TypeTag.BINARY: case TypeTag.NULL: return () => undefined;

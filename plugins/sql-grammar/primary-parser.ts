@@ -45,6 +45,11 @@ export abstract class PrimaryParser extends ExpressionParser {
         const args: [string, number, string] = this.RECORDING_PHASE ? ['', 0, ''] : [name.image.toLowerCase(), name.startOffset, name.image];
         return this.SUBRULE(this.callTail, { ARGS: args });
       } },
+      // `NaN` is DOUBLE's null literal (a QuestDB keyword).
+      { GATE: () => this.isWord(1, 'nan'), ALT: () => {
+        const nan = this.CONSUME3(T.Identifier);
+        return this.ACTION((): Expression => ({ kind: 'literal', type: 'double', value: NaN, raw: nan.image, position: nan.startOffset }));
+      } },
       { ALT: () => this.SUBRULE(this.nameOrCall) },
       { GATE: () => this.isMisplacedKeyword(), ALT: () => this.misplacedKeyword(this.CONSUME(T.ReservedWord)) },
     ],

@@ -1,10 +1,13 @@
 /**
  * Converts a vector to another type: the implicit casts the binder inserts (sql-dialect.md §1.1) and
- * explicit `cast(x AS T)` / `x::T`. Narrowing truncates high bits like Java (`cast(7234623 AS SHORT)` =
- * 25663): typed-array stores do exactly ToInt16/ToInt32. Unparseable text becomes null.
+ * explicit `cast(x AS T)` / `x::T`. Integer narrowing truncates high bits like Java (`cast(7234623 AS
+ * SHORT)` = 25663): typed-array stores do exactly ToInt16/ToInt32. FLOAT/DOUBLE narrowing (QuestDB 9.4.4)
+ * truncates toward zero inside the target's range and gives null outside it or for NaN (`cast(3e10 AS
+ * INT)` is null; BYTE and SHORT have no null and get 0); DOUBLE → FLOAT beyond ±3.4028234663852886E38 is
+ * null. Unparseable text becomes null.
  */
 import { ColumnType, TypeTag, isInt64, isNumeric, isStringLike } from '../../data/column-type';
-import { INT_NULL, LONG_NULL } from '../../data/null-values';
+import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../data/null-values';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { allocateData, Vector, vectorLength } from '../../data/vector';
@@ -33,6 +36,20 @@ export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vect
   return castGeneric(v, to, n);
 }
 
+const FLOAT_MAX = 3.4028234663852886e38;
+const TWO_63 = 2 ** 63;
+
+/** A LONG-family vector whose doubles hold whole numbers; `exact` is added when one is beyond 2^53 (vector.ts). */
+export function withExactLongs(type: ColumnType, data: Float64Array): Vector {
+  const n = data.length;
+  let i = 0;
+  while (i < n && (data[i] === LONG_NULL || (data[i] <= MAX_SAFE_LONG && data[i] >= -MAX_SAFE_LONG))) i++;
+  if (i === n) return { type, data };
+  const exact = new BigInt64Array(n);
+  for (let k = 0; k < n; k++) exact[k] = data[k] === LONG_NULL ? LONG_NULL_BIG : BigInt(data[k]);
+  return { type, data, exact };
+}
+
 export function nullVector(to: ColumnType, n: number): Vector {
   const b = new VectorBuilder(to, Math.max(1, n));
   for (let i = 0; i < n; i++) b.appendNull();
@@ -50,25 +67,34 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
   if (from.tag === TypeTag.TIMESTAMP && to.tag === TypeTag.DATE) scale = 0.001;
   const nullIn = (x: number): boolean => (fromInt ? x === INT_NULL : fromLong ? x === LONG_NULL : fromFloat ? x !== x : false);
   switch (to.tag) {
-    case TypeTag.DOUBLE: case TypeTag.FLOAT:
+    case TypeTag.DOUBLE:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? NaN : x; }
+      break;
+    case TypeTag.FLOAT:
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || (fromFloat && (x > FLOAT_MAX || x < -FLOAT_MAX)) ? NaN : x; }
       break;
     case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
       for (let i = 0; i < n; i++) {
         const x = d[i];
-        out[i] = nullIn(x) || !Number.isFinite(x) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
+        out[i] = nullIn(x) || !Number.isFinite(x) || (fromFloat && (x >= TWO_63 || x <= -TWO_63)) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
       }
-      break;
+      if (fromLong && scale === 1) return { type: to, data: out, exact: v.exact };
+      return withExactLongs(to, out as Float64Array);
     case TypeTag.INT:
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? INT_NULL : Math.trunc(x) | 0; }
+      for (let i = 0; i < n; i++) {
+        const x = d[i];
+        out[i] = nullIn(x) || (fromFloat && (x >= 2147483648 || x <= -2147483649)) ? INT_NULL : Math.trunc(x) | 0;
+      }
       break;
     case TypeTag.BOOLEAN:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || x === 0 ? 0 : 1; }
       break;
-    default: // BYTE, SHORT: typed-array stores wrap (Java narrowing); null becomes 0 (not nullable).
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? 0 : Math.trunc(x); }
+    default: { // BYTE, SHORT: integers wrap (Java narrowing); floats outside the range and nulls become 0 (not nullable).
+      const limit = to.tag === TypeTag.BYTE ? 128 : 32768;
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || (fromFloat && (x >= limit || x <= -limit - 1)) ? 0 : Math.trunc(x); }
+    }
   }
-  return { type: to, data: out, exact: fromLong && isInt64(to) && scale === 1 ? v.exact : undefined };
+  return { type: to, data: out };
 }
 
 function numberToText(v: Vector, to: ColumnType, n: number): Vector {
