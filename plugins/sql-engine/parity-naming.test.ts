@@ -26,7 +26,7 @@ const CASES: [string, string[]][] = [
   ['SELECT (x+1)*2, (x*2)+1, x-(1-2), x-1-2, x*(2+3) FROM t', ['(x + 1) * 2', 'x * 2 + 1', 'x - (1 - 2)', 'x - 1 - 2', 'x * (2 + 3)']],
   ['SELECT -1, -x*2, -(x*2), NOT (x>1) FROM t', ['-(1)', '-(x) * 2', '-(x * 2)', 'not(x > 1)']],
   ['SELECT cast(x AS INT), x::long, cast(cast(x AS LONG) AS double), (x + 1)::SHORT FROM t', ['x::INT', 'x::long', 'x::LONG::double', '(x + 1)::SHORT']],
-  ['SELECT cast(-x AS INT), cast(-1 AS LONG), NaN, nan FROM t', ['(-(x))::INT', '(-(1))::LONG', 'NaN', 'nan']],
+  ['SELECT cast(-x AS INT), cast(-1 AS LONG), NaN, nan FROM t', ['(-(x))::INT', '(-(1))::LONG', 'NaN', 'nan_2']],
   ["SELECT s || 'b', s IS NULL, s IS NOT NULL FROM t", ["concat(s, 'b')", 's = null', 's != null']],
   ["SELECT CASE x WHEN 1 THEN 'a' END, CASE x WHEN 1 THEN 'a' ELSE 'b' END FROM t", ["switch(x, 1, 'a')", "switch(x, 1, 'a', 'b')"]],
   ['SELECT CASE WHEN x > 1 THEN 1 ELSE 0 END FROM t', ['case when x > 1 then 1 else 0 end']],
