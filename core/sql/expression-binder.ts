@@ -4,7 +4,8 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position (§4.4).
  */
-import { ColumnType, Types, TypeTag, isNumeric, parseTypeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName } from '../data/column-type';
+import { parseGeohash } from './vector/text-to-binary-values';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
 import type { Expression, Query } from './ast';
@@ -17,7 +18,7 @@ import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
 import { checkTimeArguments, intervalCallBounds } from './time-arguments';
-import { parseIsoTimestamp } from '../time/iso-timestamp';
+import { parseIsoTimestamp, parseIsoTimestampExact } from '../time/iso-timestamp';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
 export interface AggregateCollector {
@@ -42,6 +43,17 @@ export interface BinderHooks {
 const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
 
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
+
+/**
+ * `#u33d` is GEOHASH(4c), `#u33d/18` GEOHASH(18b) (the top 18 bits), `##0101` GEOHASH(4b): the literal's
+ * type carries exactly the precision written.
+ */
+function geohashConstant(e: Extract<Expression, { kind: 'literal'; type: 'geohash' }>): BoundExpr {
+  const type = geohashType(e.bits, !e.binary && !e.raw.includes('/'));
+  const value = e.binary ? parseInt(e.value, 2) : parseGeohash(e.value, e.bits);
+  if (value === undefined) throw SvcError.sql(e.position, `invalid constant: ${e.raw}`);
+  return { kind: 'constant', type, value, position: e.position };
+}
 
 function isTextual(t: ColumnType): boolean {
   return t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR || t.tag === TypeTag.CHAR;
@@ -125,7 +137,8 @@ export class ExpressionBinder {
       case 'string': return { kind: 'constant', type: Types.STRING, value: e.value, position: p };
       case 'boolean': return { kind: 'constant', type: Types.BOOLEAN, value: e.value, position: p };
       case 'null': return { kind: 'constant', type: Types.NULL, value: null, position: p };
-      default: throw SvcError.sql(p, `${e.type} literals are not supported yet`);
+      case 'long256': return { kind: 'constant', type: Types.LONG256, value: `0x${e.value}`, position: p };
+      case 'geohash': return geohashConstant(e);
     }
   }
 
@@ -199,7 +212,7 @@ export class ExpressionBinder {
   private timestampOperand(other: BoundExpr, e: BoundExpr, op: string): BoundExpr {
     if ((other.type.tag !== TypeTag.TIMESTAMP && other.type.tag !== TypeTag.DATE) || e.kind !== 'constant' || typeof e.value !== 'string') return e;
     const text = e.value;
-    const us = parseIsoTimestamp(text);
+    const us = parseIsoTimestampExact(text);
     if (us === undefined) {
       if (text.includes(';')) throw SvcError.sql(e.position, 'not a timestamp, use IN keyword with intervals');
       // QuestDB 9.4.4: the designated timestamp's interval filter has its own texts; another TIMESTAMP
@@ -209,7 +222,7 @@ export class ExpressionBinder {
       throw SvcError.sql(e.position, `Invalid date [str='${text}']`);
     }
     const date = other.type.tag === TypeTag.DATE;
-    return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(us / 1000) : us, position: e.position };
+    return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(Number(us) / 1000) : us, position: e.position };
   }
 
   private isDesignatedTimestamp(e: BoundExpr): boolean {

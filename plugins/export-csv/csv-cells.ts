@@ -4,6 +4,7 @@
  * `\` → `\\` and control characters JSON-escaped, so a value never breaks a line.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { CHAR_NULL, INT_NULL, LONG_NULL } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { ByteOutput } from './byte-output';
@@ -74,6 +75,8 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
     case TypeTag.TIMESTAMP: return (o, v, i) => {
       const x = v.data[i];
       if (x === LONG_NULL) return;
+      // Beyond 2^53 µs (after 2255) only the exact value prints the right microsecond.
+      if (v.exact && !Number.isSafeInteger(x)) { o.byte(34); o.ascii(formatTimestampMicros(v.exact[i])); o.byte(34); return; }
       o.byte(34); iso.write(o, x, 6); o.byte(34);
     };
     case TypeTag.CHAR: return (o, v, i) => {

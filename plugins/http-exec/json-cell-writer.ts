@@ -4,6 +4,7 @@
  * its typed array directly and allocates nothing for fixed-width values.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { Vector } from '../../core/data/vector';
@@ -83,9 +84,12 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
       const d = v.data;
       const ts = ctx.timestamps;
       const micros = t.tag === TypeTag.TIMESTAMP;
+      const exact = micros ? v.exact : undefined;
       return (s, i) => {
         const x = d[i];
         if (x === LONG_NULL) { writeNull(s); return; }
+        // Beyond 2^53 µs (after 2255) only the exact value prints the right microsecond.
+        if (exact && !Number.isSafeInteger(x)) { s.ascii(`"${formatTimestampMicros(exact[i])}"`); return; }
         s.ensure(IsoTimestampWriter.MAX_BYTES + 2);
         const buf = s.buf;
         buf[s.pos] = 0x22;

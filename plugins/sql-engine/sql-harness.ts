@@ -70,7 +70,7 @@ export class SqlHarness {
 
 function display(tag: TypeTag, v: SqlValue): unknown {
   if (v === null) return null;
-  if (tag === TypeTag.TIMESTAMP) return formatTimestampMicros(Number(v));
+  if (tag === TypeTag.TIMESTAMP) return formatTimestampMicros(typeof v === 'bigint' ? v : Number(v));
   if (tag === TypeTag.DATE) return formatDateMillis(Number(v));
   if (typeof v === 'bigint') return v.toString();
   return v;

@@ -50,11 +50,15 @@ function keyComparator(v: Vector): Compare {
         const x = String(readValue(v, a) ?? ''), y = String(readValue(v, b) ?? '');
         return x < y ? -1 : x > y ? 1 : 0;
       };
-    default:
+    default: {
       if (isVarSize(v.type)) return () => 0;
+      // LONG family beyond 2^53: compare the exact values (the doubles may be equal).
+      const exact = v.exact;
+      if (exact) return (a, b) => (exact[a] < exact[b] ? -1 : exact[a] > exact[b] ? 1 : 0);
       // INT/LONG nulls are the minimum values, so they sort first by themselves.
       void INT_NULL; void LONG_NULL;
       return (a, b) => d[a] - d[b];
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 /** Appends a SqlValue to a builder of any type, converting as an implicit cast would (INSERT, constants). */
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
-import { parseIsoTimestamp } from '../../time/iso-timestamp';
+import { parseIsoTimestampExact } from '../../time/iso-timestamp';
 import { SvcError } from '../../errors';
 import { parseIpv4, parseUuid, SqlValue } from './sql-value';
 import { formatValue } from './format-value';
@@ -24,13 +24,16 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
       return;
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       if (typeof value === 'string') {
-        const us = parseIsoTimestamp(value);
+        const us = parseIsoTimestampExact(value);
         if (us === undefined) {
+          if (/^\s*[-+]?\d+\s*$/.test(value)) { b.appendBigInt(BigInt(value.trim())); return; }
           const n = Number(value);
-          if (value.trim() !== '' && Number.isFinite(n)) { b.appendNumber(n); return; }
+          if (value.trim() !== '' && Number.isFinite(n)) { b.appendNumber(Math.trunc(n)); return; }
           throw SvcError.badRequest(`Invalid timestamp: ${value}`);
         }
-        b.appendNumber(t === TypeTag.DATE ? Math.floor(us / 1000) : us);
+        if (t === TypeTag.DATE) b.appendNumber(Math.floor(Number(us) / 1000));
+        else if (typeof us === 'bigint') b.appendBigInt(us);
+        else b.appendNumber(us);
         return;
       }
       if (typeof value === 'bigint') { b.appendBigInt(value); return; }

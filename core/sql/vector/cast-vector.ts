@@ -8,9 +8,10 @@
  */
 import { ColumnType, TypeTag, isInt64, isNumeric, isStringLike } from '../../data/column-type';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../data/null-values';
+import { fromExactLongs, withExactLongs } from '../../data/exact-longs';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
-import { allocateData, Vector, vectorLength } from '../../data/vector';
+import { allocateData, FixedArray, Vector, vectorLength } from '../../data/vector';
 import { formatTimestampMicros, formatDateMillis } from '../../time/iso-timestamp';
 import { appendValue } from './append-value';
 import { readValue } from './sql-value';
@@ -39,25 +40,55 @@ export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vect
 const FLOAT_MAX = 3.4028234663852886e38;
 const TWO_63 = 2 ** 63;
 
-/** A LONG-family vector whose doubles hold whole numbers; `exact` is added when one is beyond 2^53 (vector.ts). */
-export function withExactLongs(type: ColumnType, data: Float64Array): Vector {
-  const n = data.length;
-  let i = 0;
-  while (i < n && (data[i] === LONG_NULL || (data[i] <= MAX_SAFE_LONG && data[i] >= -MAX_SAFE_LONG))) i++;
-  if (i === n) return { type, data };
-  const exact = new BigInt64Array(n);
-  for (let k = 0; k < n; k++) exact[k] = data[k] === LONG_NULL ? LONG_NULL_BIG : BigInt(data[k]);
-  return { type, data, exact };
-}
-
 export function nullVector(to: ColumnType, n: number): Vector {
   const b = new VectorBuilder(to, Math.max(1, n));
   for (let i = 0; i < n; i++) b.appendNull();
   return b.build();
 }
 
+/** LONG-family to LONG-family or narrower integers from exact values (vector.ts `exact`). */
+function castExactLongs(v: Vector, exact: BigInt64Array, to: ColumnType, n: number): Vector {
+  const scale = v.type.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP ? 1000n : 1n;
+  const divide = v.type.tag === TypeTag.TIMESTAMP && to.tag === TypeTag.DATE;
+  if (isInt64(to)) {
+    const out = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = exact[i];
+      out[i] = x === LONG_NULL_BIG ? x : divide ? floorDiv(x, 1000n) : BigInt.asIntN(64, x * scale);
+    }
+    return fromExactLongs(to, out);
+  }
+  const out = allocateData(to, n);
+  const bits = to.tag === TypeTag.INT ? 32 : to.tag === TypeTag.SHORT ? 16 : 8;
+  const nullOut = to.tag === TypeTag.INT ? INT_NULL : 0;
+  for (let i = 0; i < n; i++) {
+    const x = exact[i];
+    out[i] = x === LONG_NULL_BIG ? nullOut : Number(BigInt.asIntN(bits, x));
+  }
+  return { type: to, data: out };
+}
+
+/** True when every non-null value of a LONG-family array is within ±limit. */
+function allWithin(d: FixedArray, n: number, limit: number): boolean {
+  for (let i = 0; i < n; i++) { const x = d[i]; if (x !== LONG_NULL && (x > limit || x < -limit)) return false; }
+  return true;
+}
+
+function floorDiv(x: bigint, y: bigint): bigint {
+  const q = x / y;
+  return x % y !== 0n && (x < 0n) !== (y < 0n) ? q - 1n : q;
+}
+
 function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vector {
   const d = v.data;
+  const exactTarget = isInt64(to) || to.tag === TypeTag.INT || to.tag === TypeTag.SHORT || to.tag === TypeTag.BYTE;
+  if (v.exact && isInt64(from) && exactTarget) return castExactLongs(v, v.exact, to, n);
+  if (from.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP && !allWithin(d, n, MAX_SAFE_LONG / 1000)) {
+    // ms × 1000 leaves 2^53 from year 2255 on: multiply exactly.
+    const exact = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) exact[i] = d[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(d[i]);
+    return castExactLongs(v, exact, to, n);
+  }
   const out = allocateData(to, n);
   const fromInt = from.tag === TypeTag.INT;
   const fromLong = isInt64(from);
@@ -103,7 +134,7 @@ function numberToText(v: Vector, to: ColumnType, n: number): Vector {
   for (let i = 0; i < n; i++) {
     const x = readValue(v, i);
     if (x === null) { b.appendNull(); continue; }
-    if (t === TypeTag.TIMESTAMP) b.appendString(formatTimestampMicros(x as number));
+    if (t === TypeTag.TIMESTAMP) b.appendString(formatTimestampMicros(x as number | bigint));
     else if (t === TypeTag.DATE) b.appendString(formatDateMillis(x as number));
     else if ((t === TypeTag.DOUBLE || t === TypeTag.FLOAT) && Number.isInteger(x)) b.appendString(`${x as number}.0`);
     else b.appendString(formatValue(x));

@@ -5,7 +5,7 @@
  */
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
-import { parseIsoTimestamp } from '../../time/iso-timestamp';
+import { parseIsoTimestampExact } from '../../time/iso-timestamp';
 import { parseIpv4, parseUuid } from './sql-value';
 import { parseGeohash, parseLong256 } from './text-to-binary-values';
 
@@ -39,9 +39,11 @@ export function parseTextValue(b: VectorBuilder, text: string): boolean {
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       const epoch = LONG.exec(text);
       if (epoch) { b.appendBigInt(BigInt(epoch[1])); return true; }
-      const us = parseIsoTimestamp(text);
+      const us = parseIsoTimestampExact(text);
       if (us === undefined) return false;
-      b.appendNumber(tag === TypeTag.DATE ? Math.floor(us / 1000) : us);
+      if (tag === TypeTag.DATE) b.appendNumber(Math.floor(Number(us) / 1000));
+      else if (typeof us === 'bigint') b.appendBigInt(us);
+      else b.appendNumber(us);
       return true;
     }
     case TypeTag.IPV4: {
