@@ -68,7 +68,10 @@ export class VectorBuilder {
         d[this.rows] = LONG_NULL;
         if (this.exact) this.exact[this.rows] = LONG_NULL_BIG;
         break;
-      case TypeTag.GEOHASH: d[this.rows] = GEOHASH_NULL; break;
+      case TypeTag.GEOHASH:
+        d[this.rows] = GEOHASH_NULL;
+        if (this.exact) this.exact[this.rows] = -1n;
+        break;
       case TypeTag.UUID: case TypeTag.LONG256: {
         const dv = new DataView(d.buffer, d.byteOffset + this.rows * this.width, this.width);
         for (let o = 0; o < this.width; o += 8) dv.setBigInt64(o, LONG_NULL_BIG, true);
@@ -162,7 +165,7 @@ export class VectorBuilder {
       this.appendBytes((v.data as Uint8Array).subarray(i * this.width, (i + 1) * this.width));
       return;
     }
-    if (isInt64(this.type) && v.exact) { this.appendBigInt(v.exact[i]); return; }
+    if ((isInt64(this.type) || t === TypeTag.GEOHASH) && v.exact) { this.appendBigInt(v.exact[i]); return; }
     this.appendNumber(v.data[i]);
   }
 

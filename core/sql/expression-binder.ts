@@ -5,7 +5,7 @@
  * QuestDB's errors at the node's position (§4.4).
  */
 import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName } from '../data/column-type';
-import { parseGeohash } from './vector/text-to-binary-values';
+import { parseGeohashExact } from './vector/text-to-binary-values';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
 import type { Expression, Query } from './ast';
@@ -50,7 +50,7 @@ const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
  */
 function geohashConstant(e: Extract<Expression, { kind: 'literal'; type: 'geohash' }>): BoundExpr {
   const type = geohashType(e.bits, !e.binary && !e.raw.includes('/'));
-  const value = e.binary ? parseInt(e.value, 2) : parseGeohash(e.value, e.bits);
+  const value = e.binary ? (e.bits > 53 ? BigInt(`0b${e.value}`) : parseInt(e.value, 2)) : parseGeohashExact(e.value, e.bits);
   if (value === undefined) throw SvcError.sql(e.position, `invalid constant: ${e.raw}`);
   return { kind: 'constant', type, value, position: e.position };
 }

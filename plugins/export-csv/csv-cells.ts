@@ -104,7 +104,7 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
     case TypeTag.GEOHASH: return (o, v, i) => {
       const x = v.data[i];
       if (x < 0) { o.ascii('null'); return; }
-      o.byte(34); o.ascii(geohashText(type, x)); o.byte(34);
+      o.byte(34); o.ascii(geohashText(type, v.exact ? v.exact[i] : x)); o.byte(34);
     };
     case TypeTag.ARRAY: return (o, v, i) => {
       if (v.nulls && v.nulls[i] === 1) return;

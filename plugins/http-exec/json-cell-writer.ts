@@ -4,6 +4,7 @@
  * its typed array directly and allocates nothing for fixed-width values.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { geohashText } from '../../core/sql/vector/text-to-binary-values';
 import { formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
@@ -121,7 +122,12 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
     // BINARY content is never sent (http-api.md §3.2): every value, null or not, is [].
     case TypeTag.BINARY: return (s) => s.ascii('[]');
     case TypeTag.IPV4: { const d = v.data; return (s, i) => writeIpv4(s, d[i]); }
-    case TypeTag.GEOHASH: { const d = v.data; return (s, i) => writeGeohash(s, d[i], t); }
+    case TypeTag.GEOHASH: {
+      const d = v.data, exact = v.exact;
+      // Precisions above 53 bits print from the exact 64-bit values.
+      if (exact) return (s, i) => { if (d[i] < 0) writeGeohash(s, -1, t); else s.ascii(`"${geohashText(t.bits ?? 1, t.geoChars === true, exact[i])}"`); };
+      return (s, i) => writeGeohash(s, d[i], t);
+    }
     case TypeTag.UUID: { const d = v.data as Uint8Array; return (s, i) => writeUuid(s, d, i * 16); }
     case TypeTag.LONG256: { const d = v.data as Uint8Array; return (s, i) => writeLong256(s, d, i * 32); }
     case TypeTag.INTERVAL: { const d = v.data; const ts = ctx.timestamps; return (s, i) => writeInterval(s, d[2 * i], d[2 * i + 1], ts); }

@@ -5,7 +5,7 @@ import { parseIsoTimestampExact } from '../../time/iso-timestamp';
 import { SvcError } from '../../errors';
 import { parseIpv4, parseUuid, SqlValue } from './sql-value';
 import { formatValue } from './format-value';
-import { parseGeohash, parseLong256 } from './text-to-binary-values';
+import { parseGeohashExact, parseLong256 } from './text-to-binary-values';
 
 export function appendValue(b: VectorBuilder, value: SqlValue): void {
   if (value === null) { b.appendNull(); return; }
@@ -63,9 +63,10 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
     }
     case TypeTag.GEOHASH: {
       if (typeof value === 'number') { b.appendNumber(value); return; }
-      const x = typeof value === 'string' ? parseGeohash(value, b.type.bits ?? 1) : undefined;
+      if (typeof value === 'bigint') { b.appendBigInt(value); return; }
+      const x = typeof value === 'string' ? parseGeohashExact(value, b.type.bits ?? 1) : undefined;
       if (x === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> GEOHASH]`);
-      b.appendNumber(x);
+      if (typeof x === 'bigint') b.appendBigInt(x); else b.appendNumber(x);
       return;
     }
     case TypeTag.BINARY:

@@ -24,7 +24,9 @@ export function readValue(v: Vector, i: number): SqlValue {
     case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
       if (v.exact) return v.exact[i] === -9223372036854775808n ? null : (Number.isSafeInteger(Number(v.exact[i])) ? Number(v.exact[i]) : v.exact[i]);
       return d[i] === LONG_NULL ? null : d[i];
-    case TypeTag.GEOHASH: return d[i] === -1 ? null : d[i];
+    case TypeTag.GEOHASH:
+      if (d[i] === -1) return null;
+      return v.exact && !Number.isSafeInteger(d[i]) ? v.exact[i] : d[i];
     case TypeTag.STRING: case TypeTag.VARCHAR: {
       if (v.nulls && v.nulls[i] === 1) return null;
       const o = v.offsets as Int32Array;

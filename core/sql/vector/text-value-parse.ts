@@ -7,7 +7,7 @@ import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
 import { parseIsoTimestampExact } from '../../time/iso-timestamp';
 import { parseIpv4, parseUuid } from './sql-value';
-import { parseGeohash, parseLong256 } from './text-to-binary-values';
+import { parseGeohashExact, parseLong256 } from './text-to-binary-values';
 
 const INTEGER = /^[-+]?\d+$/;
 const LONG = /^([-+]?\d+)[lL]?$/;
@@ -55,9 +55,9 @@ export function parseTextValue(b: VectorBuilder, text: string): boolean {
     case TypeTag.UUID: return appendBytes(b, parseUuid(text));
     case TypeTag.LONG256: return appendBytes(b, parseLong256(text));
     case TypeTag.GEOHASH: {
-      const x = parseGeohash(text, b.type.bits ?? 1);
+      const x = parseGeohashExact(text, b.type.bits ?? 1);
       if (x === undefined) return false;
-      b.appendNumber(x);
+      if (typeof x === 'bigint') b.appendBigInt(x); else b.appendNumber(x);
       return true;
     }
     case TypeTag.BOOLEAN: {
