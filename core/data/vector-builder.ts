@@ -25,6 +25,8 @@ export class VectorBuilder {
   private offsets: Int32Array | undefined;
   private nulls: Uint8Array | undefined;
   private exact: BigInt64Array | undefined;
+  /** ARRAY with more than one dimension: `dims` extents per row. */
+  private shapes: Int32Array | undefined;
   private rows = 0;
   private bytes = 0;
   private readonly width: number;
@@ -146,7 +148,12 @@ export class VectorBuilder {
     const t = this.type.tag;
     if (v.offsets) {
       if (v.nulls && v.nulls[i] === 1) { this.appendNull(); return; }
-      if (t === TypeTag.ARRAY) throw new Error('appendFrom for ARRAY is not supported by VectorBuilder');
+      if (t === TypeTag.ARRAY) {
+        const dims = this.type.dims ?? 1;
+        const start = v.offsets[i], end = v.offsets[i + 1];
+        this.appendArray((v.data as Float64Array).subarray(start, end), dims > 1 && v.shapes ? v.shapes.subarray(i * dims, (i + 1) * dims) : [end - start]);
+        return;
+      }
       this.appendBytes((v.data as Uint8Array).subarray(v.offsets[i], v.offsets[i + 1]));
       return;
     }
@@ -169,14 +176,30 @@ export class VectorBuilder {
     this.appendNumber(v.data[i]);
   }
 
+  /** ARRAY: one row of elements (row-major) with its extent per dimension. */
+  appendArray(elements: ArrayLike<number>, shape: ArrayLike<number>): void {
+    const dims = this.type.dims ?? 1;
+    this.ensureBytes(elements.length);
+    const d = this.data as Float64Array;
+    for (let k = 0; k < elements.length; k++) d[this.bytes + k] = elements[k];
+    this.bytes += elements.length;
+    if (dims > 1) {
+      const shapes = this.shapes = grow(this.shapes ?? new Int32Array(16 * dims), (this.rows + 1) * dims);
+      for (let k = 0; k < dims; k++) shapes[this.rows * dims + k] = shape[k] ?? 0;
+    }
+    this.endVarRow(false);
+  }
+
   build(): Vector {
     const n = this.rows;
     if (this.offsets) {
+      const dims = this.type.dims ?? 1;
       return {
         type: this.type,
         data: this.data.subarray(0, this.bytes),
         offsets: this.offsets.subarray(0, n + 1),
         nulls: this.nulls?.subarray(0, n),
+        shapes: this.type.tag === TypeTag.ARRAY && dims > 1 ? (this.shapes ?? new Int32Array(n * dims)).subarray(0, n * dims) : undefined,
       };
     }
     return {
@@ -202,6 +225,9 @@ export class VectorBuilder {
 
   private appendVarNull(): void {
     this.ensureBytes(0);
+    // A null row keeps its (zero) extents so the shapes stay aligned with the rows.
+    const dims = this.type.dims ?? 1;
+    if (this.type.tag === TypeTag.ARRAY && dims > 1) this.shapes = grow(this.shapes ?? new Int32Array(16 * dims), (this.rows + 1) * dims).fill(0, this.rows * dims, (this.rows + 1) * dims);
     if (!this.nulls) this.nulls = new Uint8Array(Math.max(16, (this.offsets as Int32Array).length));
     this.endVarRow(true);
   }

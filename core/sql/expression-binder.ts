@@ -4,7 +4,9 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position (§4.4).
  */
-import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName, typeName } from '../data/column-type';
+import { arrayConstructor, arrayLiteralShape } from './arrays/array-constructor';
+import { accessType, arrayAccess, Subscript } from './arrays/array-access';
 import { parseGeohashExact } from './vector/text-to-binary-values';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
@@ -119,8 +121,45 @@ export class ExpressionBinder {
         this.hooks.onSubquery?.(node);
         return node;
       }
+      case 'array': return this.arrayLiteral(e);
+      case 'arrayAccess': return this.arrayAccess(e);
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
+  }
+
+  /** `ARRAY[…]`: a DOUBLE array of the literal's shape; elements cast to DOUBLE (core/sql/arrays). */
+  private arrayLiteral(e: Extract<Expression, { kind: 'array' }>): BoundExpr {
+    const { shape, leaves } = arrayLiteralShape(e);
+    const args = leaves.map((l) => {
+      const bound = this.bind(l);
+      if (!isNumeric(bound.type) && bound.type.tag !== TypeTag.NULL) throw SvcError.sql(l.position, `unsupported array element type: ${typeName(bound.type)}`);
+      return this.coerce(bound, Types.DOUBLE, l.position, false);
+    });
+    const fn = arrayConstructor(shape);
+    return { kind: 'call', fn, args, type: fn.returns as ColumnType, position: e.position };
+  }
+
+  /** `arr[i, lo:hi]`: indexes and slices, 1-based (core/sql/arrays/array-access.ts). */
+  private arrayAccess(e: Extract<Expression, { kind: 'arrayAccess' }>): BoundExpr {
+    const array = this.bind(e.array);
+    if (array.type.tag !== TypeTag.ARRAY) throw SvcError.sql(e.array.position, 'array expected');
+    const dims = array.type.dims ?? 1;
+    if (e.subscripts.length > dims) throw SvcError.sql(e.subscripts[dims].position, `too many array subscripts [dims=${dims}]`);
+    const subscripts: Subscript[] = [];
+    const args: BoundExpr[] = [array];
+    const index = (x: Expression): BoundExpr => {
+      const bound = this.bind(x);
+      if (![TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.NULL].includes(bound.type.tag)) throw SvcError.sql(x.position, 'integer array index expected');
+      return this.coerce(bound, Types.INT, x.position, true);
+    };
+    for (const s of e.subscripts) {
+      if (s.kind !== 'slice') { subscripts.push({ kind: 'index' }); args.push(index(s)); continue; }
+      subscripts.push({ kind: 'slice', lo: s.lo !== undefined, hi: s.hi !== undefined });
+      if (s.lo) args.push(index(s.lo));
+      if (s.hi) args.push(index(s.hi));
+    }
+    const fn = arrayAccess(dims, subscripts);
+    return { kind: 'call', fn, args, type: accessType(dims, subscripts), position: e.position };
   }
 
   private resolvable(name: string): boolean {
