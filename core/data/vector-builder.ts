@@ -7,6 +7,7 @@ import { ColumnType, TypeTag, isInt64, isVarSize } from './column-type';
 import { CHAR_NULL, GEOHASH_NULL, INT_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG, SYMBOL_NULL } from './null-values';
 import { MemorySymbolTable, SymbolTable } from './symbol-table';
 import { utf8Encoder } from './utf8';
+import { setDecimal } from './decimal';
 import { allocateData, elementsPerRow, FixedArray, Vector } from './vector';
 
 type Grow<T> = { new (n: number): T };
@@ -66,7 +67,7 @@ export class VectorBuilder {
       case TypeTag.IPV4: d[this.rows] = IPV4_NULL; break;
       case TypeTag.SYMBOL: d[this.rows] = SYMBOL_NULL; break;
       case TypeTag.FLOAT: case TypeTag.DOUBLE: d[this.rows] = NaN; break;
-      case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+      case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS:
         d[this.rows] = LONG_NULL;
         if (this.exact) this.exact[this.rows] = LONG_NULL_BIG;
         break;
@@ -74,6 +75,7 @@ export class VectorBuilder {
         d[this.rows] = GEOHASH_NULL;
         if (this.exact) this.exact[this.rows] = -1n;
         break;
+      case TypeTag.DECIMAL: setDecimal(d as Uint8Array, this.rows, null); break;
       case TypeTag.UUID: case TypeTag.LONG256: {
         const dv = new DataView(d.buffer, d.byteOffset + this.rows * this.width, this.width);
         for (let o = 0; o < this.width; o += 8) dv.setBigInt64(o, LONG_NULL_BIG, true);

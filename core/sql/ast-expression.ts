@@ -49,7 +49,8 @@ export type Literal =
   | BooleanLiteral
   | NullLiteral
   | Long256Literal
-  | GeohashLiteral;
+  | GeohashLiteral
+  | DecimalLiteral;
 
 interface LiteralBase {
   readonly kind: 'literal';
@@ -94,6 +95,12 @@ export interface BooleanLiteral extends LiteralBase {
 
 export interface NullLiteral extends LiteralBase {
   readonly type: 'null';
+}
+
+/** `12.34m`: an exact DECIMAL; `value` is the number's text without the `m`. */
+export interface DecimalLiteral extends LiteralBase {
+  readonly type: 'decimal';
+  readonly value: string;
 }
 
 /** `0x7ee6…`: `value` is the hex digits, lower-case, without `0x`. */

@@ -8,6 +8,7 @@ import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName, type
 import { arrayConstructor, arrayLiteralShape } from './arrays/array-constructor';
 import { accessType, arrayAccess, Subscript } from './arrays/array-access';
 import { parseGeohashExact } from './vector/text-to-binary-values';
+import { literalDecimalType } from '../data/decimal';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
 import type { Expression, Query } from './ast';
@@ -20,7 +21,7 @@ import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
 import { checkTimeArguments, intervalCallBounds } from './time-arguments';
-import { parseIsoTimestamp, parseIsoTimestampExact } from '../time/iso-timestamp';
+import { parseIsoTimestamp, parseIsoTimestampExact, parseIsoTimestampNanos } from '../time/iso-timestamp';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
 export interface AggregateCollector {
@@ -178,6 +179,11 @@ export class ExpressionBinder {
       case 'null': return { kind: 'constant', type: Types.NULL, value: null, position: p };
       case 'long256': return { kind: 'constant', type: Types.LONG256, value: `0x${e.value}`, position: p };
       case 'geohash': return geohashConstant(e);
+      case 'decimal': {
+        const type = literalDecimalType(e.value);
+        if (!type) throw SvcError.sql(p, `invalid constant: ${e.raw}`);
+        return { kind: 'constant', type, value: e.value, position: p };
+      }
     }
   }
 
@@ -225,11 +231,11 @@ export class ExpressionBinder {
 
   /** Casts `e` to `type`; constants convert now (errors at the constant). */
   coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
-    if (e.type.tag === type.tag && e.type.bits === type.bits) return e;
+    if (e.type.tag === type.tag && e.type.bits === type.bits && (type.tag !== TypeTag.DECIMAL || (e.type.precision === type.precision && e.type.scale === type.scale))) return e;
     const checked = !explicit && isTextual(e.type) && isNumeric(type);
     const cast: BoundExpr = checked ? { kind: 'cast', expr: e, type, position, checked } : { kind: 'cast', expr: e, type, position };
     if (e.kind !== 'constant') return cast;
-    if (!explicit && (type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE) && typeof e.value === 'string') {
+    if (!explicit && (type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE || type.tag === TypeTag.TIMESTAMP_NS) && typeof e.value === 'string') {
       const us = parseIsoTimestamp(e.value);
       if (us === undefined) throw SvcError.sql(e.position, `Invalid date [str='${e.value}']`);
     }
@@ -249,7 +255,8 @@ export class ExpressionBinder {
   }
 
   private timestampOperand(other: BoundExpr, e: BoundExpr, op: string): BoundExpr {
-    if ((other.type.tag !== TypeTag.TIMESTAMP && other.type.tag !== TypeTag.DATE) || e.kind !== 'constant' || typeof e.value !== 'string') return e;
+    const tag = other.type.tag;
+    if ((tag !== TypeTag.TIMESTAMP && tag !== TypeTag.DATE && tag !== TypeTag.TIMESTAMP_NS) || e.kind !== 'constant' || typeof e.value !== 'string') return e;
     const text = e.value;
     const us = parseIsoTimestampExact(text);
     if (us === undefined) {
@@ -260,7 +267,8 @@ export class ExpressionBinder {
       if (op === '=' || op === '!=') throw SvcError.sql(e.position, 'invalid timestamp');
       throw SvcError.sql(e.position, `Invalid date [str='${text}']`);
     }
-    const date = other.type.tag === TypeTag.DATE;
+    if (tag === TypeTag.TIMESTAMP_NS) return { kind: 'constant', type: Types.TIMESTAMP_NS, value: parseIsoTimestampNanos(text) ?? null, position: e.position };
+    const date = tag === TypeTag.DATE;
     return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(Number(us) / 1000) : us, position: e.position };
   }
 

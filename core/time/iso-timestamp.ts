@@ -101,6 +101,8 @@ export interface IsoParts {
   readonly precision: IsoPrecision;
   /** Digits after the decimal point (0 unless precision is `fraction`). */
   readonly fractionDigits: number;
+  /** Nanoseconds beyond the microsecond (fraction digits 7–9), for TIMESTAMP_NS. */
+  readonly nanos: number;
 }
 
 /**
@@ -133,13 +135,30 @@ export function parseIsoParts(text: string): IsoParts | undefined {
   const micros = days * MICROS_PER_DAY + within;
   const precision: IsoPrecision = m[2] === undefined ? 'year' : m[3] === undefined ? 'month' : m[4] === undefined ? 'day'
     : m[5] === undefined ? 'hour' : m[6] === undefined ? 'minute' : m[7] === undefined ? 'second' : 'fraction';
-  const parts = { micros, precision, fractionDigits: m[7]?.length ?? 0 };
+  const nanos = m[7] === undefined ? 0 : Number((m[7] + '000000000').slice(6, 9));
+  const parts = { micros, precision, fractionDigits: m[7]?.length ?? 0, nanos };
   return Number.isSafeInteger(micros) ? parts : { ...parts, exact: BigInt(days) * MICROS_PER_DAY_BIG + BigInt(within) };
 }
 
 /** `parseIsoParts(text)?.micros`: the instant an ISO text names, in µs since the epoch (a double). */
 export function parseIsoTimestamp(text: string): number | undefined {
   return parseIsoParts(text)?.micros;
+}
+
+/** The instant an ISO text names in nanoseconds (TIMESTAMP_NS), exact. */
+export function parseIsoTimestampNanos(text: string): bigint | undefined {
+  const parts = parseIsoParts(text);
+  return parts === undefined ? undefined : (parts.exact ?? BigInt(parts.micros)) * 1000n + BigInt(parts.nanos);
+}
+
+/** TIMESTAMP_NS → `yyyy-MM-ddTHH:mm:ss.SSSSSSSSSZ` (9 fraction digits). */
+export function formatTimestampNanos(nanos: bigint | number): string {
+  const ns = BigInt(nanos);
+  let micros = ns / 1000n;
+  let within = ns - micros * 1000n;
+  if (within < 0n) { micros -= 1n; within += 1000n; }
+  const text = formatTimestampMicros(Number.isSafeInteger(Number(micros)) ? Number(micros) : micros);
+  return `${text.slice(0, -1)}${String(within).padStart(3, '0')}Z`;
 }
 
 /** The instant an ISO text names, exact: a number within 2^53, else a bigint. */

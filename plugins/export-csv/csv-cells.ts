@@ -4,7 +4,8 @@
  * `\` → `\\` and control characters JSON-escaped, so a value never breaks a line.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
-import { formatTimestampMicros } from '../../core/time/iso-timestamp';
+import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
+import { formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { CHAR_NULL, INT_NULL, LONG_NULL } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { ByteOutput } from './byte-output';
@@ -71,6 +72,15 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
       const x = v.data[i];
       if (x === LONG_NULL) return;
       o.byte(34); iso.write(o, x * 1000, 3); o.byte(34);
+    };
+    case TypeTag.DECIMAL: return (o, v, i) => {
+      const x = decimalAt(v.data as Uint8Array, i);
+      if (x !== null) o.ascii(decimalText(x, scaleOf(type)));
+    };
+    case TypeTag.TIMESTAMP_NS: return (o, v, i) => {
+      const x = v.data[i];
+      if (x === LONG_NULL) return;
+      o.byte(34); o.ascii(formatTimestampNanos(v.exact ? v.exact[i] : x)); o.byte(34);
     };
     case TypeTag.TIMESTAMP: return (o, v, i) => {
       const x = v.data[i];

@@ -4,8 +4,9 @@
  * its typed array directly and allocates nothing for fixed-width values.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
 import { geohashText } from '../../core/sql/vector/text-to-binary-values';
-import { formatTimestampMicros } from '../../core/time/iso-timestamp';
+import { formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { Vector } from '../../core/data/vector';
@@ -81,6 +82,21 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
       return (s, i) => writeDouble(s, d[i]);
     }
     case TypeTag.LONG: return longWriter(v, ctx.quoteLargeNum);
+    case TypeTag.DECIMAL: {
+      // QuestDB prints a DECIMAL as quoted text with all its scale digits: "12.34".
+      const d = v.data as Uint8Array, scale = scaleOf(t);
+      return (s, i) => {
+        const x = decimalAt(d, i);
+        if (x === null) writeNull(s); else s.ascii(`"${decimalText(x, scale)}"`);
+      };
+    }
+    case TypeTag.TIMESTAMP_NS: {
+      const d = v.data, exact = v.exact;
+      return (s, i) => {
+        if (d[i] === LONG_NULL) { writeNull(s); return; }
+        s.ascii(`"${formatTimestampNanos(exact ? exact[i] : d[i])}"`);
+      };
+    }
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       const d = v.data;
       const ts = ctx.timestamps;

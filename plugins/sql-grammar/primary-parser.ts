@@ -45,6 +45,11 @@ export abstract class PrimaryParser extends ExpressionParser {
         const args: [string, number, string] = this.RECORDING_PHASE ? ['', 0, ''] : [name.image.toLowerCase(), name.startOffset, name.image];
         return this.SUBRULE(this.callTail, { ARGS: args });
       } },
+      // `12m` lexes as a duration; as a value it is the DECIMAL 12.
+      { GATE: () => this.isToken(1, T.Duration) && /^\d+m$/.test(this.LA(1).image), ALT: () => {
+        const d = this.CONSUME(T.Duration);
+        return this.ACTION((): Expression => ({ kind: 'literal', type: 'decimal', value: d.image.slice(0, -1), raw: d.image, position: d.startOffset }));
+      } },
       // `NaN` is DOUBLE's null literal (a QuestDB keyword).
       { GATE: () => this.isWord(1, 'nan'), ALT: () => {
         const nan = this.CONSUME3(T.Identifier);

@@ -33,6 +33,8 @@ export const StringLiteral = token('StringLiteral', /'(?:[^']|'')*'/, 'string', 
 export const Long256 = token('Long256', /0x[0-9a-fA-F]+/, 'number', LIT);
 export const GeohashBits = token('GeohashBits', /##[01]+/, 'geohash', LIT);
 export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'geohash', LIT);
+/** `12.34m`, `.5m`: a DECIMAL literal (`12m` lexes as a Duration and is read as one in expressions). */
+export const DecimalLiteral = token('DecimalLiteral', /(?:\d+\.\d*|\.\d+)m(?![\w])/, 'number', LIT);
 /** `42L`: a LONG literal. Must precede Duration. */
 export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number', LIT);
 /** `1h`, `30m`, `500T`, `5c` (geohash precision): number glued to letters, not an exponent. */
@@ -116,7 +118,7 @@ export const SQL_KEYWORDS: ReadonlySet<string> = new Set([
 export const LEXED_TOKENS: readonly TokenType[] = [
   WhiteSpace, LineComment, BlockComment, UnclosedComment,
   EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
-  LongLiteral, Duration, NumberLiteral, Identifier,
+  DecimalLiteral, LongLiteral, Duration, NumberLiteral, Identifier,
   DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
   NotEqual, NotRegex, Concat, Equal, Less, Greater, Plus, Minus, Star, Slash, Percent, Tilde,
   Ampersand, Pipe, Caret, LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, Colon,

@@ -50,6 +50,7 @@ export abstract class TypeParser extends ParserBase {
       case T.EString: return L.escapedStringLiteral(token);
       case T.Long256: return L.long256Literal(token);
       case T.GeohashBits: case T.GeohashChars: return L.geohashLiteral(token);
+      case T.DecimalLiteral: return { kind: 'literal', type: 'decimal', value: token.image.slice(0, -1), raw: token.image, position: token.startOffset };
       case K.true: return { kind: 'literal', type: 'boolean', value: true, raw: token.image, position: token.startOffset };
       case K.false: return { kind: 'literal', type: 'boolean', value: false, raw: token.image, position: token.startOffset };
       default: return { kind: 'literal', type: 'null', raw: token.image, position: token.startOffset };

@@ -20,7 +20,7 @@ function sharedFloat64(n: number): Float64Array {
 
 function view(t: ColumnType, b: Uint8Array, rows: number): FixedArray {
   switch (t.tag) {
-    case TypeTag.BOOLEAN: case TypeTag.UUID: case TypeTag.LONG256: return b;
+    case TypeTag.BOOLEAN: case TypeTag.UUID: case TypeTag.LONG256: case TypeTag.DECIMAL: return b;
     case TypeTag.BYTE: return new Int8Array(b.buffer, b.byteOffset, rows);
     case TypeTag.SHORT: return new Int16Array(b.buffer, b.byteOffset, rows);
     case TypeTag.CHAR: return new Uint16Array(b.buffer, b.byteOffset, rows);

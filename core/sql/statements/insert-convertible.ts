@@ -18,11 +18,14 @@ export function insertConvertible(from: ColumnType, to: ColumnType): boolean {
   if (f === TypeTag.NULL) return true;
   if (t === TypeTag.STRING || t === TypeTag.VARCHAR || t === TypeTag.SYMBOL) return f !== TypeTag.BINARY && f !== TypeTag.ARRAY;
   if (isText(f)) return t !== TypeTag.BOOLEAN && t !== TypeTag.BINARY && t !== TypeTag.INTERVAL;
+  // DECIMAL takes integers and decimals; from FLOAT/DOUBLE it needs an explicit cast (QuestDB 9.4.4).
+  if (t === TypeTag.DECIMAL) return f === TypeTag.DECIMAL || f === TypeTag.BYTE || f === TypeTag.SHORT || f === TypeTag.INT || f === TypeTag.LONG;
+  if (f === TypeTag.DECIMAL) return t === TypeTag.DOUBLE || t === TypeTag.FLOAT || t === TypeTag.LONG || t === TypeTag.INT;
   const numeric = (x: TypeTag): boolean => x === TypeTag.BYTE || x === TypeTag.SHORT || x === TypeTag.CHAR || x === TypeTag.INT
-    || x === TypeTag.LONG || x === TypeTag.DATE || x === TypeTag.TIMESTAMP || x === TypeTag.FLOAT || x === TypeTag.DOUBLE;
+    || x === TypeTag.LONG || x === TypeTag.DATE || x === TypeTag.TIMESTAMP || x === TypeTag.TIMESTAMP_NS || x === TypeTag.FLOAT || x === TypeTag.DOUBLE;
   if (numeric(f) && numeric(t)) {
     // DOUBLE has no conversion to the temporal types; every other numeric pair widens or narrows.
-    return !(f === TypeTag.DOUBLE && (t === TypeTag.DATE || t === TypeTag.TIMESTAMP));
+    return !(f === TypeTag.DOUBLE && (t === TypeTag.DATE || t === TypeTag.TIMESTAMP || t === TypeTag.TIMESTAMP_NS));
   }
   if (f === TypeTag.CHAR && t === TypeTag.GEOHASH) return (to.bits ?? 0) < 6;
   if (f === TypeTag.GEOHASH && t === TypeTag.GEOHASH) return (from.bits ?? 0) >= (to.bits ?? 0);

@@ -1,8 +1,11 @@
 /** Appends a SqlValue to a builder of any type, converting as an implicit cast would (INSERT, constants). */
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
-import { parseIsoTimestampExact } from '../../time/iso-timestamp';
+import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../time/iso-timestamp';
 import { SvcError } from '../../errors';
+import { decimalBytes } from '../../data/decimal';
+import { typeName } from '../../data/column-type';
+import { decimalValue } from './decimal-values';
 import { parseIpv4, parseUuid, SqlValue } from './sql-value';
 import { formatValue } from './format-value';
 import { parseGeohashExact, parseLong256 } from './text-to-binary-values';
@@ -22,6 +25,16 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
       if (typeof value === 'string') { b.appendNumber(value.toLowerCase() === 'true' ? 1 : 0); return; }
       b.appendNumber(value === true || (typeof value === 'number' && value !== 0) ? 1 : 0);
       return;
+    case TypeTag.TIMESTAMP_NS: {
+      if (typeof value === 'string') {
+        const ns = /^\s*[-+]?\d+\s*$/.test(value) ? BigInt(value.trim()) : parseIsoTimestampNanos(value);
+        if (ns === undefined) throw SvcError.badRequest(`Invalid timestamp: ${value}`);
+        b.appendBigInt(ns);
+        return;
+      }
+      if (typeof value === 'bigint') b.appendBigInt(value); else b.appendNumber(Number(value));
+      return;
+    }
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       if (typeof value === 'string') {
         const us = parseIsoTimestampExact(value);
@@ -72,6 +85,12 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
     case TypeTag.BINARY:
       b.appendBytes(value instanceof Uint8Array ? value : new TextEncoder().encode(String(value)));
       return;
+    case TypeTag.DECIMAL: {
+      const unscaled = decimalValue(value, b.type);
+      if (unscaled === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> ${typeName(b.type)}]`);
+      b.appendBytes(decimalBytes(unscaled));
+      return;
+    }
     case TypeTag.NULL: b.appendNull(); return;
     default: {
       if (typeof value === 'bigint') { b.appendBigInt(value); return; }

@@ -9,10 +9,11 @@
 import { ColumnType, TypeTag, isInt64, isNumeric, isStringLike } from '../../data/column-type';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../data/null-values';
 import { fromExactLongs, withExactLongs } from '../../data/exact-longs';
+import { castDecimal } from './decimal-cast';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { allocateData, FixedArray, Vector, vectorLength } from '../../data/vector';
-import { formatTimestampMicros, formatDateMillis } from '../../time/iso-timestamp';
+import { formatTimestampMicros, formatTimestampNanos, formatDateMillis } from '../../time/iso-timestamp';
 import { appendValue } from './append-value';
 import { readValue } from './sql-value';
 import { formatValue } from './format-value';
@@ -24,8 +25,12 @@ export function isNumberLike(t: ColumnType): boolean {
 
 export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vector {
   const from = v.type;
-  if (from.tag === to.tag && from.bits === to.bits) return v;
+  if (from.tag === to.tag && from.bits === to.bits && from.tag !== TypeTag.DECIMAL) return v;
   if (from.tag === TypeTag.NULL) return nullVector(to, n);
+  if (from.tag === TypeTag.DECIMAL || to.tag === TypeTag.DECIMAL) {
+    if (from.tag === to.tag && from.scale === to.scale && from.precision === to.precision) return v;
+    return castDecimal(v, to, n);
+  }
   if ((from.tag === TypeTag.STRING || from.tag === TypeTag.VARCHAR) && (to.tag === TypeTag.STRING || to.tag === TypeTag.VARCHAR)) {
     return { ...v, type: to };
   }
@@ -46,15 +51,20 @@ export function nullVector(to: ColumnType, n: number): Vector {
   return b.build();
 }
 
+/** Nanoseconds per unit of a temporal type (DATE ms, TIMESTAMP µs, TIMESTAMP_NS ns); LONG converts as is. */
+function nanosPerUnit(t: TypeTag): bigint {
+  return t === TypeTag.DATE ? 1_000_000n : t === TypeTag.TIMESTAMP ? 1000n : 1n;
+}
+
 /** LONG-family to LONG-family or narrower integers from exact values (vector.ts `exact`). */
 function castExactLongs(v: Vector, exact: BigInt64Array, to: ColumnType, n: number): Vector {
-  const scale = v.type.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP ? 1000n : 1n;
-  const divide = v.type.tag === TypeTag.TIMESTAMP && to.tag === TypeTag.DATE;
+  const temporal = v.type.tag !== TypeTag.LONG && to.tag !== TypeTag.LONG;
+  const from = temporal ? nanosPerUnit(v.type.tag) : 1n, into = temporal ? nanosPerUnit(to.tag) : 1n;
   if (isInt64(to)) {
     const out = new BigInt64Array(n);
     for (let i = 0; i < n; i++) {
       const x = exact[i];
-      out[i] = x === LONG_NULL_BIG ? x : divide ? floorDiv(x, 1000n) : BigInt.asIntN(64, x * scale);
+      out[i] = x === LONG_NULL_BIG ? x : from >= into ? BigInt.asIntN(64, x * (from / into)) : floorDiv(x, into / from);
     }
     return fromExactLongs(to, out);
   }
@@ -83,6 +93,12 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
   const d = v.data;
   const exactTarget = isInt64(to) || to.tag === TypeTag.INT || to.tag === TypeTag.SHORT || to.tag === TypeTag.BYTE;
   if (v.exact && isInt64(from) && exactTarget) return castExactLongs(v, v.exact, to, n);
+  if ((from.tag === TypeTag.TIMESTAMP_NS) !== (to.tag === TypeTag.TIMESTAMP_NS) && isInt64(from) && isInt64(to)) {
+    // Nanoseconds leave 2^53 within 1970: convert through exact values.
+    const exact = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) exact[i] = d[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(d[i]);
+    return castExactLongs(v, exact, to, n);
+  }
   if (from.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP && !allWithin(d, n, MAX_SAFE_LONG / 1000)) {
     // ms × 1000 leaves 2^53 from year 2255 on: multiply exactly.
     const exact = new BigInt64Array(n);
@@ -135,6 +151,7 @@ function numberToText(v: Vector, to: ColumnType, n: number): Vector {
     const x = readValue(v, i);
     if (x === null) { b.appendNull(); continue; }
     if (t === TypeTag.TIMESTAMP) b.appendString(formatTimestampMicros(x as number | bigint));
+    else if (t === TypeTag.TIMESTAMP_NS) b.appendString(formatTimestampNanos(x as number | bigint));
     else if (t === TypeTag.DATE) b.appendString(formatDateMillis(x as number));
     else if ((t === TypeTag.DOUBLE || t === TypeTag.FLOAT) && Number.isInteger(x)) b.appendString(`${x as number}.0`);
     else b.appendString(formatValue(x));

@@ -14,6 +14,8 @@ import { castVector } from './cast-vector';
 import { doubleText } from './java-number-text';
 import { readValue } from './sql-value';
 import { parseTextValue } from './text-value-parse';
+import { decimalValue } from './decimal-values';
+import { setDecimal } from '../../data/decimal';
 
 const INT_RANGE: Partial<Record<TypeTag, readonly [number, number]>> = {
   [TypeTag.BYTE]: [-128, 127], [TypeTag.SHORT]: [-32768, 32767], [TypeTag.INT]: [-2147483648, 2147483647],
@@ -38,6 +40,9 @@ function inconvertible(value: string, from: ColumnType, to: ColumnType): SvcErro
 export function convertChecked(v: Vector, to: ColumnType, n: number): Vector {
   const from = v.type.tag;
   const target = to.tag;
+  if (target === TypeTag.DECIMAL && from !== TypeTag.NULL) {
+    return from === target && v.type.precision === to.precision && v.type.scale === to.scale ? v : intoDecimal(v, to, n);
+  }
   if (from === target && v.type.bits === to.bits) return v;
   const range = INT_RANGE[target];
   if (range && isIntegral(from)) return narrowInteger(v, to, n, range);
@@ -135,6 +140,18 @@ function textToChar(v: Vector, to: ColumnType, n: number): Vector {
     b.appendString(text);
   }
   return b.build();
+}
+
+/** Into DECIMAL(p,s): a value needing more digits than the precision, or text that is no number, is refused. */
+function intoDecimal(v: Vector, to: ColumnType, n: number): Vector {
+  const out = new Uint8Array(n * 32);
+  for (let i = 0; i < n; i++) {
+    const value = readValue(v, i);
+    const x = decimalValue(value, to);
+    if (x === undefined) throw inconvertible(typeof value === 'string' && isText(v.type.tag) ? `\`${value}\`` : String(value), v.type, to);
+    setDecimal(out, i, x);
+  }
+  return { type: to, data: out };
 }
 
 function parseTexts(v: Vector, to: ColumnType, n: number): Vector {

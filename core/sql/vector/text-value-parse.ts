@@ -5,7 +5,7 @@
  */
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
-import { parseIsoTimestampExact } from '../../time/iso-timestamp';
+import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../time/iso-timestamp';
 import { parseIpv4, parseUuid } from './sql-value';
 import { parseGeohashExact, parseLong256 } from './text-to-binary-values';
 
@@ -34,6 +34,13 @@ export function parseTextValue(b: VectorBuilder, text: string): boolean {
       const x = readDouble(text);
       if (x === undefined) return false;
       b.appendNumber(x);
+      return true;
+    }
+    case TypeTag.TIMESTAMP_NS: {
+      const epoch = LONG.exec(text);
+      const ns = epoch ? BigInt(epoch[1]) : parseIsoTimestampNanos(text);
+      if (ns === undefined) return false;
+      b.appendBigInt(ns);
       return true;
     }
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {

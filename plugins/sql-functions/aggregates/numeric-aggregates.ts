@@ -149,7 +149,7 @@ function agg(name: string, args: readonly ColumnType[], returns: ColumnType, cre
 function extremes(): AggregateFunction[] {
   const out: AggregateFunction[] = [];
   const types: [ColumnType, number][] = [[D, NaN], [Types.FLOAT, NaN], [L, LONG_NULL], [Types.INT, -2147483648],
-    [Types.TIMESTAMP, LONG_NULL], [Types.DATE, LONG_NULL]];
+    [Types.TIMESTAMP, LONG_NULL], [Types.DATE, LONG_NULL], [Types.TIMESTAMP_NS, LONG_NULL]];
   for (const max of [false, true]) {
     for (const [t, nul] of types) {
       out.push(agg(max ? 'max' : 'min', [t], t, () => (isInt64(t) ? new LongExtremumState(t, max) : new ExtremumState(t, max, nul))));
