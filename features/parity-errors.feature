@@ -1,5 +1,5 @@
 Feature: SQL errors name QuestDB's text at QuestDB's position
-  Parse and bind errors use the reference's wording and point where the console's cursor should go.
+  Parse and bind errors use QuestDB's wording and point where the console's cursor should go.
 
   Background:
     Given these SQL statements have run:

@@ -20,7 +20,7 @@ Feature: SQL semantics as QuestDB 9.4.4 answers them
     When I query "SELECT table_name, designatedTimestamp, partitionBy, walEnabled, dedup FROM tables() WHERE table_name = 'cp'"
     Then the dataset is "[[\"cp\",\"ts\",\"HOUR\",true,true]]"
 
-  Scenario: seeded generators give the reference's values
+  Scenario: seeded generators give QuestDB's values
     Then these queries answer the datasets:
       | query                                                               | dataset                                                       |
       | SELECT rnd_double() FROM long_sequence(2, 128349234, 4327897)       | [[0.8251337821991485],[0.2714941145110299]]                   |

@@ -32,9 +32,9 @@ export interface FunctionContext {
   readonly user: string;
 }
 
-/** QuestDB's `Rnd` (core/sql/random-source.ts): rnd_* functions draw exactly as the reference's do. */
+/** QuestDB's `Rnd` (core/sql/random-source.ts): rnd_* functions draw exactly as QuestDB's do. */
 export interface RandomSource {
-  /** True when long_sequence(n, seed1, seed2) seeded it: rows then draw in the reference's order. */
+  /** True when long_sequence(n, seed1, seed2) seeded it: rows then draw in QuestDB's order. */
   readonly seeded: boolean;
   /** A double in [0, 1) from 53 random bits. */
   nextDouble(): number;

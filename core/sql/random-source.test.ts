@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { XorShift128Plus } from './random-source';
 
-/** The reference's step on 64-bit signed words, written with BigInt. */
+/** QuestDB's step on 64-bit signed words, written with BigInt. */
 function referenceSteps(s0: bigint, s1: bigint, n: number): bigint[] {
   const wrap = (x: bigint): bigint => BigInt.asIntN(64, x);
   const out: bigint[] = [];

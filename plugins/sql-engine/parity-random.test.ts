@@ -1,4 +1,4 @@
-/** Seeded rnd_* functions draw as QuestDB 9.4.4 does, so long_sequence(n, s0, s1) gives the reference's rows. */
+/** Seeded rnd_* functions draw as QuestDB 9.4.4 does, so long_sequence(n, s0, s1) gives QuestDB's rows. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { XorShift128Plus } from '../../core/sql/random-source';
@@ -17,7 +17,7 @@ test('rnd_double with seeds gives the documented values', async () => {
   assert.deepEqual(await column('SELECT rnd_double() FROM long_sequence(2, 128349234, 4327897)'), [0.8251337821991485, 0.2714941145110299]);
 });
 
-test('rnd_symbol of a list gives the reference\'s sequence', async () => {
+test('rnd_symbol of a list gives QuestDB\'s sequence', async () => {
   assert.deepEqual(await column("SELECT rnd_symbol('a','b','c') FROM long_sequence(10, 33, 55)"), ['c', 'c', 'c', 'b', 'b', 'a', 'a', 'a', 'a', 'a']);
 });
 
@@ -28,7 +28,7 @@ test('a null rate draws first, also at rate 0; the value draws next', async () =
   assert.deepEqual(await column('SELECT rnd_int(1, 5, 0) FROM long_sequence(5, 33, 55)'), expected);
 });
 
-test('several random columns draw row by row, as the reference evaluates records', async () => {
+test('several random columns draw row by row, as QuestDB evaluates records', async () => {
   const r = new XorShift128Plus(7n, 11n, true);
   const expected: unknown[][] = [];
   for (let i = 0; i < 3; i++) expected.push([r.nextInt(), r.nextDouble(), r.nextBoolean()]);

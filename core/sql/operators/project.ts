@@ -1,7 +1,7 @@
 /**
  * SELECT list: one expression per output column, evaluated per batch. A seeded query with several
  * rnd_* calls is evaluated row by row instead, so the calls draw in QuestDB's order (every column of a
- * row before the next row) and reproduce the reference's values.
+ * row before the next row) and reproduce QuestDB's values.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';

@@ -1,7 +1,7 @@
 /**
  * EXPLAIN <query>: the plan the engine would run, one operator per row in a `QUERY PLAN` column, children
  * indented by two spaces under their parent (as QuestDB answers EXPLAIN). The operators are svc's own
- * (core/sql/operators), so their names differ from the reference's; INSERT … SELECT explains its query
+ * (core/sql/operators), so their names differ from QuestDB's; INSERT … SELECT explains its query
  * under an `Insert into <table>` line.
  */
 import { SvcError } from '../../errors';
