@@ -16,7 +16,7 @@
  */
 import type { Expression } from './ast';
 
-/** Binding strength of an infix form, higher binds tighter (sql-dialect.md §3.5 order). */
+/** Binding strength of an infix form, higher binds tighter. */
 const INFIX_PRECEDENCE: Readonly<Record<string, number>> = {
   or: 1, and: 2, '=': 4, '!=': 4, '~': 4, '!~': 4, like: 4, ilike: 4,
   '<': 5, '<=': 5, '>': 5, '>=': 5, in: 6, between: 6,

@@ -1,5 +1,5 @@
 /**
- * Interval literals on the designated timestamp (sql-dialect.md §2.2):
+ * Interval literals on the designated timestamp:
  * a partial timestamp means its whole unit (`'2025'` is the year, `'2025-03-01T03'` the hour);
  * `;<n><unit>` is a duration from the start of the partial timestamp: n > 0 gives `[start, start + n)`
  * (`'2025-03-01;1d'` is that one day), n < 0 gives `[start + n, start)`;

@@ -1,5 +1,5 @@
 /**
- * [WITH …] INSERT INTO t [(cols)] VALUES (…), (…) | SELECT … (sql-dialect.md §2.6). Values are bound as
+ * [WITH …] INSERT INTO t [(cols)] VALUES (…), (…) | SELECT …. Values are bound as
  * expressions (now(), casts and arithmetic allowed), checked at compile time for a conversion to their
  * column (`inconvertible types`, a NULL designated timestamp, a missing one), converted at run time by
  * vector/checked-conversion.ts (values that do not fit are refused), and appended through the table's writer in

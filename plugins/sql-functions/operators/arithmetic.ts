@@ -1,5 +1,5 @@
 /**
- * `+ - * / %` and unary minus (sql-dialect.md §3.5): integer arithmetic stays integer (`7 / 2` = 3),
+ * `+ - * / %` and unary minus: integer arithmetic stays integer (`7 / 2` = 3),
  * integer division by zero is null, double division by zero is ±Infinity; TIMESTAMP ± integer µs.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';
@@ -50,7 +50,7 @@ function family(): ScalarFunction[] {
     out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, DOUBLE_BODIES[op]));
     out.push(binary(op, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE, DOUBLE_BODIES[op]));
   }
-  // sql-dialect.md §1.1: TIMESTAMP + integer = TIMESTAMP (µs).
+  // TIMESTAMP + integer = TIMESTAMP (µs).
   out.push(exactBinary('+', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x + y', EXACT['+']));
   out.push(exactBinary('+', Types.LONG, Types.TIMESTAMP, Types.TIMESTAMP, 'x + y', EXACT['+']));
   out.push(exactBinary('-', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x - y', EXACT['-']));
@@ -61,7 +61,7 @@ function family(): ScalarFunction[] {
   }
   const negLong = unaryLoop('-x', 'long', 'long');
   out.push({ kind: 'scalar', name: 'neg', args: [Types.LONG], returns: Types.LONG, kernel: (args, n, type) => runExactUnary(negLong, (x) => -x, args[0], n, type) });
-  // Bitwise on integers (§3.5). LONG: the double loop is exact below 2^31; the rest goes through BigInt.
+  // Bitwise on integers. LONG: the double loop is exact below 2^31; the rest goes through BigInt.
   for (const [op, body] of [['&', 'x & y'], ['|', 'x | y'], ['^', 'x ^ y']] as const) {
     out.push(binary(op, Types.INT, Types.INT, Types.INT, body));
     out.push(exactBinary(op, Types.LONG, Types.LONG, Types.LONG, `(x >= -2147483648 && x <= 2147483647 && y >= -2147483648 && y <= 2147483647) ? (${body}) : ${2 ** 60}`, EXACT[op]));

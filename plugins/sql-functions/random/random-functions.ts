@@ -1,5 +1,5 @@
 /**
- * rnd_* generators (sql-dialect.md §3.6) with QuestDB's draws, so seeded queries give QuestDB's
+ * rnd_* generators with QuestDB's draws, so seeded queries give QuestDB's
  * values: a null-rate check draws `nextInt() % (rate + 1) == 1` first (even at rate 0), a range is
  * `lo + nextPositiveInt() % (hi - lo + 1)`, characters are `'B'..'Z'`. They share the query's
  * FunctionContext.random, which long_sequence(n, seed1, seed2) seeds.

@@ -1,5 +1,5 @@
 /**
- * Date/time functions of sql-dialect.md §2.9 over core/time: dateadd, datediff, timestamp_floor,
+ * Date/time functions of QuestDB's SQL dialect over core/time: dateadd, datediff, timestamp_floor,
  * timestamp_ceil, date_trunc, extract/date_part, the part functions (year … micros, day_of_week, …),
  * to_timezone / to_utc. Unit, field and zone arguments are constants (read once from row 0); the
  * timestamp loops run over the Float64Array values with LONG_NULL passing through.
@@ -111,7 +111,7 @@ const dateadd = (zoned: boolean): ScalarFunction[] => TEXT.map((t): ScalarFuncti
     const unit = unitArg(a[0]);
     const zone = zoned ? zoneArg(a[3]) : undefined;
     const k = a[1].data;
-    // With a zone the arithmetic is on the local wall clock (DST-aware), sql-dialect.md §2.9.
+    // With a zone the arithmetic is on the local wall clock (DST-aware); QuestDB's dialect.
     return mapTs(a[2], n, TS, (x, i) => (k[i] === INT_NULL ? LONG_NULL : zone ? toUtc(addUnits(toLocal(x, zone), unit, k[i]), zone) : addUnits(x, unit, k[i])));
   },
 }));
