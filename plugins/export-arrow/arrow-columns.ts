@@ -4,11 +4,12 @@
  * null sentinels; 64-bit integers are converted into int64 words; strings keep their bytes and offsets,
  * which are already Arrow's layout. Types that travel as text are formatted here (arrow-field.ts).
  */
-import { Data, DataType, Field, List, makeData, Struct } from 'apache-arrow';
+import { Data, DataType, Decimal, Field, List, makeData, Struct } from 'apache-arrow';
 import { ColumnType, TypeTag } from '../../core/data/column-type';
 import { CHAR_NULL, GEOHASH_NULL, INT_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { geohashText, ipv4Text, long256Text } from '../export-csv/text-values';
+import { decimalColumn } from './decimal-values';
 import { int64Values } from './int64-values';
 import { SymbolDictionary } from './symbol-dictionary';
 import { flagValidity, nanValidity, predicateValidity, sentinelValidity, Validity } from './validity';
@@ -130,7 +131,7 @@ export function arrowColumn(type: DataType, v: Vector, n: number, dictionary: Sy
     case TypeTag.BYTE: case TypeTag.SHORT: return fixed(type, n, d.subarray(0, n), { nullCount: 0, bitmap: undefined });
     case TypeTag.INT: return fixed(type, n, d.subarray(0, n), sentinelValidity(d, n, INT_NULL));
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return fixed(type, n, d.subarray(0, n), nanValidity(d as Float64Array, n));
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS:
       return fixed(type, n, int64Values(v, n), v.exact
         ? predicateValidity(n, (i) => (v.exact as BigInt64Array)[i] === LONG_NULL_BIG)
         : sentinelValidity(d, n, LONG_NULL));
@@ -143,6 +144,7 @@ export function arrowColumn(type: DataType, v: Vector, n: number, dictionary: Sy
     case TypeTag.LONG256: return utf8FromStrings(type, n, (i) => long256Text(v, i));
     case TypeTag.GEOHASH: return utf8FromStrings(type, n, (i) => (d[i] === GEOHASH_NULL ? undefined : geohashText(t, d[i])));
     case TypeTag.UUID: return uuids(type, v, n);
+    case TypeTag.DECIMAL: return decimalColumn(type, v, n, (type as Decimal).bitWidth);
     case TypeTag.INTERVAL: return intervals(type as Struct, v, n);
     case TypeTag.ARRAY: return arrays(type, v, n);
     case TypeTag.NULL: return makeData({ type: type as never, length: n, nullCount: n });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tableFromIPC } from 'apache-arrow';
+import { Table, tableFromIPC } from 'apache-arrow';
 import { Table as WasmTable } from 'parquet-wasm/node';
 import { ColumnBatch } from '../../core/data/column-batch';
-import { arrayType, ColumnType, TypeTag, Types } from '../../core/data/column-type';
+import { arrayType, ColumnType, decimalType, TypeTag, Types } from '../../core/data/column-type';
+import { decimalBytes } from '../../core/data/decimal';
 import { ResultColumn } from '../../core/data/result-set';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { VectorBuilder } from '../../core/data/vector-builder';
@@ -83,4 +84,41 @@ test('large batches are cut at arrow_batch_rows and an empty result still carrie
   assert.equal(empty.numRows, 0);
   assert.equal(empty.schema.fields.length, 2);
   assert.throws(() => arrowExportFormat.parseOptions(new URLSearchParams('arrow_batch_rows=0')), /invalid arrow_batch_rows:0/);
+});
+
+/** The unscaled value of an Arrow decimal row, from its little-endian 32-bit words. */
+function unscaled(table: Table, name: string, row: number): string | null {
+  const data = table.getChild(name)!.data[0];
+  if (!data.getValid(row)) return null;
+  const stride = data.stride;
+  let x = 0n;
+  for (let k = stride - 1; k >= 0; k--) x = (x << 32n) | BigInt(data.values[row * stride + k]);
+  return BigInt.asIntN(stride * 32, x).toString();
+}
+
+test('DECIMAL travels exactly as decimal128 up to 38 digits and decimal256 above; TIMESTAMP_NS as timestamp[ns]', async () => {
+  const small = decimalType(10, 2);
+  const wide = decimalType(60, 5);
+  const cols: ResultColumn[] = [{ name: 'm', type: small }, { name: 'w', type: wide }, { name: 'n', type: Types.TIMESTAMP_NS }];
+  const decimals = (t: ColumnType, values: (bigint | null)[]): VectorBuilder => {
+    const b = new VectorBuilder(t, 4);
+    for (const v of values) b.appendBytes(decimalBytes(v));
+    return b;
+  };
+  const big = -(10n ** 55n) - 12345n;
+  const batch: ColumnBatch = {
+    rowCount: 3, vectors: [
+      decimals(small, [1234n, null, -5n]).build(), decimals(wide, [big, null, 1n]).build(),
+      column(Types.TIMESTAMP_NS, [1704067200123456800, null, 0]).build(),
+    ],
+  };
+  const table = tableFromIPC(await exportBytes(cols, [batch]));
+  assert.deepEqual(table.schema.fields.map((f) => String(f.type)), ['Decimal[10e+2]', 'Decimal[60e+5]', 'Timestamp<NANOSECOND, UTC>']);
+  assert.deepEqual([0, 1, 2].map((i) => unscaled(table, 'm', i)), ['1234', null, '-5']);
+  assert.deepEqual([0, 1, 2].map((i) => unscaled(table, 'w', i)), [big.toString(), null, '1']);
+  const ns = table.getChild('n')!.data[0].values as BigInt64Array;
+  assert.equal(ns[0], 1704067200123456768n); // the double the builder was given, exactly
+  assert.equal(table.getChild('n')!.get(1), null);
+  // arrow-rs reads both decimal widths.
+  assert.equal(WasmTable.fromIPCStream(await exportBytes(cols, [batch])).numBatches, 1);
 });

@@ -1,13 +1,15 @@
 /**
- * The Arrow type of each svc column type (docs/exports.md lists the table). Types Arrow has no exact
+ * The Arrow type of each svc column type (docs/formats.md lists the table). Types Arrow has no exact
  * counterpart for travel as their /exec text (IPv4, LONG256, GEOHASH, CHAR) and say what they were in the
  * field metadata `svc.type`, so a reader can tell `10.0.0.1` the address from a plain string.
  */
 import {
-  Binary, Bool, DataType, Dictionary, Field, FixedSizeBinary, Float32, Float64, Int16, Int32, Int64, Int8, List, Null,
+  Binary, Bool, DataType, Decimal, Dictionary, Field, FixedSizeBinary, Float32, Float64, Int16, Int32, Int64, Int8, List, Null,
   Struct, TimeUnit, Timestamp, Utf8,
 } from 'apache-arrow';
 import { ColumnType, TypeTag, typeName } from '../../core/data/column-type';
+import { precisionOf, scaleOf } from '../../core/data/decimal';
+import { DECIMAL128_MAX_PRECISION } from './decimal-values';
 
 let nextDictionaryId = 0;
 
@@ -33,6 +35,11 @@ export function arrowType(t: ColumnType): DataType {
     // QuestDB's DATE is an instant with milliseconds, not a calendar day: Arrow date64 would drop the time.
     case TypeTag.DATE: return utcTimestamp(TimeUnit.MILLISECOND);
     case TypeTag.TIMESTAMP: return utcTimestamp(TimeUnit.MICROSECOND);
+    case TypeTag.TIMESTAMP_NS: return utcTimestamp(TimeUnit.NANOSECOND);
+    case TypeTag.DECIMAL: {
+      const precision = precisionOf(t);
+      return new Decimal(scaleOf(t), precision, precision <= DECIMAL128_MAX_PRECISION ? 128 : 256);
+    }
     // Ids are unique in a stream; the counter only has to differ between the fields of one schema.
     case TypeTag.SYMBOL: return new Dictionary(new Utf8(), new Int32(), nextDictionaryId++ % 1_000_000, false);
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.CHAR: case TypeTag.IPV4: case TypeTag.LONG256: case TypeTag.GEOHASH:
