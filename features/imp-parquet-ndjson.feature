@@ -29,6 +29,27 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     Then the JSON value at "rowsImported" is "5000"
     And the table "copied" holds 10000 rows
 
+  Scenario: decimals and nanosecond timestamps keep every digit
+    Given DuckDB writes the Parquet file "fine.parquet" from:
+      """
+      SELECT TIMESTAMP '2024-01-01' AS ts, 12.34::DECIMAL(10,2) AS m, -123456789012345678901234567890.12345::DECIMAL(38,5) AS w, NULL::DECIMAL(4,1) AS z
+      """
+    When I upload the kept file "fine.parquet" with "name=fine&timestamp=ts&fmt=json"
+    Then the import columns are "ts TIMESTAMP, m DECIMAL(10,2), w DECIMAL(38,5), z DECIMAL(4,1)"
+    When I GET "/exec?query=select%20m,%20w,%20z%20from%20fine" on the API listener
+    Then the JSON value at "dataset.0" is "[\"12.34\",\"-123456789012345678901234567890.12345\",null]"
+    Given these SQL statements have run:
+      """
+      CREATE TABLE ns (ts TIMESTAMP, n TIMESTAMP_NS) TIMESTAMP(ts) PARTITION BY DAY
+      INSERT INTO ns VALUES ('2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123456789Z')
+      """
+    When I GET "/exp?query=ns&fmt=parquet" on the API listener
+    And the answer is kept as the file "ns.parquet"
+    And I upload the kept file "ns.parquet" with "name=ns_copy&timestamp=ts&fmt=json"
+    Then the import columns are "ts TIMESTAMP, n TIMESTAMP_NS"
+    When I GET "/exec?query=select%20n%20from%20ns_copy" on the API listener
+    Then the JSON value at "dataset.0.0" is "2024-01-01T00:00:00.123456789Z"
+
   Scenario: fmt=parquet,json names the format of a file with any name, and schema overrides a type
     Given DuckDB writes the Parquet file "upload.bin" from:
       """

@@ -155,9 +155,6 @@ export class ResponseFraming {
     if (coding === undefined) return res;
     const encoder: Transform = createEncoder(coding);
     // The encoder ends the response when it is ended; a response that closes early destroys the encoder.
-    // The pipeline's listeners join the dispatcher's and the route's on this one response (all gone when
-    // it ends), so the default limit of 10 'close' listeners is raised for it rather than warned about.
-    res.setMaxListeners(Math.max(res.getMaxListeners(), 20));
     pipeline(encoder, res, () => undefined);
     return encoder;
   }

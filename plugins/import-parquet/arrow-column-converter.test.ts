@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Field, Float64, Int64, makeData, TimeUnit, Timestamp, Utf8, vectorFromArray } from 'apache-arrow';
-import { ColumnType, Types } from '../../core/data/column-type';
-import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
+import { Data, Decimal, Field, Float64, Int64, makeData, TimeUnit, Timestamp, Utf8, vectorFromArray } from 'apache-arrow';
+import { ColumnType, decimalType, typeName, Types } from '../../core/data/column-type';
+import { decimalAt } from '../../core/data/decimal';
+import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { ImportColumn } from '../../core/extension/import-format';
 import { ArrowColumnConverter } from './arrow-column-converter';
+import { columnTypeOf } from './parquet-columns';
 
 function converter(type: ColumnType, field: Field, symbols?: MemorySymbolTable): ArrowColumnConverter {
   const column: ImportColumn = { name: 'c', type, fieldIndex: 0, patterns: [], symbols };
@@ -41,4 +43,22 @@ test('strings copy into VARCHAR and convert through the CSV sinks into SYMBOL an
   assert.deepEqual([...(asIp.bad ?? [])], [0, 0, 1]);
   const asText = converter(Types.VARCHAR, new Field('c', new Utf8(), true)).convert(data, 3);
   assert.deepEqual([...(asText.vector.offsets ?? [])], [0, 8, 16, 17]);
+});
+
+test('TIMESTAMP_NS keeps every nanosecond; DECIMAL copies or rescales exactly and flags what does not fit', () => {
+  const nanos = vectorFromArray([1_704_067_200_123_456_789n, null], new Timestamp(TimeUnit.NANOSECOND, 'UTC') as never).data[0];
+  const ns = converter(Types.TIMESTAMP_NS, new Field('c', nanos.type, true)).convert(nanos, 2);
+  assert.deepEqual([...(ns.vector.exact ?? [])], [1_704_067_200_123_456_789n, LONG_NULL_BIG]);
+  const millis = vectorFromArray([1000n], new Timestamp(TimeUnit.MILLISECOND, 'UTC') as never).data[0];
+  assert.equal(converter(Types.TIMESTAMP_NS, new Field('c', millis.type, true)).convert(millis, 1).vector.data[0], 1_000_000_000);
+  // decimal128(10, 2): 12.34, null, -0.05 as little-endian 32-bit words.
+  const type = new Decimal(2, 10, 128);
+  const words = new Uint32Array([1234, 0, 0, 0, 0, 0, 0, 0, 0xfffffffb, 0xffffffff, 0xffffffff, 0xffffffff]);
+  const data = makeData({ type, length: 3, nullCount: 1, nullBitmap: new Uint8Array([0b101]), data: words } as never) as Data;
+  const same = converter(decimalType(10, 2), new Field('c', type, true)).convert(data, 3);
+  assert.deepEqual([0, 1, 2].map((i) => decimalAt(same.vector.data as Uint8Array, i)), [1234n, null, -5n]);
+  const rescaled = converter(decimalType(3, 1), new Field('c', type, true)).convert(data, 3);
+  assert.deepEqual([0, 1, 2].map((i) => decimalAt(rescaled.vector.data as Uint8Array, i)), [null, null, -1n]);
+  assert.deepEqual([...(rescaled.bad ?? [])], [1, 0, 0]);
+  assert.equal(typeName(columnTypeOf(new Field('c', type, true)) ?? Types.NULL), 'DECIMAL(10,2)');
 });

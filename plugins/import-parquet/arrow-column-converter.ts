@@ -17,6 +17,7 @@ import { ColumnSink } from '../import-delimited/column-sink';
 import { createSink } from '../import-delimited/create-sink';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from '../import-delimited/detect-types';
 import { numberReader, NumberReader } from './arrow-numbers';
+import { decimalVector, isArrowTimestamp, nanosVector } from './exact-columns';
 
 export interface Converted {
   readonly vector: Vector;
@@ -77,6 +78,8 @@ export class ArrowColumnConverter {
     if (t.typeId === Type.Dictionary && (target.tag === TypeTag.SYMBOL || target.tag === TypeTag.VARCHAR || target.tag === TypeTag.STRING)) return;
     if (isNumberTarget(target) && numberReader(t) !== undefined) return;
     if ((target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) && temporalScale(t, target) !== undefined) return;
+    if (target.tag === TypeTag.TIMESTAMP_NS && isArrowTimestamp(t)) return;
+    if (target.tag === TypeTag.DECIMAL && t.typeId === Type.Decimal) return;
     if (target.tag === TypeTag.BOOLEAN && t.typeId === Type.Bool) return;
     if (target.tag === TypeTag.BINARY && (t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.FixedSizeBinary)) return;
     if (target.tag === TypeTag.UUID && t.typeId === Type.FixedSizeBinary && (t as unknown as { byteWidth: number }).byteWidth === 16) return;
@@ -93,6 +96,8 @@ export class ArrowColumnConverter {
       return this.textViaSink(data, n);
     }
     if (t.typeId === Type.Dictionary) return this.dictionary(data, n);
+    if (target.tag === TypeTag.TIMESTAMP_NS && isArrowTimestamp(t)) return nanosVector(data, n, target);
+    if (target.tag === TypeTag.DECIMAL && t.typeId === Type.Decimal) return decimalVector(data, n, target);
     if (target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) {
       const scale = temporalScale(t, target);
       if (scale !== undefined) return { vector: temporalVector(data, n, target, scale), bad: undefined };

@@ -1,13 +1,15 @@
 /**
  * The column type each Parquet column becomes (read as Arrow): booleans, signed integers by width (BYTE,
- * SHORT, INT, LONG; unsigned ones one size up, UINT64 as LONG), FLOAT, DOUBLE, DECIMAL as DOUBLE, every
- * timestamp unit as TIMESTAMP (µs), dates as DATE, strings as VARCHAR (dictionary-encoded strings as
+ * SHORT, INT, LONG; unsigned ones one size up, UINT64 as LONG), FLOAT, DOUBLE, DECIMAL(p, s) as DECIMAL(p, s)
+ * (exact, up to 76 digits), every timestamp unit as TIMESTAMP (µs; TIMESTAMP_NS when svc's footer or the
+ * schema says so), dates as DATE, strings as VARCHAR (dictionary-encoded strings as
  * SYMBOL), binary as BINARY, 16-byte fixed binary (Parquet's UUID) as UUID. A file svc exported names its columns'
  * types in the footer (`svc.column.types`), so SYMBOL, CHAR, IPv4 and the rest come back as they were.
  * Nested types (structs, maps, lists), half floats, times and intervals are refused with a clear error.
  */
 import { DataType, Field, Type } from 'apache-arrow';
-import { ColumnType, parseTypeName, TypeTag, Types } from '../../core/data/column-type';
+import { ColumnType, decimalType, parseTypeName, TypeTag, Types } from '../../core/data/column-type';
+import { MAX_DECIMAL_PRECISION } from '../../core/data/decimal';
 import { SvcError } from '../../core/errors';
 import { DetectedColumn } from '../../core/extension/import-format';
 import { SVC_COLUMN_TYPES } from '../export-parquet/parquet-metadata-keys';
@@ -32,7 +34,10 @@ export function columnTypeOf(field: Field): ColumnType | undefined {
     }
     case Type.Float: return (t as unknown as { precision: number }).precision === 1 ? Types.FLOAT
       : (t as unknown as { precision: number }).precision === 2 ? Types.DOUBLE : undefined;
-    case Type.Decimal: return Types.DOUBLE;
+    case Type.Decimal: {
+      const { precision, scale } = t as unknown as { precision: number; scale: number };
+      return precision <= MAX_DECIMAL_PRECISION ? decimalType(precision, scale) : undefined;
+    }
     case Type.Timestamp: return Types.TIMESTAMP;
     case Type.Date: return Types.DATE;
     case Type.Utf8: case Type.LargeUtf8: return Types.VARCHAR;
@@ -67,7 +72,7 @@ const TEXT_RESTORABLE = new Set([TypeTag.SYMBOL, TypeTag.STRING, TypeTag.CHAR, T
 function restorable(recorded: ColumnType, natural: ColumnType): boolean {
   if (recorded.tag === natural.tag) return true;
   if (natural.tag === TypeTag.VARCHAR) return TEXT_RESTORABLE.has(recorded.tag);
-  if (natural.tag === TypeTag.TIMESTAMP) return recorded.tag === TypeTag.DATE;
+  if (natural.tag === TypeTag.TIMESTAMP) return recorded.tag === TypeTag.DATE || recorded.tag === TypeTag.TIMESTAMP_NS;
   if (natural.tag === TypeTag.INT) return recorded.tag === TypeTag.IPV4;
   return false;
 }
