@@ -12,7 +12,7 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     When I upload the kept file "trades.parquet" with "name=trades&timestamp=ts&partitionBy=DAY&fmt=json"
     Then the JSON value at "status" is "OK"
     And the JSON value at "rowsImported" is "100000"
-    And the import columns are "ts TIMESTAMP, symbol VARCHAR, price DOUBLE, qty INT, big LONG, note VARCHAR"
+    And the import columns are "ts TIMESTAMP, symbol VARCHAR, price DECIMAL(22,2), qty INT, big LONG, note VARCHAR"
     And DuckDB finds the rows of the kept file "trades.parquet" in the CSV export of "trades" comparing "epoch_us(ts), symbol, price, qty, big, note"
 
   Scenario: a Parquet file svc exported imports back with its types, also into an existing table
