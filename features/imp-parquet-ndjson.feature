@@ -29,7 +29,7 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     Then the JSON value at "rowsImported" is "5000"
     And the table "copied" holds 10000 rows
 
-  Scenario: decimals and nanosecond timestamps keep every digit
+  Scenario: decimals and nanosecond timestamps keep every digit, from DuckDB's files and from svc's own
     Given DuckDB writes the Parquet file "fine.parquet" from:
       """
       SELECT TIMESTAMP '2024-01-01' AS ts, 12.34::DECIMAL(10,2) AS m, -123456789012345678901234567890.12345::DECIMAL(38,5) AS w, NULL::DECIMAL(4,1) AS z
@@ -40,15 +40,16 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     Then the JSON value at "dataset.0" is "[\"12.34\",\"-123456789012345678901234567890.12345\",null]"
     Given these SQL statements have run:
       """
-      CREATE TABLE ns (ts TIMESTAMP, n TIMESTAMP_NS) TIMESTAMP(ts) PARTITION BY DAY
-      INSERT INTO ns VALUES ('2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123456789Z')
+      CREATE TABLE ns (ts TIMESTAMP, n TIMESTAMP_NS, m DECIMAL(40,3)) TIMESTAMP(ts) PARTITION BY DAY
+      INSERT INTO ns VALUES ('2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123456789Z', -1234567890123456789012345678901234567.125m)
+      INSERT INTO ns VALUES ('2024-01-01T00:00:01Z', null, null)
       """
     When I GET "/exp?query=ns&fmt=parquet" on the API listener
     And the answer is kept as the file "ns.parquet"
     And I upload the kept file "ns.parquet" with "name=ns_copy&timestamp=ts&fmt=json"
-    Then the import columns are "ts TIMESTAMP, n TIMESTAMP_NS"
-    When I GET "/exec?query=select%20n%20from%20ns_copy" on the API listener
-    Then the JSON value at "dataset.0.0" is "2024-01-01T00:00:00.123456789Z"
+    Then the import columns are "ts TIMESTAMP, n TIMESTAMP_NS, m DECIMAL(40,3)"
+    When I GET "/exec?query=select%20n,%20m%20from%20ns_copy" on the API listener
+    Then the JSON value at "dataset" is "[[\"2024-01-01T00:00:00.123456789Z\",\"-1234567890123456789012345678901234567.125\"],[null,null]]"
 
   Scenario: fmt=parquet,json names the format of a file with any name, and schema overrides a type
     Given DuckDB writes the Parquet file "upload.bin" from:

@@ -17,7 +17,7 @@ import { ColumnSink } from '../import-delimited/column-sink';
 import { createSink } from '../import-delimited/create-sink';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from '../import-delimited/detect-types';
 import { numberReader, NumberReader } from './arrow-numbers';
-import { decimalVector, isArrowTimestamp, nanosVector } from './exact-columns';
+import { decimalFromText, decimalVector, isArrowTimestamp, nanosVector } from './exact-columns';
 
 export interface Converted {
   readonly vector: Vector;
@@ -79,7 +79,7 @@ export class ArrowColumnConverter {
     if (isNumberTarget(target) && numberReader(t) !== undefined) return;
     if ((target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) && temporalScale(t, target) !== undefined) return;
     if (target.tag === TypeTag.TIMESTAMP_NS && isArrowTimestamp(t)) return;
-    if (target.tag === TypeTag.DECIMAL && t.typeId === Type.Decimal) return;
+    if (target.tag === TypeTag.DECIMAL && (t.typeId === Type.Decimal || t.typeId === Type.Dictionary)) return;
     if (target.tag === TypeTag.BOOLEAN && t.typeId === Type.Bool) return;
     if (target.tag === TypeTag.BINARY && (t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.FixedSizeBinary)) return;
     if (target.tag === TypeTag.UUID && t.typeId === Type.FixedSizeBinary && (t as unknown as { byteWidth: number }).byteWidth === 16) return;
@@ -91,6 +91,7 @@ export class ArrowColumnConverter {
     const t = data.type;
     const target = this.column.type;
     if (t.typeId === Type.Null) return this.viaSink(n, () => -1);
+    if ((t.typeId === Type.Utf8 || t.typeId === Type.Dictionary) && target.tag === TypeTag.DECIMAL) return decimalFromText(data, n, target);
     if (t.typeId === Type.Utf8 || t.typeId === Type.Binary) {
       if (target.tag === TypeTag.VARCHAR || target.tag === TypeTag.STRING || target.tag === TypeTag.BINARY) return { vector: bytesVector(data, n, target), bad: undefined };
       return this.textViaSink(data, n);

@@ -3,10 +3,11 @@
  * beyond 2^53, so the vector carries its exact 64-bit values) and decimals into DECIMAL(p, s) (the unscaled
  * integer, sign-extended into svc's 32 little-endian bytes). The same scale and a precision at least the
  * file's copy bytes; anything else rescales each value and flags one that does not fit its precision.
+ * Decimal text (svc's own Parquet export writes DECIMAL as its text) is parsed and rescaled the same way.
  */
 import { Data, DataType, Type } from 'apache-arrow';
 import { ColumnType } from '../../core/data/column-type';
-import { DECIMAL_BYTES, digitCount, precisionOf, rescale, scaleOf, setDecimal } from '../../core/data/decimal';
+import { DECIMAL_BYTES, digitCount, parseDecimalText, precisionOf, rescale, scaleOf, setDecimal } from '../../core/data/decimal';
 import { fromExactLongs } from '../../core/data/exact-longs';
 import { LONG_NULL_BIG } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
@@ -73,6 +74,29 @@ export function decimalVector(data: Data, n: number, type: ColumnType): ExactCon
     for (let w = words - 1; w >= 0; w--) big = (big << 32n) | BigInt(src[o + w]);
     const value = rescale(BigInt.asIntN(bitWidth, big), scale, targetScale);
     if (digitCount(value) > targetPrecision) { setDecimal(out, i, null); (bad ??= new Uint8Array(n))[i] = 1; continue; }
+    setDecimal(out, i, value);
+  }
+  return { vector: { type, data: out }, bad };
+}
+
+/** A string column (plain or dictionary-encoded) of decimal texts (`12.34`, `-0.5`) as DECIMAL(p, s); text that is no decimal is flagged. */
+export function decimalFromText(data: Data, n: number, type: ColumnType): ExactConverted {
+  const dictionary = data.typeId === Type.Dictionary ? data.dictionary?.data[0] : undefined;
+  const strings = dictionary ?? data;
+  const values = strings.values as Uint8Array;
+  const offsets = strings.valueOffsets as Int32Array;
+  const indices = dictionary ? data.values as Int32Array | Int16Array | Int8Array | Uint32Array : undefined;
+  const out = new Uint8Array(n * DECIMAL_BYTES);
+  const targetScale = scaleOf(type);
+  const targetPrecision = precisionOf(type);
+  const decoder = new TextDecoder();
+  let bad: Uint8Array | undefined;
+  for (let i = 0; i < n; i++) {
+    if (isNullAt(data, i) || (data.typeId === Type.Dictionary && !dictionary)) { setDecimal(out, i, null); continue; }
+    const k = indices ? strings.offset + indices[data.offset + i] : data.offset + i;
+    const parsed = parseDecimalText(decoder.decode(values.subarray(offsets[k], offsets[k + 1])));
+    const value = parsed === undefined ? undefined : rescale(parsed[0], parsed[1], targetScale);
+    if (value === undefined || digitCount(value) > targetPrecision) { setDecimal(out, i, null); (bad ??= new Uint8Array(n))[i] = 1; continue; }
     setDecimal(out, i, value);
   }
   return { vector: { type, data: out }, bad };

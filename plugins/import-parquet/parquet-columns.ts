@@ -66,7 +66,7 @@ function recordedTypes(keyValues: ReadonlyMap<string, string>, count: number): (
 }
 
 /** Types whose text the CSV sinks read back exactly. */
-const TEXT_RESTORABLE = new Set([TypeTag.SYMBOL, TypeTag.STRING, TypeTag.CHAR, TypeTag.IPV4, TypeTag.UUID, TypeTag.LONG256]);
+const TEXT_RESTORABLE = new Set([TypeTag.SYMBOL, TypeTag.STRING, TypeTag.CHAR, TypeTag.IPV4, TypeTag.UUID, TypeTag.LONG256, TypeTag.DECIMAL]);
 
 /** A recorded type is used when it reads back from the Arrow type the file has (text → SYMBOL, CHAR, IPv4 …). */
 function restorable(recorded: ColumnType, natural: ColumnType): boolean {
