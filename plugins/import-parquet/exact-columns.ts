@@ -36,7 +36,9 @@ export function isArrowTimestamp(t: DataType): boolean {
 export function nanosVector(data: Data, n: number, type: ColumnType): ExactConverted {
   const unit = (data.type as unknown as { unit: number }).unit;
   const factor = NANOS_PER_UNIT[unit];
-  const src = data.values as BigInt64Array;
+  const values = data.values as BigInt64Array | Int32Array;
+  // 64-bit values, whichever typed array apache-arrow holds them in.
+  const src = values instanceof BigInt64Array ? values : new BigInt64Array(values.buffer, values.byteOffset, values.byteLength >> 3);
   const exact = src.slice(data.offset, data.offset + n);
   let bad: Uint8Array | undefined;
   for (let i = 0; i < n; i++) {
