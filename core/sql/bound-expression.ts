@@ -6,9 +6,10 @@
 import { ColumnType } from '../data/column-type';
 import { ScalarFunction } from '../extension/sql-function';
 import type { PlanNode } from './plan';
+import type { BoundParameter } from './parameters/bound-parameter';
 import { SqlValue } from './vector/sql-value';
 
-export type BoundExpr = BoundColumn | BoundConstant | BoundCall | BoundCast | BoundCase | BoundInQuery | BoundScalarQuery;
+export type BoundExpr = BoundColumn | BoundConstant | BoundCall | BoundCast | BoundCase | BoundInQuery | BoundScalarQuery | BoundParameter;
 
 export interface BoundColumn {
   readonly kind: 'column';

@@ -13,6 +13,8 @@ import { castVector, nullVector } from './vector/cast-vector';
 import { constantVector, sliceVector } from './vector/vector-ops';
 import { readValue } from './vector/sql-value';
 import { appendValue } from './vector/append-value';
+import { SvcError } from '../errors';
+import { NO_BIND_VALUES } from './parameters/parameter-values';
 
 const constants = new WeakMap<BoundExpr, Vector>();
 
@@ -43,6 +45,10 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
       const out = new Uint8Array(n);
       for (let i = 0; i < n; i++) out[i] = set.has(keyOf(readValue(x, i))) !== e.negated ? 1 : 0;
       return { type: Types.BOOLEAN, data: out };
+    }
+    case 'parameter': {
+      if (!context.parameters) throw SvcError.sql(0, NO_BIND_VALUES);
+      return context.parameters.vector(e.slot, n);
     }
     case 'scalarQuery': {
       const v = context.subqueries.get(e);

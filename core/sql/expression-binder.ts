@@ -18,6 +18,8 @@ import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
 import { checkTimeArguments, intervalCallBounds } from './time-arguments';
 import { parseIsoTimestamp } from '../time/iso-timestamp';
+import { ParameterSlots } from './parameters/parameter-slots';
+import { NO_BIND_VALUES } from './parameters/parameter-values';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
 export interface AggregateCollector {
@@ -32,6 +34,8 @@ export interface BinderHooks {
   readonly onSubquery?: (e: BoundExpr) => void;
   /** Receives window function calls (`fn(…) OVER (…)`) of a SELECT list; absent where they are not allowed. */
   readonly windows?: { collect(call: Extract<Expression, { kind: 'call' }>, binder: ExpressionBinder): BoundColumn };
+  /** The statement's bind parameters; without them `$1` is QuestDB's `bind variable service is not provided`. */
+  readonly parameters?: ParameterSlots;
 }
 
 /**
@@ -55,6 +59,10 @@ export class ExpressionBinder {
         return { kind: 'column', index: c.index, type: c.type, name: c.name, position: e.position };
       }
       case 'literal': return this.literal(e);
+      case 'parameter': {
+        if (!this.hooks.parameters) throw SvcError.sql(0, NO_BIND_VALUES);
+        return this.hooks.parameters.reference(e);
+      }
       case 'star': throw SvcError.sql(e.position, "'*' is not expected here");
       case 'call': return this.call(e);
       case 'unary': {
@@ -87,8 +95,8 @@ export class ExpressionBinder {
       }
       case 'between': {
         const x = this.bind(e.expr);
-        const lo = this.timestampOperand(x, this.bind(e.low), '>=');
-        const hi = this.timestampOperand(x, this.bind(e.high), '<=');
+        const lo = this.timestampOperand(x, this.typedLike(this.bind(e.low), x), '>=');
+        const hi = this.timestampOperand(x, this.typedLike(this.bind(e.high), x), '<=');
         const call = this.apply('between', [x, lo, hi], e.position);
         return e.negated ? this.apply('not', [call], e.position) : call;
       }
@@ -132,7 +140,7 @@ export class ExpressionBinder {
     }
     if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
       if (!this.hooks.aggregates) throw SvcError.sql(e.position, `aggregate function is not allowed here: ${e.name}`);
-      const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });
+      const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery, parameters: this.hooks.parameters });
       const args = e.star ? [] : e.args.map((a) => inner.bind(a));
       const name = e.distinct && e.name === 'count' ? 'count_distinct' : e.name;
       const constants = args.map((a) => (a.kind === 'constant' ? a.value : undefined));
@@ -161,12 +169,13 @@ export class ExpressionBinder {
   private checkConstantArgs(fn: ScalarFunction, args: readonly BoundExpr[], name: string): void {
     for (const i of fn.constantArgs ?? []) {
       const a = args[i];
-      if (a && a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : 0, `constant expected as argument ${i + 1} of ${name}()`);
+      if (a && a.kind !== 'constant' && a.kind !== 'parameter') throw SvcError.sql(a.kind === 'column' ? a.position : 0, `constant expected as argument ${i + 1} of ${name}()`);
     }
   }
 
   /** Casts `e` to `type`; constants convert now (errors at the constant). */
   coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
+    if (this.hooks.parameters?.isUntyped(e)) return this.hooks.parameters.typed(e, type);
     if (e.type.tag === type.tag && e.type.bits === type.bits) return e;
     const cast: BoundExpr = { kind: 'cast', expr: e, type, position };
     if (e.kind !== 'constant') return cast;
@@ -179,13 +188,14 @@ export class ExpressionBinder {
 
   toBoolean(e: BoundExpr): BoundExpr {
     if (e.type.tag === TypeTag.BOOLEAN) return e;
+    if (this.hooks.parameters?.isUntyped(e)) return this.hooks.parameters.typed(e, Types.BOOLEAN);
     throw SvcError.sql(e.kind === 'call' || e.kind === 'column' || e.kind === 'constant' ? e.position : 0, 'boolean expression expected');
   }
 
   /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors (§4.4). */
   private compare(name: string, left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
-    const l = this.timestampOperand(right, left, name);
-    const r = this.timestampOperand(left, right, name);
+    const l = this.timestampOperand(right, this.typedLike(left, right), name);
+    const r = this.timestampOperand(left, this.typedLike(right, left), name);
     return this.apply(name, [l, r], position);
   }
 
@@ -202,9 +212,16 @@ export class ExpressionBinder {
     return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(us / 1000) : us, position: e.position };
   }
 
+  /** An untyped parameter compared with `other` takes other's type (`x = $1`, `x IN ($1, $2)`). */
+  private typedLike(e: BoundExpr, other: BoundExpr): BoundExpr {
+    const slots = this.hooks.parameters;
+    if (!slots || !slots.isUntyped(e) || slots.isUntyped(other)) return e;
+    return slots.typed(e, other.type);
+  }
+
   private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {
     const x = this.bind(e.expr);
-    const items = e.list.map((i) => this.bind(i));
+    const items = e.list.map((i) => this.typedLike(this.bind(i), x));
     if ((x.type.tag === TypeTag.TIMESTAMP) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
       const text = items[0].value;
       const parsed = parseIntervalLiteral(text);

@@ -10,6 +10,7 @@ import { FunctionContext } from '../extension/sql-function';
 import type { BoundExpr } from './bound-expression';
 import { Vector } from '../data/vector';
 import { SvcError } from '../errors';
+import type { ParameterValues } from './parameters/parameter-values';
 
 export interface ExecContext {
   readonly signal: AbortSignal;
@@ -17,6 +18,8 @@ export interface ExecContext {
   readonly functions: FunctionContext;
   /** Results of IN (SELECT …) / scalar sub-queries, filled before the outer query runs. */
   readonly subqueries: Map<BoundExpr, Vector>;
+  /** This execution's bind parameter values (core/sql/parameters); absent when the statement has none. */
+  readonly parameters?: ParameterValues;
 }
 
 export interface PlanNode {

@@ -52,9 +52,9 @@ export class SelectBinder {
     const source: BoundSource = s.from ? new SourceBinder(this.env, this.ctes, this.bindQuery).bindFrom(s.from) : { scope: EMPTY_SCOPE, plan: new SingleRow() };
     const scope = source.scope;
     const aggregates = new SelectAggregates(this.env.registry);
-    const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e) });
+    const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
     const windows = new WindowCollector(s.windows);
-    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e) });
+    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
 
     const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
     const names = new NameAllocator();

@@ -48,7 +48,7 @@ export class SourceBinder {
 
   private join(j: JoinAst, left: PlanNode, right: PlanNode, scope: FixedScope, leftCount: number): PlanNode {
     if (!isTimeJoin(j) && (j.joinType === 'cross' || j.joinType === 'comma' || (!j.on && !j.using))) return new Join('cross', left, right, [], [], undefined);
-    const binder = new ExpressionBinder(this.env.registry, scope, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
+    const binder = new ExpressionBinder(this.env.registry, scope, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
     const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [];
     const rest: BoundExpr[] = [];
     if (j.using) {
@@ -95,7 +95,7 @@ export class SourceBinder {
     if (s.kind === 'subquerySource') return this.fixed(this.bindQuery(s.query, this.ctes), alias, s.timestamp?.name);
     const fn = this.env.registry.tableFunction(s.call.name);
     if (!fn) throw SvcError.sql(s.call.position, `unknown function name: ${s.call.name}`);
-    const binder = new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
+    const binder = new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
     const args = s.call.args.map((a) => binder.bind(a));
     const values = args.map((a) => {
       if (a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : s.call.position, 'constant expected');

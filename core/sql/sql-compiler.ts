@@ -12,7 +12,9 @@ import type { Query, Statement } from './ast';
 import { BindEnvironment } from './bind-environment';
 import { Filter } from './operators/filter';
 import { ExecContext, PlanNode } from './plan';
-import { CompiledQuery, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
+import { CompiledQuery, CompileOptions, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
+import { ParameterSlots } from './parameters/parameter-slots';
+import { ParameterValues } from './parameters/parameter-values';
 import { QueryBinder } from './query-binder';
 import { QueryResult } from './query-result';
 import { FunctionRegistry } from './function-registry';
@@ -28,6 +30,13 @@ export interface SqlCompilerOptions {
   readonly user?: string;
 }
 
+interface BoundStatement {
+  readonly kind: StatementKind;
+  readonly plan?: PlanNode;
+  readonly run?: (c: ExecContext) => Promise<QueryOutcome>;
+  readonly env: BindEnvironment;
+}
+
 const wallMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
 
 
@@ -40,21 +49,38 @@ export class SqlCompiler {
     this.registry = new FunctionRegistry(functions);
   }
 
-  compile(sql: string): CompiledQuery {
+  /**
+   * Parses and binds once; execute() runs the plan with each call's parameter values. A statement whose
+   * parameters were used before their types were known is bound a second time with the types settled;
+   * one whose plan needs a parameter's value (`LIMIT $1`) is planned again per execution.
+   */
+  compile(sql: string, options?: CompileOptions): CompiledQuery {
     const statement = this.grammar.parse(sql);
-    const env = this.environment();
-    const binder = new QueryBinder(env);
-    const bindQuery = (q: Query): PlanNode => binder.bind(q);
-    const { kind, plan, run } = this.prepare(statement, env, bindQuery);
-    const context = (o: ExecuteOptions): ExecContext => this.context(o.signal, env);
+    let slots = new ParameterSlots(options?.parameterTypes);
+    let bound = this.bindStatement(statement, slots);
+    if (slots.untypedSeen) {
+      slots = new ParameterSlots(slots.list().map((p) => p.type));
+      bound = this.bindStatement(statement, slots);
+    }
+    const parameters = slots.list();
+    const types = parameters.map((p) => p.type);
+    const replan = slots.valuesUsed;
     return {
-      sql, kind, jitCompiled: plan ? hasCompiledFilter(plan) : false,
+      sql, kind: bound.kind, jitCompiled: bound.plan ? hasCompiledFilter(bound.plan) : false, parameters, columns: bound.plan?.columns,
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
-        const c = context(o);
-        if (plan) return { kind: 'rows', result: new QueryResult(plan, env.subqueries, c, o.window) };
-        return (run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+        const values = ParameterValues.bind(parameters, o.parameters);
+        const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;
+        const c = this.context(o.signal, b.env, values);
+        if (b.plan) return { kind: 'rows', result: new QueryResult(b.plan, b.env.subqueries, c, o.window) };
+        return (b.run as (c: ExecContext) => Promise<QueryOutcome>)(c);
       },
     };
+  }
+
+  private bindStatement(statement: Statement, parameters: ParameterSlots): BoundStatement {
+    const env = this.environment(parameters);
+    const binder = new QueryBinder(env);
+    return { ...this.prepare(statement, env, (q: Query): PlanNode => binder.bind(q)), env };
   }
 
   /** The plan of a query (tests and EXPLAIN-like tools). */
@@ -88,19 +114,19 @@ export class SqlCompiler {
     }
   }
 
-  private environment(): BindEnvironment {
+  private environment(parameters?: ParameterSlots): BindEnvironment {
     const storage = this.storage;
     const base = this.tableContext(NEVER_ABORTED, undefined);
     const env: BindEnvironment = {
-      registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [],
+      registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [], parameters,
       tableFunctionContext: (c: ExecContext) => this.tableContext(c.signal, c),
     };
     return env;
   }
 
-  private context(signal: AbortSignal, env: BindEnvironment): ExecContext {
+  private context(signal: AbortSignal, env: BindEnvironment, parameters?: ParameterValues): ExecContext {
     return {
-      signal, storage: this.storage, subqueries: new Map(),
+      signal, storage: this.storage, subqueries: new Map(), parameters,
       functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
     };
   }

@@ -183,13 +183,23 @@ export abstract class ExpressionParser extends TypeParser {
     } },
     { ALT: () => {
       const lo = this.SUBRULE2(this.expr);
-      const slice = this.OPTION2(() => {
-        this.CONSUME2(T.Colon);
-        return { hi: this.OPTION3(() => this.SUBRULE3(this.expr)) };
-      });
+      const slice = this.OPTION2(() => this.OR2([
+        { ALT: () => {
+          this.CONSUME2(T.Colon);
+          return { hi: this.OPTION3(() => this.SUBRULE3(this.expr)) };
+        } },
+        // `a[1:n]`: the lexer reads `:n` as a named bind parameter; inside brackets it ends the slice at column n.
+        { ALT: () => ({ hi: sliceEnd(this.CONSUME(T.BindParameter)) }) },
+      ]));
       return this.ACTION(() => slice === undefined ? lo : { kind: 'slice' as const, lo, hi: slice.hi, position: lo.position });
     } },
   ]));
+}
+
+function sliceEnd(token: IToken): Expression {
+  const p = L.parameterOf(token);
+  if (p.name === undefined) return p;
+  return { kind: 'column', name: p.name, quoted: false, position: p.position + 1 };
 }
 
 /** `-5` is the literal -5 (so `-2147483648`-style bounds and `LIMIT -10` stay literals). */

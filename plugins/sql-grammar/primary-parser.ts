@@ -5,7 +5,7 @@
 import { IToken, OrMethodOpts } from 'chevrotain';
 import type { ArrayLiteral, CaseWhen, Expression } from '../../core/sql/ast';
 import { ExpressionParser } from './expression-parser';
-import { identifierOf } from './literals';
+import { identifierOf, parameterOf } from './literals';
 import * as T from './tokens';
 
 const K = T.Keyword;
@@ -20,6 +20,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       // One alternative for `(`, so a missing `)` is reported at the end rather than at the `(`.
       { ALT: () => this.SUBRULE(this.parenthesizedExpression) },
       { ALT: () => this.literalOf(this.CONSUME(T.Literal)) },
+      { ALT: () => parameterOf(this.CONSUME(T.BindParameter)) },
       { ALT: () => this.SUBRULE(this.caseExpression) },
       { GATE: () => this.isWord(1, 'cast') && this.isToken(2, T.LParen), ALT: () => this.SUBRULE(this.castExpression) },
       { GATE: () => this.isWord(1, 'array') && this.isToken(2, T.LBracket), ALT: () => {

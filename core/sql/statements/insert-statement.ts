@@ -35,12 +35,16 @@ export function prepareInsert(s: InsertStatement, env: BindEnvironment, bindQuer
     })
     : table.columns.map((_c, i) => i);
   if (s.source.kind === 'values') {
-    const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: bindQuery, onSubquery: (e) => env.subqueries.push(e) });
+    const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: bindQuery, onSubquery: (e) => env.subqueries.push(e), parameters: env.parameters });
     const rows = s.source.rows.map((r, ri) => {
       if (r.values.length !== targets.length) {
         throw SvcError.sql(r.position, `row value count does not match column count [expected=${targets.length}, actual=${r.values.length}, tuple=${ri + 1}]`);
       }
-      return r.values.map((v) => binder.bind(v));
+      return r.values.map((v, k) => {
+        const e = binder.bind(v);
+        // `VALUES ($1, $2)`: a parameter takes its column's type.
+        return env.parameters?.isUntyped(e) ? env.parameters.typed(e, table.columns[targets[k]].type) : e;
+      });
     });
     return { run: (context) => insertValues(env, table, targets, rows, context) };
   }
