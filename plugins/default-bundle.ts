@@ -17,6 +17,8 @@ import { logRollingFilePlugin } from './log-rolling-file';
 import { sqlEnginePlugin } from './sql-engine';
 import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
+import { sqlCatalogPlugin } from './sql-catalog';
+import { pgWirePlugin } from './pg-wire';
 import { storageColumnarPlugin } from './storage-columnar';
 
 export const defaultBundle: readonly Plugin[] = [
@@ -30,6 +32,7 @@ export const defaultBundle: readonly Plugin[] = [
   sqlGrammarPlugin,
   storageColumnarPlugin,
   sqlFunctionsPlugin,
+  sqlCatalogPlugin,
   sqlEnginePlugin,
   httpExecPlugin,
   httpConsolePlugin,
@@ -38,4 +41,5 @@ export const defaultBundle: readonly Plugin[] = [
   exportCsvPlugin,
   exportParquetPlugin,
   httpExpPlugin,
+  pgWirePlugin,
 ];

@@ -79,6 +79,32 @@ export const CAIRO_WAL_ENABLED_DEFAULT = booleanKey('cairo.wal.enabled.default',
 export const CAIRO_MAX_FILE_NAME_LENGTH = intKey('cairo.max.file.name.length', 127, 1, 255);
 export const CAIRO_EXPORT_ROOT = stringKey('cairo.sql.copy.export.root', 'export');
 
+// ---- PostgreSQL wire protocol listener (8812), plugins/pg-wire ------------------------------
+export const PG_ENABLED = booleanKey('pg.enabled', true);
+export const PG_BIND_TO = addressKey('pg.net.bind.to', '0.0.0.0:8812');
+export const PG_USER = stringKey('pg.user', 'admin');
+export const PG_PASSWORD = stringKey('pg.password', 'quest', { secret: true });
+/** A second user that may only read (SELECT, SHOW and session commands). */
+export const PG_READONLY_USER_ENABLED = booleanKey('pg.readonly.user.enabled', false);
+export const PG_READONLY_USER = stringKey('pg.readonly.user', 'user');
+export const PG_READONLY_PASSWORD = stringKey('pg.readonly.password', 'quest', { secret: true });
+/** Every PostgreSQL connection is read-only. */
+export const PG_SECURITY_READONLY = booleanKey('pg.security.readonly', false);
+export const PG_CONNECTION_LIMIT = intKey('pg.net.connection.limit', 64, 1);
+/** A connection idle (no query running) this long is closed; 0 keeps idle connections open. */
+export const PG_IDLE_TIMEOUT = durationKey('pg.net.connection.timeout', '300000');
+/** The largest message a client may send (a Query's SQL text, a Bind's values). */
+export const PG_RECV_BUFFER_SIZE = sizeKey('pg.recv.buffer.size', '1m');
+/** Result bytes collected before they are handed to the socket. */
+export const PG_SEND_BUFFER_SIZE = sizeKey('pg.send.buffer.size', '1m');
+/** svc-specific: how clients prove the password (QuestDB asks for it in clear text). */
+export const PG_AUTH_METHOD = enumKey('pg.auth.method', 'cleartext', ['cleartext', 'md5', 'scram-sha-256']);
+
+export const PG_KEYS: readonly ConfigKey<unknown>[] = [
+  PG_ENABLED, PG_BIND_TO, PG_USER, PG_PASSWORD, PG_READONLY_USER_ENABLED, PG_READONLY_USER, PG_READONLY_PASSWORD,
+  PG_SECURITY_READONLY, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_AUTH_METHOD,
+];
+
 // ---- plugins ------------------------------------------------------------------------------
 /** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
 export const PLUGINS = listKey('plugins', '');
@@ -98,4 +124,5 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_EXPORT_ROOT,
   PLUGINS,
+  ...PG_KEYS,
 ];

@@ -1,0 +1,65 @@
+/**
+ * PostgreSQL type OIDs for svc's column types, and the column type a client's declared parameter OID
+ * asks for. SYMBOL/STRING/VARCHAR, IPv4, LONG256, GEOHASH and INTERVAL travel as varchar; TIMESTAMP and DATE
+ * as timestamp (DATE with millisecond precision); BYTE and SHORT as int2; DOUBLE[] as float8[].
+ */
+import { ColumnType, Types, TypeTag } from '../../core/data/column-type';
+
+export const Oid = {
+  BOOL: 16, BYTEA: 17, CHAR: 18, NAME: 19, INT8: 20, INT2: 21, INT4: 23, TEXT: 25, OID: 26,
+  FLOAT4: 700, FLOAT8: 701, UNKNOWN: 705, BPCHAR: 1042, VARCHAR: 1043, DATE: 1082, TIME: 1083,
+  TIMESTAMP: 1114, TIMESTAMPTZ: 1184, INTERVAL: 1186, NUMERIC: 1700, UUID: 2950, FLOAT8_ARRAY: 1022,
+  INET: 869, JSON: 114, JSONB: 3802, REGCLASS: 2205, REGPROC: 24, REGTYPE: 2206,
+} as const;
+
+/** The OID a result column of type `t` is described with. */
+export function oidOf(t: ColumnType): number {
+  switch (t.tag) {
+    case TypeTag.BOOLEAN: return Oid.BOOL;
+    case TypeTag.BYTE: case TypeTag.SHORT: return Oid.INT2;
+    case TypeTag.CHAR: return Oid.BPCHAR;
+    case TypeTag.INT: return Oid.INT4;
+    case TypeTag.LONG: return Oid.INT8;
+    case TypeTag.FLOAT: return Oid.FLOAT4;
+    case TypeTag.DOUBLE: return Oid.FLOAT8;
+    case TypeTag.DATE: case TypeTag.TIMESTAMP: return Oid.TIMESTAMP;
+    case TypeTag.UUID: return Oid.UUID;
+    case TypeTag.BINARY: return Oid.BYTEA;
+    case TypeTag.ARRAY: return Oid.FLOAT8_ARRAY;
+    default: return Oid.VARCHAR;
+  }
+}
+
+/** `typlen` of RowDescription: the fixed size in bytes, -1 for variable-size types. */
+export function typeSize(oid: number): number {
+  switch (oid) {
+    case Oid.BOOL: return 1;
+    case Oid.INT2: return 2;
+    case Oid.INT4: case Oid.FLOAT4: return 4;
+    case Oid.INT8: case Oid.FLOAT8: case Oid.TIMESTAMP: return 8;
+    case Oid.UUID: return 16;
+    default: return -1;
+  }
+}
+
+/**
+ * The parameter type a declared OID asks for; undefined lets the engine infer it from the query. Text
+ * OIDs (text, varchar, unknown, name) are inferred too: clients declare every string that way, and the
+ * value converts to whatever the query compares it with, as PostgreSQL does with `unknown` literals.
+ */
+export function parameterTypeOf(oid: number): ColumnType | undefined {
+  switch (oid) {
+    case Oid.BOOL: return Types.BOOLEAN;
+    case Oid.INT2: return Types.SHORT;
+    case Oid.INT4: return Types.INT;
+    case Oid.INT8: case Oid.OID: return Types.LONG;
+    case Oid.FLOAT4: return Types.FLOAT;
+    case Oid.FLOAT8: case Oid.NUMERIC: return Types.DOUBLE;
+    case Oid.TIMESTAMP: case Oid.TIMESTAMPTZ: return Types.TIMESTAMP;
+    case Oid.DATE: return Types.DATE;
+    case Oid.UUID: return Types.UUID;
+    case Oid.BYTEA: return Types.BINARY;
+    case Oid.CHAR: return Types.CHAR;
+    default: return undefined;
+  }
+}
