@@ -52,6 +52,10 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
     }
     case 'scalarQuery': {
       const v = context.subqueries.get(e);
+      if (e.correlated) {
+        if (!v) throw SvcError.sql(e.position, 'correlated sub-query is only supported in the SELECT list');
+        return v;
+      }
       const value = v && (v.offsets ? v.offsets.length > 1 : v.data.length > 0) ? readValue(v, 0) : null;
       return constantVector(e.type, value, n);
     }

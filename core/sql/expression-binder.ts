@@ -4,7 +4,8 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position (§4.4).
  */
-import { ColumnType, Types, TypeTag, parseTypeName } from '../data/column-type';
+import { ColumnType, isNumeric, Types, TypeTag } from '../data/column-type';
+import { castTargetType } from './postgres-type-names';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
 import type { Expression, Query } from './ast';
@@ -19,7 +20,31 @@ import { foldConstant } from './constant-folding';
 import { checkTimeArguments, intervalCallBounds } from './time-arguments';
 import { parseIsoTimestamp } from '../time/iso-timestamp';
 import { ParameterSlots } from './parameters/parameter-slots';
+import type { OuterReference } from './parameters/bound-parameter';
 import { NO_BIND_VALUES } from './parameters/parameter-values';
+
+/**
+ * A text constant that spells a number, compared with a number, is that number (`oid = '16385'`, as
+ * PostgreSQL types an unknown literal by the other operand; catalog queries of psql and JDBC rely on it).
+ */
+function numericOperand(other: BoundExpr, e: BoundExpr): BoundExpr {
+  if (e.kind !== 'constant' || typeof e.value !== 'string' || !isNumeric(other.type)) return e;
+  const text = e.value.trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return e;
+  const integer = /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
+  return { kind: 'constant', type: integer ? Types.LONG : Types.DOUBLE, value: Number(text), position: e.position };
+}
+
+interface Quantified {
+  readonly all: boolean;
+  readonly arg: Expression;
+}
+
+/** `ANY(x)`, `SOME(x)`, `ALL(x)` on the right of a comparison. */
+function quantifierOf(e: Expression): Quantified | undefined {
+  if (e.kind !== 'call' || e.args.length !== 1 || e.over || !['any', 'some', 'all'].includes(e.name)) return undefined;
+  return { all: e.name === 'all', arg: e.args[0] };
+}
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
 export interface AggregateCollector {
@@ -55,7 +80,15 @@ export class ExpressionBinder {
       case 'column': {
         // SQL keywords that are functions without parentheses (`SELECT current_user`).
         if (!e.qualifier && !e.quoted && NILADIC.has(e.name.toLowerCase()) && !this.resolvable(e.name)) return this.apply(e.name.toLowerCase(), [], e.position);
-        const c = this.scope.resolve(e.name, e.qualifier, e.position);
+        let c;
+        try {
+          c = this.scope.resolve(e.name, e.qualifier, e.position);
+        } catch (err) {
+          // Inside a sub-query, a column of the enclosing query (a correlated sub-query).
+          const outer = err instanceof SvcError && err.message.startsWith('Invalid column') ? this.hooks.parameters?.outerReference(e.name, e.qualifier, e.position) : undefined;
+          if (outer) return outer;
+          throw err;
+        }
         return { kind: 'column', index: c.index, type: c.type, name: c.name, position: e.position };
       }
       case 'literal': return this.literal(e);
@@ -73,6 +106,8 @@ export class ExpressionBinder {
         return this.apply(e.op === '-' ? 'neg' : e.op, [operand], e.position);
       }
       case 'binary': {
+        const quantified = quantifierOf(e.right);
+        if (quantified) return this.quantified(e.op, e.left, quantified, e.operatorPosition);
         const left = this.bind(e.left), right = this.bind(e.right);
         const name = BINARY_NAMES[e.op] ?? e.op;
         if (['=', '!=', '<', '<=', '>', '>='].includes(name)) return this.compare(name, left, right, e.operatorPosition);
@@ -81,7 +116,8 @@ export class ExpressionBinder {
       }
       case 'cast': {
         const inner = this.bind(e.expr);
-        const type = parseTypeName(e.type.name);
+        const type = castTargetType(e.type.name);
+        if (!type && this.registry.hasScalar(e.type.name)) return this.apply(e.type.name, [inner], e.position);
         if (!type) throw SvcError.sql(e.type.position, `unsupported cast type: ${e.type.name}`);
         return this.coerce(inner, type, e.position, true);
       }
@@ -105,14 +141,40 @@ export class ExpressionBinder {
         return e.negated ? this.apply('not', [call], e.position) : call;
       }
       case 'isNull': return this.apply(e.negated ? 'isnotnull' : 'isnull', [this.bind(e.expr)], e.position);
-      case 'subquery': {
-        const plan = this.hooks.subquery(e.query);
-        const node: BoundExpr = { kind: 'scalarQuery', plan, type: plan.columns[0]?.type ?? Types.NULL, position: e.position };
-        this.hooks.onSubquery?.(node);
-        return node;
-      }
+      case 'subquery': return this.scalarSubquery(e.query, e.position, false);
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
+  }
+
+  /** `(SELECT …)` as a value, or `ARRAY(SELECT …)`; correlated when it names the enclosing query's columns. */
+  private scalarSubquery(query: Query, position: number, array: boolean): BoundExpr {
+    const slots = this.hooks.parameters;
+    slots?.enterSubquery(this.scope);
+    let plan: PlanNode;
+    let correlated: readonly OuterReference[] = [];
+    try {
+      plan = this.hooks.subquery(query);
+    } finally {
+      correlated = slots?.leaveSubquery() ?? [];
+    }
+    const type = array ? Types.STRING : plan.columns[0]?.type ?? Types.NULL;
+    if (correlated.length > 0) return { kind: 'scalarQuery', plan, type, position, correlated, array };
+    const node: BoundExpr = { kind: 'scalarQuery', plan, type, position, array };
+    this.hooks.onSubquery?.(node);
+    return node;
+  }
+
+  /**
+   * PostgreSQL's `x = ANY(…)` / `x <> ALL(…)`: over a sub-query it is `x [NOT] IN (SELECT …)`; over an
+   * array text (catalog array columns, `ARRAY(SELECT …)`) it tests the elements.
+   */
+  private quantified(op: string, left: Expression, q: Quantified, position: number): BoundExpr {
+    const negated = op === '!=' && q.all;
+    if (!((op === '=' && !q.all) || negated)) throw SvcError.sql(position, `${op} ${q.all ? 'ALL' : 'ANY'}(…) is not supported`);
+    if (q.arg.kind === 'subquery') return this.bind({ kind: 'inQuery', expr: left, query: q.arg.query, negated, position: left.position });
+    const element = this.coerce(this.bind(left), Types.STRING, position, true);
+    const call = this.apply('text_array_contains', [element, this.bind(q.arg)], position);
+    return negated ? this.apply('not', [call], position) : call;
   }
 
   private resolvable(name: string): boolean {
@@ -146,6 +208,7 @@ export class ExpressionBinder {
       const constants = args.map((a) => (a.kind === 'constant' ? a.value : undefined));
       return this.hooks.aggregates.collect(name, args, e.position, constants);
     }
+    if (e.name === 'array' && e.args.length === 1 && e.args[0].kind === 'subquery') return this.scalarSubquery(e.args[0].query, e.position, true);
     if (this.registry.tableFunction(e.name) && !this.registry.hasScalar(e.name)) {
       throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
     }
@@ -194,8 +257,8 @@ export class ExpressionBinder {
 
   /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors (§4.4). */
   private compare(name: string, left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
-    const l = this.timestampOperand(right, this.typedLike(left, right), name);
-    const r = this.timestampOperand(left, this.typedLike(right, left), name);
+    const l = numericOperand(right, this.timestampOperand(right, this.typedLike(left, right), name));
+    const r = numericOperand(left, this.timestampOperand(left, this.typedLike(right, left), name));
     return this.apply(name, [l, r], position);
   }
 

@@ -87,7 +87,13 @@ export class SourceBinder {
         return this.fixed(this.bindQuery(cte, inner), alias ?? s.name.name, s.timestamp?.name);
       }
       const table = this.env.storage.getTable(s.name.name);
-      if (!table) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
+      if (!table) {
+        // PostgreSQL tools name catalog relations without their schema (`FROM pg_type`); a real table wins.
+        const catalog = /^pg_/i.test(s.name.name) ? this.env.registry.tableFunction(`pg_catalog.${s.name.name}`) : undefined;
+        if (!catalog) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
+        const scan = new TableFunctionScan(catalog.name, catalog.describe([], [], this.env.describeContext), (c) => this.env.tableFunctionContext(c));
+        return this.fixed(scan, alias ?? s.name.name, s.timestamp?.name);
+      }
       const lazy = new LazyTableScope(table, alias);
       if (lazyAllowed && !s.timestamp) return { scope: lazy, lazy };
       return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, s.timestamp?.name);

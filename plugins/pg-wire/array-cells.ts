@@ -6,7 +6,7 @@
 import { Vector } from '../../core/data/vector';
 import { CellEncoder, nullCell, asciiCell } from './cell-encoder';
 import { float8Text } from './pg-number-text';
-import { Oid } from './type-oids';
+import { Oid } from '../sql-catalog/pg-type-oids';
 
 function shapeOf(v: Vector, i: number): number[] {
   const dims = v.type.dims ?? 1;

@@ -7,7 +7,7 @@ import { SvcError } from '../../core/errors';
 import { SqlValue } from '../../core/sql/vector/sql-value';
 import { PG_EPOCH_MICROS } from './binary-cell-encoders';
 import { MessageBody } from './message-body';
-import { Oid } from './type-oids';
+import { Oid } from '../sql-catalog/pg-type-oids';
 
 export interface BindMessage {
   readonly portal: string;

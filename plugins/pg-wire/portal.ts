@@ -15,7 +15,7 @@ import { PreparedStatement } from './prepared-statement';
 import { RowCursor } from './row-cursor';
 import { runSessionCommand } from './session-command-runner';
 import { commandTag } from './command-tag';
-import { oidOf, typeSize } from './type-oids';
+import { oidOf, typeSize } from '../sql-catalog/pg-type-oids';
 
 export interface ExecutionSettings {
   readonly flushBytes: number;

@@ -7,7 +7,8 @@ import { ResultColumn } from '../../core/data/result-set';
 import { Types } from '../../core/data/column-type';
 import { CompiledQuery, QueryEngine } from '../../core/sql/query-engine';
 import { parseSessionCommand, SessionCommand } from './session-command';
-import { oidOf, parameterTypeOf } from './type-oids';
+import { oidOf } from '../sql-catalog/pg-type-oids';
+import { parameterTypeOf } from './parameter-types';
 
 export interface PreparedStatement {
   readonly sql: string;

@@ -1,4 +1,11 @@
-/** Every function and relation of the catalog plugin. */
-import { SqlFunction } from '../../core/extension/sql-function';
+/** Every relation of the catalog plugin. */
+import { TableFunction } from '../../core/extension/sql-function';
+import { pgAttribute, pgClass, pgNamespace, pgTables } from './pg-class-relations';
+import { emptyRelations } from './pg-empty-relations';
+import { pgAm, pgCollation, pgDatabase, pgRoles, pgSettings, pgTablespace, pgUser } from './pg-server-relations';
+import { pgType } from './pg-type-relation';
 
-export const catalogRelations: readonly SqlFunction[] = [];
+export const catalogRelations: readonly TableFunction[] = [
+  pgNamespace, pgClass, pgAttribute, pgTables, pgType, pgDatabase, pgRoles, pgUser, pgSettings, pgAm, pgTablespace, pgCollation,
+  ...emptyRelations,
+];

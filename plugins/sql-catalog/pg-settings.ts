@@ -1,9 +1,11 @@
 /**
  * The PostgreSQL run-time settings svc reports: what `SHOW name`, `current_setting('name')` and the
  * `pg_settings` relation answer, and (for the `reported` ones) what a PostgreSQL connection announces
- * with ParameterStatus at start. svc presents itself as PostgreSQL 12.3 (as `version()` says), in UTC,
+ * with ParameterStatus at start. svc presents itself as PostgreSQL 14 (as `version()` says), in UTC,
  * with ISO dates, UTF-8, standard strings, and the read-committed, autocommitting behaviour of QuestDB.
  */
+import { POSTGRES_VERSION } from '../sql-functions/meta/info-functions';
+
 export interface PgSetting {
   readonly name: string;
   readonly setting: string;
@@ -12,11 +14,12 @@ export interface PgSetting {
   readonly reported?: boolean;
 }
 
-export const PG_SERVER_VERSION = '12.3';
+export const PG_SERVER_VERSION = POSTGRES_VERSION;
+const [major, minor] = POSTGRES_VERSION.split('.').map(Number);
 
 export const PG_SETTINGS: readonly PgSetting[] = [
   { name: 'server_version', setting: PG_SERVER_VERSION, description: 'Shows the server version.', reported: true },
-  { name: 'server_version_num', setting: '120003', description: 'Shows the server version as an integer.' },
+  { name: 'server_version_num', setting: String(major * 10000 + minor), description: 'Shows the server version as an integer.' },
   { name: 'server_encoding', setting: 'UTF8', description: 'Shows the server (database) character set encoding.', reported: true },
   { name: 'client_encoding', setting: 'UTF8', description: "Sets the client's character set encoding.", reported: true },
   { name: 'DateStyle', setting: 'ISO, MDY', description: 'Sets the display format for date and time values.', reported: true },

@@ -35,6 +35,7 @@ export abstract class ExpressionParser extends TypeParser {
     const type = this.LA(1).tokenType;
     const info = binaryOperatorOf(type);
     if (info !== undefined) return info.precedence;
+    if (type === T.Identifier) return this.wordOperatorPrecedence();
     switch (type) {
       case T.DoubleColon: return Precedence.cast;
       case T.LBracket: return Precedence.subscript;
@@ -48,6 +49,16 @@ export abstract class ExpressionParser extends TypeParser {
       }
       default: return Precedence.none;
     }
+  }
+
+  /**
+   * PostgreSQL's spellings that catalog queries (psql `\d`) use: `a OPERATOR(pg_catalog.~) b` is `a ~ b`,
+   * and `x COLLATE "C"` is x (svc compares text by code point whatever the collation).
+   */
+  private wordOperatorPrecedence(): number {
+    if (this.isWord(1, 'collate')) return Precedence.cast;
+    if (!this.isWord(1, 'operator') || !this.isToken(2, T.LParen)) return Precedence.none;
+    return binaryOperatorOf(this.LA(this.isName(3) && this.isToken(4, T.Dot) ? 5 : 3).tokenType)?.precedence ?? Precedence.none;
   }
 
   /** Built once: the alternatives capture no per-call state (Chevrotain performance guide). */
@@ -118,6 +129,30 @@ export abstract class ExpressionParser extends TypeParser {
       ]);
     } },
     { ALT: () => this.notSupported(this.CONSUME(K.within), 'WITHIN') },
+    { GATE: () => this.isWord(1, 'operator'), ALT: () => {
+      this.CONSUME(T.Identifier);
+      this.CONSUME2(T.LParen);
+      this.OPTION3(() => {
+        this.CONSUME(T.Name);
+        this.CONSUME(T.Dot);
+      });
+      const operator = this.CONSUME2(T.BinaryOperator);
+      this.CONSUME2(T.RParen);
+      const info = binaryOperatorOf(operator.tokenType);
+      const right = this.SUBRULE8(this.expr, above(info?.precedence ?? Precedence.none));
+      return this.ACTION((): Expression => ({
+        kind: 'binary', op: info?.op ?? '=', left, right, operatorPosition: operator.startOffset, position: left.position,
+      }));
+    } },
+    { GATE: () => this.isWord(1, 'collate'), ALT: () => {
+      this.CONSUME2(T.Identifier);
+      this.CONSUME2(T.Name);
+      this.OPTION4(() => {
+        this.CONSUME2(T.Dot);
+        this.CONSUME3(T.Name);
+      });
+      return left;
+    } },
   ]));
 
   /** `IN (SELECT …)`, `IN (a, b)`, or QuestDB's single value `IN '2025-03'`. */

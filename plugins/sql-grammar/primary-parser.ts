@@ -101,6 +101,12 @@ export abstract class PrimaryParser extends ExpressionParser {
         this.CONSUME(T.Star);
         star = true;
       } },
+      // `array(SELECT …)`, `any(SELECT …)`: PostgreSQL's sub-query arguments (catalog queries use them).
+      { GATE: () => this.startsQuery(1), ALT: () => {
+        const start = this.LA(1).startOffset;
+        const query = this.SUBRULE2(this.query);
+        this.ACTION(() => args.push({ kind: 'subquery', query, position: start }));
+      } },
       { ALT: () => {
         this.OPTION2(() => {
           this.CONSUME(K.distinct);

@@ -14,10 +14,10 @@ import * as T from './tokens';
 const K = T.Keyword;
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parquet']);
 /**
- * PostgreSQL catalog names: `information_schema.columns` (with or without `()`) is the table function
- * of that name, as QuestDB answers it for the web console and PostgreSQL tools (sql-dialect.md §3.6).
+ * PostgreSQL catalog names: `information_schema.columns` and `pg_catalog.pg_class` (with or without `()`)
+ * are the table functions of that name (plugins/sql-catalog), as QuestDB answers it for the web console and PostgreSQL tools (sql-dialect.md §3.6).
  */
-const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
+const CATALOG_SCHEMAS: readonly string[] = ['information_schema.', 'pg_catalog.'];
 
 function niladicCall(name: string, position: number): Call {
   return { kind: 'call', name, args: [], distinct: false, star: false, position };

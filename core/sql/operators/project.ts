@@ -1,19 +1,24 @@
 /** SELECT list: one expression per output column, evaluated per batch. */
 import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';
-import { BoundExpr } from '../bound-expression';
+import { BoundExpr, BoundScalarQuery } from '../bound-expression';
+import { correlatedSubqueries, runCorrelated } from '../parameters/correlated-subqueries';
 import { evaluate } from '../evaluate';
 import { ExecContext, PlanNode } from '../plan';
 
 export class Project implements PlanNode {
   readonly children: readonly PlanNode[];
   readonly label = 'Project';
+  private readonly correlated: readonly BoundScalarQuery[];
+
   constructor(readonly child: PlanNode, readonly exprs: readonly BoundExpr[], readonly columns: readonly ResultColumn[], readonly timestampIndex: number) {
     this.children = [child];
+    this.correlated = correlatedSubqueries(exprs);
   }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     for await (const batch of this.child.execute(context)) {
+      if (this.correlated.length > 0) await runCorrelated(this.correlated, batch, context);
       yield { rowCount: batch.rowCount, vectors: this.exprs.map((e) => evaluate(e, batch, context)) };
     }
   }

@@ -5,6 +5,13 @@
  */
 import { ColumnType } from '../../data/column-type';
 
+/** A column of an enclosing query used inside a sub-query: the sub-query's parameter `slot` takes its value. */
+export interface OuterReference {
+  readonly slot: number;
+  /** The column in the enclosing query's layout. */
+  readonly outer: { readonly kind: 'column'; readonly index: number; readonly type: ColumnType; readonly name: string; readonly position: number };
+}
+
 export interface BoundParameter {
   readonly kind: 'parameter';
   readonly slot: number;

@@ -9,11 +9,19 @@ import { ColumnType, Types, TypeTag } from '../../data/column-type';
 import { SvcError } from '../../errors';
 import type { Parameter } from '../ast';
 import { SqlValue } from '../vector/sql-value';
-import { BoundParameter } from './bound-parameter';
+import type { Scope } from '../scope';
+import { BoundParameter, OuterReference } from './bound-parameter';
 import { ParameterValues } from './parameter-values';
 
 /** PostgreSQL's Bind message counts parameters in 16 bits. */
 export const MAX_PARAMETERS = 65_535;
+/** Slots of outer references (correlated sub-queries) start here, apart from the client's parameters. */
+export const OUTER_SLOT_BASE = MAX_PARAMETERS + 1;
+
+interface SubqueryFrame {
+  readonly outer: Scope;
+  readonly refs: OuterReference[];
+}
 
 export interface ParameterInfo {
   /** `$1` or `:name`, as written. */
@@ -29,6 +37,8 @@ export class ParameterSlots {
   untypedSeen = false;
   /** Planning read a parameter's value (`LIMIT $1`): each execution plans with its own values. */
   valuesUsed = false;
+  private readonly frames: SubqueryFrame[] = [];
+  private outerSlots = 0;
 
   /** `declared[i]` is slot i's type from the client (undefined: infer it); `values` are set when planning per execution. */
   constructor(declared: readonly (ColumnType | undefined)[] = [], private readonly values?: ParameterValues) {
@@ -59,6 +69,38 @@ export class ParameterSlots {
   planValue(e: BoundParameter): SqlValue | undefined {
     this.valuesUsed = true;
     return this.values ? this.values.value(e.slot) : undefined;
+  }
+
+  /** A sub-query is being bound inside a query whose names are `outer`. */
+  enterSubquery(outer: Scope): void {
+    this.frames.push({ outer, refs: [] });
+  }
+
+  /** The sub-query is bound: the columns of the enclosing query it used (none: it is not correlated). */
+  leaveSubquery(): readonly OuterReference[] {
+    return this.frames.pop()?.refs ?? [];
+  }
+
+  /**
+   * A name the sub-query's own FROM does not have, found in the enclosing query: it becomes a parameter
+   * of the sub-query, given the outer row's value at each execution. Undefined when the name is not there.
+   */
+  outerReference(name: string, qualifier: string | undefined, position: number): BoundParameter | undefined {
+    const frame = this.frames[this.frames.length - 1];
+    if (!frame) return undefined;
+    let column;
+    try {
+      column = frame.outer.resolve(name, qualifier, position);
+    } catch {
+      return undefined;
+    }
+    const index = column.index;
+    let ref = frame.refs.find((r) => r.outer.index === index);
+    if (!ref) {
+      ref = { slot: OUTER_SLOT_BASE + this.outerSlots++, outer: { kind: 'column', index, type: column.type, name: column.name, position } };
+      frame.refs.push(ref);
+    }
+    return { kind: 'parameter', slot: ref.slot, type: column.type, position };
   }
 
   /** Every slot with its final type (untyped ones become STRING). */

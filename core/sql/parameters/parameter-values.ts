@@ -18,10 +18,21 @@ import type { ParameterInfo } from './parameter-slots';
 export const NO_BIND_VALUES = 'bind variable service is not provided';
 
 export class ParameterValues {
-  private readonly expanded: (Vector | undefined)[];
+  private readonly expanded = new Map<number, Vector>();
 
-  private constructor(private readonly ones: readonly Vector[]) {
-    this.expanded = new Array<Vector | undefined>(ones.length);
+  private constructor(private readonly ones: readonly Vector[], private readonly outer?: ReadonlyMap<number, Vector>) {}
+
+  /** These values plus an outer row's value for an outer-reference slot (correlated sub-queries). */
+  withOuter(slot: number, one: Vector): ParameterValues {
+    const outer = new Map(this.outer);
+    outer.set(slot, one);
+    return new ParameterValues(this.ones, outer);
+  }
+
+  private one(slot: number): Vector {
+    const v = slot < this.ones.length ? this.ones[slot] : this.outer?.get(slot);
+    if (!v) throw SvcError.sql(0, NO_BIND_VALUES);
+    return v;
   }
 
   /** Converts `supplied` to the parameters' types; throws SvcError 400 on a missing or bad value. */
@@ -37,16 +48,16 @@ export class ParameterValues {
   }
 
   value(slot: number): SqlValue {
-    return readValue(this.ones[slot], 0);
+    return readValue(this.one(slot), 0);
   }
 
   /** The slot's value repeated `n` times. */
   vector(slot: number, n: number): Vector {
-    let v = this.expanded[slot];
+    let v = this.expanded.get(slot);
     const have = v ? vectorLength(v) : -1;
     if (!v || have < n) {
-      v = constantVector(this.ones[slot].type, this.value(slot), Math.max(n, 1024));
-      this.expanded[slot] = v;
+      v = constantVector(this.one(slot).type, this.value(slot), Math.max(n, 1024));
+      this.expanded.set(slot, v);
     }
     return vectorLength(v) === n ? v : sliceVector(v, 0, n);
   }

@@ -1,9 +1,9 @@
 /**
- * PostgreSQL type OIDs for svc's column types, and the column type a client's declared parameter OID
- * asks for. SYMBOL/STRING/VARCHAR, IPv4, LONG256, GEOHASH and INTERVAL travel as varchar; TIMESTAMP and DATE
- * as timestamp (DATE with millisecond precision); BYTE and SHORT as int2; DOUBLE[] as float8[].
+ * PostgreSQL type OIDs for svc's column types (RowDescription, pg_attribute.atttypid, pg_type):
+ * SYMBOL/STRING/VARCHAR, IPv4, LONG256, GEOHASH and INTERVAL are varchar; TIMESTAMP and DATE are
+ * timestamp (DATE with millisecond precision); BYTE and SHORT int2; CHAR bpchar; DOUBLE[] float8[].
  */
-import { ColumnType, Types, TypeTag } from '../../core/data/column-type';
+import { ColumnType, TypeTag } from '../../core/data/column-type';
 
 export const Oid = {
   BOOL: 16, BYTEA: 17, CHAR: 18, NAME: 19, INT8: 20, INT2: 21, INT4: 23, TEXT: 25, OID: 26,
@@ -39,27 +39,5 @@ export function typeSize(oid: number): number {
     case Oid.INT8: case Oid.FLOAT8: case Oid.TIMESTAMP: return 8;
     case Oid.UUID: return 16;
     default: return -1;
-  }
-}
-
-/**
- * The parameter type a declared OID asks for; undefined lets the engine infer it from the query. Text
- * OIDs (text, varchar, unknown, name) are inferred too: clients declare every string that way, and the
- * value converts to whatever the query compares it with, as PostgreSQL does with `unknown` literals.
- */
-export function parameterTypeOf(oid: number): ColumnType | undefined {
-  switch (oid) {
-    case Oid.BOOL: return Types.BOOLEAN;
-    case Oid.INT2: return Types.SHORT;
-    case Oid.INT4: return Types.INT;
-    case Oid.INT8: case Oid.OID: return Types.LONG;
-    case Oid.FLOAT4: return Types.FLOAT;
-    case Oid.FLOAT8: case Oid.NUMERIC: return Types.DOUBLE;
-    case Oid.TIMESTAMP: case Oid.TIMESTAMPTZ: return Types.TIMESTAMP;
-    case Oid.DATE: return Types.DATE;
-    case Oid.UUID: return Types.UUID;
-    case Oid.BYTEA: return Types.BINARY;
-    case Oid.CHAR: return Types.CHAR;
-    default: return undefined;
   }
 }
