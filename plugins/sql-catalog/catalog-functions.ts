@@ -38,6 +38,17 @@ function formatType(oid: SqlValue, typmod: SqlValue): SqlValue {
   return typmod !== null && Number(typmod) > 4 && (name === 'varchar' || name === 'bpchar') ? `${text}(${Number(typmod) - 4})` : text;
 }
 
+/** `json_build_object(k1, v1, k2, v2, …)` as JSON text. */
+function jsonObject(values: readonly SqlValue[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i + 1 < values.length; i += 2) {
+    const v = values[i + 1];
+    const json = v === null ? 'null' : typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? JSON.stringify(Buffer.from(v).toString('hex')) : JSON.stringify(v);
+    parts.push(`${JSON.stringify(String(values[i]))} : ${json}`);
+  }
+  return `{${parts.join(', ')}}`;
+}
+
 /** `findTable` looks a table up by name (the storage engine's catalogue). */
 export function catalogFunctions(findTable: (name: string) => TableSchema | undefined): ScalarFunction[] {
   const oidOfName = (v: SqlValue): SqlValue => {
@@ -69,6 +80,8 @@ export function catalogFunctions(findTable: (name: string) => TableSchema | unde
     constant('pg_function_is_visible', [L], B, true),
     constant('pg_relation_is_publishable', [L], B, false),
     constant('pg_get_statisticsobjdef_columns', [L], S, null),
+    constant('pg_get_serial_sequence', [S, S], S, null),
+    rowFunction('json_build_object', ['any'], S, (v) => jsonObject(v), { variadic: true, nullSafe: true }),
     constant('pg_is_in_recovery', [], B, false),
     constant('pg_get_expr', [S, L], S, null),
     constant('pg_get_expr', [S, L, B], S, null),
