@@ -47,12 +47,18 @@ export class PgRawClient {
   }
 
   /** Waits for the next message called `name`; returns everything received up to and including it. */
-  async next(name: BackendMessage['name'], timeoutMs = 10_000): Promise<BackendMessage[]> {
+  next(name: BackendMessage['name'], timeoutMs = 10_000): Promise<BackendMessage[]> {
+    return this.nextOf([name], timeoutMs);
+  }
+
+  /** Waits for the next message with one of `names`; returns everything received up to and including it. */
+  async nextOf(names: readonly BackendMessage['name'][], timeoutMs = 10_000): Promise<BackendMessage[]> {
+    const name = names.join('|');
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const k = this.messages.findIndex((m) => m.name === name);
+      const k = this.messages.findIndex((m) => names.includes(m.name));
       if (k >= 0) return this.messages.splice(0, k + 1);
-      const error = this.messages.find((m) => m.name === 'error' && name !== 'error');
+      const error = this.messages.find((m) => m.name === 'error');
       if (this.closed) throw new Error(`connection closed before ${name}; got ${this.names()}${error ? `: ${JSON.stringify(error)}` : ''}`);
       if (Date.now() > deadline) throw new Error(`no ${name} within ${timeoutMs} ms; got ${this.names()}`);
       await new Promise<void>((resolve) => { this.waiters.push(resolve); setTimeout(resolve, 50); });

@@ -5,6 +5,7 @@
 import { After } from '@cucumber/cucumber';
 import { Client, QueryResult } from 'pg';
 import { PgServer } from '../../plugins/pg-wire/pg-server';
+import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { PgRawClient } from './pg-raw-client';
 import { SvcWorld } from './world';
 
@@ -15,6 +16,8 @@ export interface PgScenario {
   error?: { code?: string; message: string; position?: string };
   output?: string;
   measured?: number;
+  /** Messages a message-level exchange received. */
+  received?: BackendMessage[];
 }
 
 const state = new WeakMap<SvcWorld, PgScenario>();

@@ -86,13 +86,17 @@ export class PgServer implements Lifecycle {
 
   private accept(socket: Socket): void {
     socket.on('error', () => undefined);
-    if (this.sockets.size >= this.config.get(PG_CONNECTION_LIMIT)) {
+    if (this.connections.size >= this.config.get(PG_CONNECTION_LIMIT)) {
       this.metrics.refusedConnections++;
       this.log.error(`connection limit reached, connection refused [limit=${this.config.get(PG_CONNECTION_LIMIT)}, remote=${socket.remoteAddress ?? '?'}]`);
       const w = new BackendWriter(socket, 1024);
       errorResponse(w, { severity: 'FATAL', code: SQLSTATE.TOO_MANY_CONNECTIONS, message: 'sorry, too many clients already' });
       void w.flush();
       socket.end();
+      // A client that does not close its end is not waited for.
+      socket.setTimeout(1000, () => socket.destroy());
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
       return;
     }
     const processId = this.nextProcessId++;
