@@ -18,6 +18,8 @@ export interface PgScenario {
   measured?: number;
   /** Messages a message-level exchange received. */
   received?: BackendMessage[];
+  /** Resources measured before a load. */
+  baseline?: { rss: number; handles: number };
 }
 
 const state = new WeakMap<SvcWorld, PgScenario>();

@@ -1,5 +1,6 @@
 /** Reads the fields of a frontend message body in order; a body that ends early is a protocol error. */
-import { SvcError } from '../../core/errors';
+import { PgProtocolError } from './pg-protocol-error';
+import { SQLSTATE } from './sql-state';
 
 export class MessageBody {
   private pos = 0;
@@ -51,6 +52,6 @@ export class MessageBody {
   }
 }
 
-export function malformed(): SvcError {
-  return SvcError.badRequest('malformed message');
+export function malformed(): PgProtocolError {
+  return new PgProtocolError('malformed message', SQLSTATE.PROTOCOL_VIOLATION);
 }
