@@ -5,7 +5,7 @@
  * response; both wait for 'drain' when the socket's queue is full, so a slow client slows its query
  * instead of growing memory.
  */
-import { Socket } from 'node:net';
+import { Writable } from 'node:stream';
 
 const SMALL_COPY = 16 * 1024;
 
@@ -15,7 +15,7 @@ export class BackendWriter {
   private start = -1;
 
   /** Starts small: an idle connection holds 8 KB; the buffer grows to the flush size while results stream. */
-  constructor(private readonly socket: Socket, private readonly flushBytes: number) {
+  constructor(private readonly socket: Writable, private readonly flushBytes: number) {
     this.buf = Buffer.allocUnsafe(8192);
   }
 

@@ -66,8 +66,8 @@ export function parseSessionCommand(sql: string): SessionCommand | undefined {
 }
 
 function parseSet(s: string): SessionCommand {
+  if (/^set\s+(session\s+characteristics|transaction)\b/i.test(s)) return { kind: 'noop', tag: 'SET' };
   const body = s.replace(/^set\s+(session\s+|local\s+)?/i, '');
-  if (/^(session\s+characteristics|transaction)\b/i.test(body)) return { kind: 'noop', tag: 'SET' };
   const zone = /^time\s+zone\s+(.*)$/is.exec(body);
   if (zone) return { kind: 'set', name: 'TimeZone', value: unquote(zone[1]) };
   const m = /^([A-Za-z_][\w.]*)\s*(?:=|\s+to\s+|\s)\s*(.*)$/is.exec(body);
