@@ -13,6 +13,7 @@ import { expressionName, NameAllocator } from './column-naming';
 import { CompiledFilter } from './compiled-filter';
 import { ExpressionBinder } from './expression-binder';
 import { extractIntervals } from './intervals/interval-extraction';
+import { parameterIntervals } from './parameters/parameter-intervals';
 import { CountStar } from './operators/count-star';
 import { Distinct } from './operators/distinct';
 import { Filter } from './operators/filter';
@@ -185,7 +186,8 @@ export class SelectBinder {
       intervals = split.intervals;
       rest = split.rest;
     }
-    const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals });
+    const runtimeIntervals = parameterIntervals(rest, lazy.timestampIndex);
+    const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals, runtimeIntervals });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
   }
 

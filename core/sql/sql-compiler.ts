@@ -85,7 +85,8 @@ export class SqlCompiler {
 
   /** The plan of a query (tests and EXPLAIN-like tools). */
   plan(sql: string): PlanNode {
-    const compiled = this.prepare(this.grammar.parse(sql), this.environment(), (q) => new QueryBinder(this.environment()).bind(q));
+    const env = this.environment(new ParameterSlots());
+    const compiled = this.prepare(this.grammar.parse(sql), env, (q) => new QueryBinder(env).bind(q));
     if (!compiled.plan) throw SvcError.badRequest('not a query');
     return compiled.plan;
   }

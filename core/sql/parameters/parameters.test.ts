@@ -6,6 +6,8 @@ import { SvcError } from '../../errors';
 import { readValue, SqlValue } from '../vector/sql-value';
 import { SqlHarness } from '../../../plugins/sql-engine/sql-harness';
 import { CompiledQuery } from '../query-engine';
+import { TableScan } from '../operators/table-scan';
+import { PlanNode } from '../plan';
 
 let h: SqlHarness;
 
@@ -95,4 +97,16 @@ test('$0 and mixed styles are errors at the parameter', () => {
 
 test('a cast stays a cast: $1::int is typed INT, not converted text', async () => {
   assert.deepEqual(await rows(h.compiler.compile('SELECT $1::int + 1'), ['41']), [[42]]);
+});
+
+test('a time range of parameters on the designated timestamp narrows the scan at each execution', async () => {
+  const plan = h.compiler.plan('SELECT n FROM t WHERE ts >= $1 AND ts < $2');
+  const scans: unknown[] = [];
+  const visit = (p: PlanNode): void => { if (p instanceof TableScan) scans.push(p.spec.runtimeIntervals); p.children.forEach(visit); };
+  visit(plan);
+  assert.equal(typeof scans[0], 'function');
+  const q = h.compiler.compile('SELECT n FROM t WHERE ts >= $1 AND ts < $2');
+  assert.deepEqual(await rows(q, ['2024-01-02', '2024-01-03']), [[2]]);
+  assert.deepEqual(await rows(q, ['2024-01-01', '2024-01-03']), [[1], [2]]);
+  assert.deepEqual(await rows(q, [null, '2024-01-02']), []);
 });
