@@ -221,7 +221,8 @@ export class ExpressionBinder {
 
   /** Resolves an overload, casts the arguments to its parameters and folds constant calls. */
   apply(name: string, args: readonly BoundExpr[], position: number): BoundExpr {
-    const info: ArgInfo[] = args.map((a) => ({ type: a.type, constant: a.kind === 'constant' }));
+    // A bind parameter is one value per execution: it converts like a constant.
+    const info: ArgInfo[] = args.map((a) => ({ type: a.type, constant: a.kind === 'constant' || a.kind === 'parameter' }));
     const r = this.registry.resolveScalar(name, info, position);
     this.checkConstantArgs(r.fn, args, name);
     const cast = args.map((a, i) => this.coerce(a, r.params[i], a.kind === 'constant' ? a.position : position, false));

@@ -7,7 +7,10 @@ const FLOAT8_DIGITS = 15;
 const FLOAT4_DIGITS = 6;
 
 export function float8Text(x: number): string {
-  if (Number.isInteger(x) && Math.abs(x) < 1e15) return x === 0 && 1 / x < 0 ? '-0' : String(x);
+  const a = Math.abs(x);
+  // Between 1e-4 and 1e15 JavaScript's shortest text is already PostgreSQL's fixed notation.
+  if (a >= 1e-4 && a < 1e15) return String(x);
+  if (x === 0) return 1 / x < 0 ? '-0' : '0';
   return shortest(x, x.toExponential(), FLOAT8_DIGITS);
 }
 

@@ -61,7 +61,7 @@ export class ParameterSlots {
   /** Gives an untyped parameter the type its context expects (the first context wins for the slot). */
   typed(e: BoundParameter, type: ColumnType): BoundParameter {
     if (type.tag === TypeTag.NULL) return e;
-    const settled = this.types[e.slot] ?? (this.types[e.slot] = type.tag === TypeTag.SYMBOL ? Types.STRING : type);
+    const settled = this.types[e.slot] ?? (this.types[e.slot] = type);
     return { ...e, type: settled };
   }
 

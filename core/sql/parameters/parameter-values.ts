@@ -5,12 +5,12 @@
  * as a constant vector sized to the batch (kept per slot, so repeated batches reuse it).
  */
 import { ColumnType, typeName } from '../../data/column-type';
-import { Vector, vectorLength } from '../../data/vector';
+import { allocateData, elementsPerRow, Vector, vectorLength } from '../../data/vector';
 import { VectorBuilder } from '../../data/vector-builder';
 import { SvcError } from '../../errors';
 import { appendValue } from '../vector/append-value';
 import { readValue, SqlValue } from '../vector/sql-value';
-import { sliceVector, constantVector } from '../vector/vector-ops';
+import { sliceVector } from '../vector/vector-ops';
 import { normalizeParameter } from './parameter-conversion';
 import type { ParameterInfo } from './parameter-slots';
 
@@ -56,7 +56,7 @@ export class ParameterValues {
     let v = this.expanded.get(slot);
     const have = v ? vectorLength(v) : -1;
     if (!v || have < n) {
-      v = constantVector(this.one(slot).type, this.value(slot), Math.max(n, 1024));
+      v = repeatRow(this.one(slot), Math.max(n, 1024));
       this.expanded.set(slot, v);
     }
     return vectorLength(v) === n ? v : sliceVector(v, 0, n);
@@ -77,4 +77,23 @@ function inconvertible(value: SqlValue, type: ColumnType, name: string, cause: u
   const from = typeof value === 'string' ? 'STRING' : typeof value === 'boolean' ? 'BOOLEAN' : value instanceof Uint8Array ? 'BINARY' : 'LONG';
   const text = typeof value === 'string' ? `\`${value}\`` : value instanceof Uint8Array ? '[binary]' : String(value);
   return new SvcError(`inconvertible value: ${text} [${from} -> ${typeName(type)}] for bind variable ${name}`, 400, 0, { cause });
+}
+
+/** A one-row vector repeated `n` times, copying its bytes (no per-row conversion). */
+function repeatRow(one: Vector, n: number): Vector {
+  if (one.offsets) {
+    const from = one.offsets[0], len = one.offsets[1] - from;
+    const src = (one.data as Uint8Array).subarray(from, from + len);
+    const data = new Uint8Array(len * n);
+    const offsets = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) { data.set(src, i * len); offsets[i + 1] = (i + 1) * len; }
+    const nulls = one.nulls?.[0] === 1 ? new Uint8Array(n).fill(1) : undefined;
+    return { type: one.type, data, offsets, nulls };
+  }
+  const w = elementsPerRow(one.type);
+  const data = allocateData(one.type, n);
+  if (w === 1) data.fill(one.data[0]);
+  else for (let i = 0; i < n; i++) data.set(one.data.subarray(0, w), i * w);
+  const exact = one.exact ? new BigInt64Array(n).fill(one.exact[0]) : undefined;
+  return { type: one.type, data, symbols: one.symbols, exact, shapes: one.shapes };
 }

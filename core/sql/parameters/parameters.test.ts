@@ -31,11 +31,11 @@ async function rows(q: CompiledQuery, parameters?: readonly SqlValue[]): Promise
 const types = (q: CompiledQuery): string[] => (q.parameters ?? []).map((p) => `${p.name}:${typeName(p.type)}`);
 
 test('a parameter compared with a column takes the column type', () => {
-  assert.deepEqual(types(h.compiler.compile('SELECT * FROM t WHERE n = $1 AND id = $2 AND ts > $3')), ['$1:INT', '$2:STRING', '$3:TIMESTAMP']);
+  assert.deepEqual(types(h.compiler.compile('SELECT * FROM t WHERE n = $1 AND id = $2 AND ts > $3')), ['$1:INT', '$2:SYMBOL', '$3:TIMESTAMP']);
 });
 
 test('a parameter takes its INSERT column type, an explicit cast, or STRING without context', () => {
-  assert.deepEqual(types(h.compiler.compile('INSERT INTO t VALUES ($1, $2, $3, $4, $5)')), ['$1:TIMESTAMP', '$2:STRING', '$3:INT', '$4:DOUBLE', '$5:BOOLEAN']);
+  assert.deepEqual(types(h.compiler.compile('INSERT INTO t VALUES ($1, $2, $3, $4, $5)')), ['$1:TIMESTAMP', '$2:SYMBOL', '$3:INT', '$4:DOUBLE', '$5:BOOLEAN']);
   assert.deepEqual(types(h.compiler.compile('SELECT $1::long, $2')), ['$1:LONG', '$2:STRING']);
   assert.deepEqual(types(h.compiler.compile('SELECT * FROM t WHERE $1')), ['$1:BOOLEAN']);
 });
