@@ -11,35 +11,55 @@ export const TIMESTAMP_TEXT_MAX = 32;
 
 export class PgTimestampText {
   private readonly civil = new Int32Array(3);
+  /** The date part of the last day written (`2024-01-02 `): rows of one day share it. */
+  private day = NaN;
+  private readonly date = new Uint8Array(16);
+  private dateLength = 0;
+  private bc = false;
 
   /** Writes the text of `micros` at `p`; returns the end offset. */
   write(buf: Uint8Array, p: number, micros: number): number {
     const days = Math.floor(micros / MICROS_PER_DAY);
-    let rest = micros - days * MICROS_PER_DAY;
-    civilFromDays(days, this.civil);
-    let year = this.civil[0];
-    const bc = year <= 0;
-    if (bc) year = 1 - year;
-    if (year > 9999) { const s = String(year); for (let k = 0; k < s.length; k++) buf[p++] = s.charCodeAt(k); }
-    else p = digits(buf, p, year, 4);
-    buf[p++] = 45; p = digits(buf, p, this.civil[1], 2); buf[p++] = 45; p = digits(buf, p, this.civil[2], 2);
-    buf[p++] = 32;
-    const us = rest % 1_000_000;
-    rest = (rest - us) / 1_000_000;
-    const s = rest % 60, m = ((rest - s) / 60) % 60, h = Math.floor(rest / 3600);
+    const rest = micros - days * MICROS_PER_DAY;
+    if (days !== this.day) this.setDay(days);
+    const date = this.date;
+    for (let k = 0, n = this.dateLength; k < n; k++) buf[p++] = date[k];
+    const bc = this.bc;
+    // Seconds of the day and µs of the second fit 32 bits: integer arithmetic from here.
+    const sod = Math.floor(rest / 1_000_000) | 0;
+    const us = (rest - sod * 1_000_000) | 0;
+    const minutes = (sod / 60) | 0, s = sod - minutes * 60;
+    const h = (minutes / 60) | 0, m = minutes - h * 60;
     p = digits(buf, p, h, 2); buf[p++] = 58; p = digits(buf, p, m, 2); buf[p++] = 58; p = digits(buf, p, s, 2);
     if (us !== 0) {
       buf[p++] = 46;
       let frac = us, width = 6;
-      while (frac % 10 === 0) { frac /= 10; width--; }
+      while (frac % 10 === 0) { frac = (frac / 10) | 0; width--; }
       p = digits(buf, p, frac, width);
     }
     if (bc) { buf[p++] = 32; buf[p++] = 66; buf[p++] = 67; }
     return p;
   }
+
+  private setDay(days: number): void {
+    civilFromDays(days, this.civil);
+    let year = this.civil[0];
+    this.bc = year <= 0;
+    if (this.bc) year = 1 - year;
+    const d = this.date;
+    let p = 0;
+    if (year > 9999) { const s = String(year); for (let k = 0; k < s.length; k++) d[p++] = s.charCodeAt(k); }
+    else p = digits(d, p, year, 4);
+    d[p++] = 45; p = digits(d, p, this.civil[1], 2); d[p++] = 45; p = digits(d, p, this.civil[2], 2);
+    d[p++] = 32;
+    this.dateLength = p;
+    this.day = days;
+  }
 }
 
+/** `v` (< 2^31) in `width` zero-padded digits. */
 function digits(buf: Uint8Array, p: number, v: number, width: number): number {
-  for (let k = width - 1; k >= 0; k--) { buf[p + k] = 48 + (v % 10); v = Math.floor(v / 10); }
+  let x = v | 0;
+  for (let k = width - 1; k >= 0; k--) { const q = (x / 10) | 0; buf[p + k] = 48 + x - q * 10; x = q; }
   return p + width;
 }

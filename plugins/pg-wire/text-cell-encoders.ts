@@ -9,7 +9,7 @@ import { Vector } from '../../core/data/vector';
 import { formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { geohashText, ipv4Text, long256Text, uuidText } from '../export-csv/text-values';
 import { arrayTextCells } from './array-cells';
-import { asciiCell, CellEncoder, charCells, integerCell, nullCell, symbolCells, textCells, varSizeCells } from './cell-encoder';
+import { asciiCell, CellEncoder, charCells, doubleCell, integerCell, nullCell, symbolCells, textCells, varSizeCells } from './cell-encoder';
 import { float4Text, float8Text } from './pg-number-text';
 import { PgTimestampText, TIMESTAMP_TEXT_MAX } from './pg-timestamp-text';
 
@@ -31,7 +31,7 @@ export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEnc
       const x = d[i];
       if (Number.isNaN(x)) nullCell(w);
       else if (Number.isInteger(x) && x < 1e15 && x > -1e15 && !Object.is(x, -0)) integerCell(w, x);
-      else asciiCell(w, float8Text(x));
+      else doubleCell(w, x, float8Text);
     };
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
