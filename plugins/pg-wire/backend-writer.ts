@@ -1,22 +1,27 @@
 /**
- * Builds backend messages into one buffer and hands it to the socket in ~`flushBytes` pieces. A message
- * is written whole (its length is patched in when it ends), so the buffer only grows past `flushBytes`
- * for a single message larger than that. `flushIfFull()` after a row, `flush()` at the end of a
- * response; both wait for 'drain' when the socket's queue is full, so a slow client slows its query
- * instead of growing memory.
+ * Builds backend messages into one buffer and hands it to the socket in 64 KB pieces. A message is
+ * written whole (its length is patched in when it ends), so the buffer only grows past a piece for a
+ * single message larger than that. `flushIfFull()` after a row, `flush()` at the end of a response;
+ * the next rows are built while the socket sends, and both wait for 'drain' once more than
+ * `pg.send.buffer.size` bytes are queued, so a slow client slows its query instead of growing memory.
  */
 import { Writable } from 'node:stream';
 
 const SMALL_COPY = 16 * 1024;
+const PIECE = 64 * 1024;
 
 export class BackendWriter {
   buf: Buffer;
   pos = 0;
   private start = -1;
 
-  /** Starts small: an idle connection holds 8 KB; the buffer grows to the flush size while results stream. */
-  constructor(private readonly socket: Writable, private readonly flushBytes: number) {
+  /** Bytes collected before they go to the socket. */
+  readonly piece: number;
+
+  /** Starts small: an idle connection holds 8 KB; the buffer grows to a piece while results stream. */
+  constructor(private readonly socket: Writable, private readonly maxQueued: number) {
     this.buf = Buffer.allocUnsafe(8192);
+    this.piece = Math.min(PIECE, maxQueued);
   }
 
   /** Starts a message with its type byte; `end()` writes its length. */
@@ -83,10 +88,10 @@ export class BackendWriter {
 
   /** Hands the buffer to the socket when it passed the flush size; resolves when the socket can take more. */
   flushIfFull(): Promise<void> | undefined {
-    return this.pos >= this.flushBytes ? this.flush() : undefined;
+    return this.pos >= this.piece ? this.flush() : undefined;
   }
 
-  /** Hands everything buffered to the socket; waits for 'drain' when the socket's queue is full. */
+  /** Hands everything buffered to the socket; waits for 'drain' when more than `maxQueued` bytes wait in it. */
   flush(): Promise<void> | undefined {
     if (this.pos === 0 || this.socket.destroyed || this.socket.writableEnded) { this.pos = 0; return undefined; }
     // Small answers are copied out so the buffer is reused; a full buffer is handed over whole.
@@ -94,10 +99,10 @@ export class BackendWriter {
     if (this.pos <= SMALL_COPY) out = Buffer.from(this.buf.subarray(0, this.pos));
     else {
       out = this.buf.subarray(0, this.pos);
-      this.buf = Buffer.allocUnsafe(Math.min(this.buf.length, this.flushBytes + 65536));
+      this.buf = Buffer.allocUnsafe(Math.min(this.buf.length, this.piece + 65536));
     }
     this.pos = 0;
-    if (this.socket.write(out)) return undefined;
+    if (this.socket.write(out) || this.socket.writableLength <= this.maxQueued) return undefined;
     return new Promise((resolve) => {
       const done = (): void => { this.socket.off('drain', done); this.socket.off('close', done); resolve(); };
       this.socket.on('drain', done);

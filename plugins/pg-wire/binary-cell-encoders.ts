@@ -16,13 +16,6 @@ import { PgTimestampText } from './pg-timestamp-text';
 export const PG_EPOCH_MICROS = 946_684_800_000_000;
 const TWO_32 = 4294967296;
 
-/** Writes a whole number |x| ≤ 2^63 as int8 (the value is exact in a double up to 2^53). */
-export function writeInt8(w: BackendWriter, x: number): void {
-  const hi = Math.floor(x / TWO_32);
-  w.int32(hi | 0);
-  w.int32((x - hi * TWO_32) | 0);
-}
-
 const scratch = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratch.buffer);
 const scratch32 = new Float32Array(1);

@@ -21,6 +21,8 @@ import { SQLSTATE } from './sql-state';
 import { parseStartupPacket } from './startup-packet';
 
 const NO_ENCRYPTION = Buffer.from('N', 'latin1');
+/** Parse, Bind, Describe, Execute, Close: their answers are sent at the next Sync or Flush. */
+const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
 
 export class PgConnection {
   private readonly reader: FrontendReader;
@@ -33,10 +35,12 @@ export class PgConnection {
   private busy = false;
   private closed = false;
   private paused = false;
+  /** Output is waiting for the end of the current messages to be sent. */
+  private answerDue = false;
 
   constructor(private readonly socket: Socket, private readonly ctx: PgWireContext, readonly processId: number, readonly secretKey: number) {
     this.reader = new FrontendReader(ctx.maxMessageBytes);
-    this.w = new BackendWriter(socket, ctx.execution.flushBytes);
+    this.w = new BackendWriter(socket, ctx.execution.sendBufferBytes);
     socket.setNoDelay(true);
     if (ctx.idleTimeoutMs > 0) socket.setTimeout(ctx.idleTimeoutMs, () => this.idle());
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
@@ -80,6 +84,9 @@ export class PgConnection {
         if (!m) {
           if (this.closed) break;
           if (this.paused) { this.paused = false; this.socket.resume(); }
+          // As PostgreSQL: extended-query answers wait for Sync or Flush (one write per pipeline).
+          if (!this.answerDue) break;
+          this.answerDue = false;
           const out = this.w.flush();
           if (!out) break;
           await out;
@@ -107,6 +114,8 @@ export class PgConnection {
   }
 
   private async dispatch(m: FrontendMessage): Promise<void> {
+    // Everything but the extended-query messages (Parse, Bind, Describe, Execute, Close) answers now.
+    if (!EXTENDED.has(m.type)) this.answerDue = true;
     if (m.type === 0) { await this.startup(m.body); return; }
     if (!this.session) {
       if (m.type !== 0x70 || !this.login) throw SvcError.badRequest(`expected a password message, got [${String.fromCharCode(m.type)}]`);

@@ -52,7 +52,7 @@ export class PgServer implements Lifecycle {
     this.context = {
       engine, credentials: new PgCredentials(users), authMethod: config.get(PG_AUTH_METHOD), readOnly: config.get(PG_SECURITY_READONLY),
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
-      execution: { flushBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
+      execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
       errors: new ErrorReport(this.log, errors),
       cancel: (pid, key) => this.cancel(pid, key),
     };

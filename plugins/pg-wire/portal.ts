@@ -18,7 +18,8 @@ import { commandTag } from './command-tag';
 import { oidOf, typeSize } from '../sql-catalog/pg-type-oids';
 
 export interface ExecutionSettings {
-  readonly flushBytes: number;
+  /** `pg.send.buffer.size`: bytes a connection may queue on its socket before a result waits for the client. */
+  readonly sendBufferBytes: number;
   /** `query.timeout` in ms (0: none). */
   readonly timeoutMs: number;
 }
@@ -53,7 +54,7 @@ export class Portal {
         if (started.kind !== 'rows') return started;
         this.cursor = new RowCursor(started.result, this.binary);
       }
-      const n = await this.cursor.write(w, maxRows, settings.flushBytes);
+      const n = await this.cursor.write(w, maxRows);
       if (!this.cursor.done) return { kind: 'suspended' };
       return { kind: 'complete', tag: `SELECT ${n}` };
     } finally {

@@ -26,7 +26,7 @@ async function rowsOf(set: ResultSet, binary: boolean, max = 0): Promise<{ rows:
   out.on('data', (c: Buffer) => chunks.push(c));
   const w = new BackendWriter(out, 64);
   const cursor = new RowCursor(set, set.columns.map(() => binary));
-  await cursor.write(w, max, 64);
+  await cursor.write(w, max);
   await w.flush();
   await new Promise((r) => setImmediate(r));
   const bytes = Buffer.concat(chunks);

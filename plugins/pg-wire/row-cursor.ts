@@ -29,7 +29,7 @@ export class RowCursor {
    * Writes up to `max` rows (0: all that are left); returns the number written. `done` tells whether the
    * result is exhausted. Throws the query's SvcError (runtime error, cancellation).
    */
-  async write(w: BackendWriter, max: number, flushBytes: number): Promise<number> {
+  async write(w: BackendWriter, max: number): Promise<number> {
     const columns = this.result.columns.length;
     let sent = 0;
     this.iterator ??= this.result.batches()[Symbol.asyncIterator]();
@@ -51,7 +51,7 @@ export class RowCursor {
         w.int16(columns);
         for (let c = 0; c < columns; c++) enc[c](w, i);
         w.end();
-        if (w.pos >= flushBytes) {
+        if (w.pos >= w.piece) {
           const drained = w.flush();
           if (drained) await drained;
         }

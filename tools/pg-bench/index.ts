@@ -51,7 +51,10 @@ function smallQuery(k: number): [string, string, string] {
 
 const SMALL = 'SELECT ts, side, price, amount FROM trades WHERE symbol = $1 AND ts >= $2 AND ts < $3';
 
-async function pgQueriesPerSecond(port: number): Promise<{ qps: number; p50: number; p99: number }> {
+interface Throughput { readonly qps: number; readonly p50: number; readonly p99: number; readonly cpuUs: number }
+
+async function pgQueriesPerSecond(server: ServerProcess): Promise<Throughput> {
+  const port = server.pg;
   const clients = await Promise.all(Array.from({ length: connections }, async () => {
     const c = new Client({ host: '127.0.0.1', port, user: 'admin', password: 'quest', database: 'qdb' });
     await c.connect();
@@ -59,6 +62,7 @@ async function pgQueriesPerSecond(port: number): Promise<{ qps: number; p50: num
   }));
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
+  const cpu0 = server.cpuMs();
   let k = 0;
   await Promise.all(clients.map(async (c) => {
     while (performance.now() < end) {
@@ -67,12 +71,18 @@ async function pgQueriesPerSecond(port: number): Promise<{ qps: number; p50: num
       latencies.push(performance.now() - t0);
     }
   }));
+  const cpuUs = ((server.cpuMs() - cpu0) * 1000) / latencies.length;
   await Promise.all(clients.map((c) => c.end()));
-  latencies.sort((a, b) => a - b);
-  return { qps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+  return summary(latencies, cpuUs);
 }
 
-async function execQueriesPerSecond(port: number): Promise<{ qps: number; p50: number; p99: number }> {
+function summary(latencies: number[], cpuUs: number): Throughput {
+  latencies.sort((a, b) => a - b);
+  return { qps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)], cpuUs };
+}
+
+async function execQueriesPerSecond(server: ServerProcess): Promise<Throughput> {
+  const port = server.http;
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const one = (sql: string): Promise<void> => new Promise((resolve, reject) => {
     request({ host: '127.0.0.1', port, path: `/exec?query=${encodeURIComponent(sql)}`, agent }, (res) => {
@@ -82,6 +92,7 @@ async function execQueriesPerSecond(port: number): Promise<{ qps: number; p50: n
   });
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
+  const cpu0 = server.cpuMs();
   let k = 0;
   await Promise.all(Array.from({ length: connections }, async () => {
     while (performance.now() < end) {
@@ -91,9 +102,9 @@ async function execQueriesPerSecond(port: number): Promise<{ qps: number; p50: n
       latencies.push(performance.now() - t0);
     }
   }));
+  const cpuUs = ((server.cpuMs() - cpu0) * 1000) / latencies.length;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { qps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+  return summary(latencies, cpuUs);
 }
 
 async function main(): Promise<void> {
@@ -119,11 +130,13 @@ async function main(): Promise<void> {
     for (const [name, { t, cpu }] of results) {
       console.log(`| ${name} | ${t.rows} | ${(t.bytes / 1e6).toFixed(1)} | ${t.ms.toFixed(0)} | ${(t.rows / t.ms / 1000).toFixed(2)} | ${cpu.toFixed(0)} | ${(json / t.ms).toFixed(2)}× |`);
     }
-    const p = await pgQueriesPerSecond(server.pg);
-    const e = await execQueriesPerSecond(server.http);
-    console.log(`\n| small parameterised query, ${connections} connections, ${seconds} s | queries/s | p50 ms | p99 ms |\n|---|---|---|---|`);
-    console.log(`| PostgreSQL (node-postgres, prepared) | ${p.qps.toFixed(0)} | ${p.p50.toFixed(2)} | ${p.p99.toFixed(2)} |`);
-    console.log(`| /exec (keep-alive HTTP, literal values) | ${e.qps.toFixed(0)} | ${e.p50.toFixed(2)} | ${e.p99.toFixed(2)} |`);
+    const p = await pgQueriesPerSecond(server);
+    const e = await execQueriesPerSecond(server);
+    // Server CPU per query is what the load of other processes does not change; 1e6 / it is the rate one core could serve.
+    console.log(`\n| small parameterised query, ${connections} connections, ${seconds} s | queries/s | p50 ms | p99 ms | server CPU µs/query | queries per server CPU-second |\n|---|---|---|---|---|---|`);
+    for (const [name, t] of [['PostgreSQL (node-postgres, prepared)', p], ['/exec (keep-alive HTTP, literal values)', e]] as const) {
+      console.log(`| ${name} | ${t.qps.toFixed(0)} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} | ${t.cpuUs.toFixed(0)} | ${(1e6 / t.cpuUs).toFixed(0)} |`);
+    }
     console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   } finally {
     server?.stop();
