@@ -1,7 +1,7 @@
 /**
  * Catalog relations svc has nothing to put in — no column defaults, indexes in PostgreSQL's sense,
  * constraints, inheritance, triggers, rules, policies, statistics objects, publications, extensions,
- * comments, enums, sequences — with PostgreSQL's columns, so the queries tools send about them work and
+ * comments, enums, sequences, user-defined functions — with PostgreSQL's columns, so the queries tools send about them work and
  * find no rows.
  */
 import { Types } from '../../core/data/column-type';
@@ -42,5 +42,8 @@ export const emptyRelations = [
   relation('pg_partitioned_table', [['partrelid', I, null], ['partstrat', S, null], ['partnatts', SH, null], ['partdefid', I, null]]),
   relation('pg_matviews', [['schemaname', S, null], ['matviewname', S, null], ['matviewowner', S, null], ['tablespace', S, null],
     ['hasindexes', B, null], ['ispopulated', B, null], ['definition', S, null]]),
+  relation('pg_proc', [['oid', I, null], ['proname', S, null], ['pronamespace', I, null], ['proowner', I, null], ['prolang', I, null],
+    ['prokind', S, null], ['proretset', B, null], ['provolatile', S, null], ['pronargs', SH, null], ['prorettype', I, null],
+    ['proargtypes', S, null], ['proargnames', S, null], ['prosrc', S, null]]),
   relation('pg_views', [['schemaname', S, null], ['viewname', S, null], ['viewowner', S, null], ['definition', S, null]]),
 ];
