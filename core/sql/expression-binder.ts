@@ -68,7 +68,7 @@ export interface BinderHooks {
  * `SELECT current_user`: the web console's boot queries, sql-dialect.md §3.6). Kept to the SQL keywords
  * and QuestDB's parameterless builtins; any other unknown name stays an invalid column.
  */
-const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
+const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate', 'user', 'session_user']);
 
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
 
@@ -142,6 +142,7 @@ export class ExpressionBinder {
       }
       case 'isNull': return this.apply(e.negated ? 'isnotnull' : 'isnull', [this.bind(e.expr)], e.position);
       case 'subquery': return this.scalarSubquery(e.query, e.position, false);
+      case 'arrayAccess': return this.arrayAccess(e);
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
   }
@@ -175,6 +176,15 @@ export class ExpressionBinder {
     const element = this.coerce(this.bind(left), Types.STRING, position, true);
     const call = this.apply('text_array_contains', [element, this.bind(q.arg)], position);
     return negated ? this.apply('not', [call], position) : call;
+  }
+
+  /** `a[i]` on array text (`s[i]` over `string_to_array(…)`, PostgreSQL catalog arrays): the i-th element, from 1. */
+  private arrayAccess(e: Extract<Expression, { kind: 'arrayAccess' }>): BoundExpr {
+    const array = this.bind(e.array);
+    const index = e.subscripts[0];
+    const text = array.type.tag === TypeTag.STRING || array.type.tag === TypeTag.VARCHAR;
+    if (!text || e.subscripts.length !== 1 || index.kind === 'slice') throw SvcError.sql(e.position, 'arrayAccess expressions are not supported yet');
+    return this.apply('text_array_element', [array, this.bind(index)], e.position);
   }
 
   private resolvable(name: string): boolean {

@@ -8,7 +8,7 @@ import { ColumnType, Types } from '../../core/data/column-type';
 import { ParamType, ScalarFunction } from '../../core/extension/sql-function';
 import { TableSchema } from '../../core/data/table-schema';
 import { SqlValue } from '../../core/sql/vector/sql-value';
-import { parseTextArray } from '../../core/sql/subquery-value';
+import { constantVector } from '../../core/sql/vector/vector-ops';
 import { rowFunction } from '../sql-functions/row-kernels';
 import { OWNER_OID, PG_CATALOG_NAMESPACE, PUBLIC_NAMESPACE, INFORMATION_SCHEMA_NAMESPACE, tableOid } from './catalog-relation';
 import { pgSetting } from './pg-settings';
@@ -38,6 +38,11 @@ function formatType(oid: SqlValue, typmod: SqlValue): SqlValue {
   return typmod !== null && Number(typmod) > 4 && (name === 'varchar' || name === 'bpchar') ? `${text}(${Number(typmod) - 4})` : text;
 }
 
+/** `user`, `session_user`: the user the statement runs as, like current_user. */
+function sessionUser(name: string): ScalarFunction {
+  return { kind: 'scalar', name, args: [], returns: S, kernel: (_a, n, type, c) => constantVector(type, c.user, n) };
+}
+
 /** `json_build_object(k1, v1, k2, v2, …)` as JSON text. */
 function jsonObject(values: readonly SqlValue[]): string {
   const parts: string[] = [];
@@ -65,9 +70,6 @@ export function catalogFunctions(findTable: (name: string) => TableSchema | unde
     rowFunction('pg_get_userbyid', ['any'], S, ([oid]) => (Number(oid) === OWNER_OID ? 'admin' : `unknown (OID=${String(oid)})`)),
     rowFunction('pg_encoding_to_char', [I], S, ([e]) => (Number(e) === 6 ? 'UTF8' : 'SQL_ASCII')),
     rowFunction('format_type', ['any', 'any'], S, ([oid, mod]) => formatType(oid, mod), { nullSafe: true }),
-    // Array columns of the catalog are PostgreSQL array text (`{a,b}`), as ARRAY(SELECT …) produces.
-    rowFunction('array_to_string', [S, S], S, ([a, sep]) => parseTextArray(String(a)).filter((x) => x !== null).join(String(sep))),
-    rowFunction('text_array_contains', [S, S], B, ([x, a]) => parseTextArray(String(a)).includes(String(x))),
     rowFunction('regclass', [S], L, ([v]) => oidOfName(v)),
     rowFunction('regclass', [L], L, ([v]) => v),
     rowFunction('to_regclass', [S], L, ([v]) => oidOfName(v)),
@@ -95,6 +97,8 @@ export function catalogFunctions(findTable: (name: string) => TableSchema | unde
     constant('col_description', [L, I], S, null),
     constant('shobj_description', [L, S], S, null),
     constant('current_schemas', [B], S, '{public}'),
+    sessionUser('user'),
+    sessionUser('session_user'),
     constant('inet_server_addr', [], S, null),
     constant('inet_server_port', [], I, null),
     ...constantOverloads('has_table_privilege', S, [2, 3], B, true),

@@ -64,3 +64,14 @@ test('settings read as PostgreSQL 14 in UTC', async () => {
     [['140009', 'UTC', 'on']]);
   assert.deepEqual(await rows("SELECT setting FROM pg_settings WHERE name = 'max_identifier_length'"), [['63']]);
 });
+
+test('text arrays: string_to_array, subscripts, bounds, parse_ident', async () => {
+  assert.deepEqual(await rows("SELECT string_to_array('a,b,c', ','), (string_to_array('a,b,c', ','))[2], array_upper(string_to_array('a,b', ','), 1)"),
+    [['{a,b,c}', 'b', 2]]);
+  assert.deepEqual(await rows("SELECT parse_ident('public.\"My T\"'), array_length(parse_ident('t'), 1)"), [['{public,"My T"}', 1]]);
+});
+
+test('generate_series and a scalar function in FROM take their alias as column name', async () => {
+  assert.deepEqual(await rows("SELECT trim(s[i]) FROM generate_series(1, 2) AS i, string_to_array('x, y', ',') s"), [['x'], ['y']]);
+  assert.deepEqual(await rows('SELECT x FROM long_sequence(2) s'), [[1], [2]]);
+});

@@ -11,6 +11,7 @@ import { StorageEngine } from '../../core/extension/storage-engine';
 import { Plugin } from '../../core/plugin';
 import { catalogFunctions } from './catalog-functions';
 import { catalogRelations } from './catalog-relations';
+import { pgArrayFunctions } from './pg-array-functions';
 
 export const sqlCatalogPlugin: Plugin = {
   name: 'sql-catalog',
@@ -19,6 +20,6 @@ export const sqlCatalogPlugin: Plugin = {
     for (const f of catalogRelations) container.register(SqlFunction, { useValue: f });
     // Storage is resolved when a function runs: it is registered, not yet started, at this point.
     const functions = catalogFunctions((name) => container.resolve<StorageEngine>(StorageEngine).getTable(name));
-    for (const f of functions) container.register(SqlFunction, { useValue: f });
+    for (const f of [...functions, ...pgArrayFunctions]) container.register(SqlFunction, { useValue: f });
   },
 };
