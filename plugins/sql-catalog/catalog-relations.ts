@@ -1,5 +1,8 @@
-/** Every relation of the catalog plugin, and generate_series. */
-import { TableFunction } from '../../core/extension/sql-function';
+/** Every relation and function of the catalog plugin. */
+import { TableSchema } from '../../core/data/table-schema';
+import { SqlFunction, TableFunction } from '../../core/extension/sql-function';
+import { catalogFunctions } from './catalog-functions';
+import { pgArrayFunctions } from './pg-array-functions';
 import { generateSeries } from './generate-series';
 import { pgAttribute, pgClass, pgNamespace, pgTables } from './pg-class-relations';
 import { emptyRelations } from './pg-empty-relations';
@@ -10,3 +13,8 @@ export const catalogRelations: readonly TableFunction[] = [
   pgNamespace, pgClass, pgAttribute, pgTables, pgType, pgDatabase, pgRoles, pgUser, pgSettings, pgAm, pgTablespace, pgCollation,
   ...emptyRelations, generateSeries,
 ];
+
+/** Everything the plugin registers; `findTable` looks a table up by name (the `reg*` casts). */
+export function catalogSqlFunctions(findTable: (name: string) => TableSchema | undefined): SqlFunction[] {
+  return [...catalogRelations, ...catalogFunctions(findTable), ...pgArrayFunctions];
+}

@@ -6,8 +6,7 @@ import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
 import { SqlHarness } from '../sql-engine/sql-harness';
 import { builtinFunctions } from '../sql-functions/builtin-functions';
 import { QuestDbSqlGrammar } from '../sql-grammar/questdb-sql-grammar';
-import { catalogFunctions } from './catalog-functions';
-import { catalogRelations } from './catalog-relations';
+import { catalogSqlFunctions } from './catalog-relations';
 
 let h: SqlHarness;
 let compiler: SqlCompiler;
@@ -16,7 +15,7 @@ before(async () => {
   h = await SqlHarness.open();
   await h.script(`CREATE TABLE trades (ts TIMESTAMP, sym SYMBOL, price DOUBLE, qty LONG) TIMESTAMP(ts) PARTITION BY DAY;
 CREATE TABLE notes (id INT, body VARCHAR)`);
-  const functions = [...builtinFunctions, ...catalogRelations, ...catalogFunctions((name) => h.engine.getTable(name))];
+  const functions = [...builtinFunctions, ...catalogSqlFunctions((name) => h.engine.getTable(name))];
   compiler = new SqlCompiler(new QuestDbSqlGrammar(), h.engine, functions, { jit: true });
 });
 after(async () => { await h.close(); });

@@ -9,17 +9,14 @@ import { DependencyContainer } from 'tsyringe';
 import { SqlFunction } from '../../core/extension/sql-function';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { Plugin } from '../../core/plugin';
-import { catalogFunctions } from './catalog-functions';
-import { catalogRelations } from './catalog-relations';
-import { pgArrayFunctions } from './pg-array-functions';
+import { catalogSqlFunctions } from './catalog-relations';
 
 export const sqlCatalogPlugin: Plugin = {
   name: 'sql-catalog',
   dependsOn: ['sql-functions', 'storage-columnar'],
   register(container: DependencyContainer): void {
-    for (const f of catalogRelations) container.register(SqlFunction, { useValue: f });
     // Storage is resolved when a function runs: it is registered, not yet started, at this point.
-    const functions = catalogFunctions((name) => container.resolve<StorageEngine>(StorageEngine).getTable(name));
-    for (const f of [...functions, ...pgArrayFunctions]) container.register(SqlFunction, { useValue: f });
+    const functions = catalogSqlFunctions((name) => container.resolve<StorageEngine>(StorageEngine).getTable(name));
+    for (const f of functions) container.register(SqlFunction, { useValue: f });
   },
 };
