@@ -20,6 +20,7 @@ import { sqlGrammarPlugin } from './sql-grammar';
 import { sqlCatalogPlugin } from './sql-catalog';
 import { pgWirePlugin } from './pg-wire';
 import { storageColumnarPlugin } from './storage-columnar';
+import { webConsolePlugin } from './web-console';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
@@ -41,5 +42,6 @@ export const defaultBundle: readonly Plugin[] = [
   exportCsvPlugin,
   exportParquetPlugin,
   httpExpPlugin,
+  webConsolePlugin,
   pgWirePlugin,
 ];

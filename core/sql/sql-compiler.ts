@@ -17,6 +17,8 @@ import { ParameterSlots } from './parameters/parameter-slots';
 import { ParameterValues } from './parameters/parameter-values';
 import { QueryBinder } from './query-binder';
 import { QueryResult } from './query-result';
+import { QueryCancellation } from './query-cancellation';
+import { QueryMemory } from './query-memory';
 import { FunctionRegistry } from './function-registry';
 import { randomSource } from './random-source';
 import { prepareAlter, prepareDrop, prepareRename, prepareTruncate } from './statements/alter-statements';
@@ -28,6 +30,8 @@ import { prepareUpdate } from './statements/update-statement';
 export interface SqlCompilerOptions {
   readonly jit: boolean;
   readonly user?: string;
+  /** Bytes one execution's hash tables may hold (`cairo.sql.hash.max.memory`); unlimited when absent. */
+  readonly hashMemoryLimit?: number;
 }
 
 interface BoundStatement {
@@ -70,9 +74,14 @@ export class SqlCompiler {
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
         const values = ParameterValues.bind(parameters, o.parameters);
         const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;
-        const c = this.context(o.signal, b.env, values);
-        if (b.plan) return { kind: 'rows', result: new QueryResult(b.plan, b.env.subqueries, c, o.window) };
-        return (b.run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+        const context = (): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline), b.env, values);
+        if (b.plan) return { kind: 'rows', result: new QueryResult(b.plan, b.env.subqueries, context, o.window) };
+        const c = context();
+        try {
+          return await (b.run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+        } finally {
+          c.cancellation.dispose();
+        }
       },
     };
   }
@@ -125,9 +134,10 @@ export class SqlCompiler {
     return env;
   }
 
-  private context(signal: AbortSignal, env: BindEnvironment, parameters?: ParameterValues): ExecContext {
+  private context(cancellation: QueryCancellation, env: BindEnvironment, parameters?: ParameterValues): ExecContext {
     return {
-      signal, storage: this.storage, subqueries: new Map(), parameters,
+      signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(), parameters,
+      memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity),
       functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
     };
   }

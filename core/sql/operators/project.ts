@@ -4,7 +4,7 @@ import { ResultColumn } from '../../data/result-set';
 import { BoundExpr, BoundScalarQuery } from '../bound-expression';
 import { correlatedSubqueries, runCorrelated } from '../parameters/correlated-subqueries';
 import { evaluate } from '../evaluate';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 
 export class Project implements PlanNode {
   readonly children: readonly PlanNode[];
@@ -18,6 +18,7 @@ export class Project implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     for await (const batch of this.child.execute(context)) {
+      checkAborted(context);
       if (this.correlated.length > 0) await runCorrelated(this.correlated, batch, context);
       yield { rowCount: batch.rowCount, vectors: this.exprs.map((e) => evaluate(e, batch, context)) };
     }
