@@ -24,7 +24,8 @@ const BAD_INPUT: Readonly<Record<string, () => Buffer>> = {
   'a Query declaring a length of 2 GB': () => message('Q', 2 ** 31 - 1, Buffer.from('SELECT 1')),
   'a message declaring a length of 2': () => message('Q', 2),
   'a message of unknown type': () => message('z', 4),
-  'a Bind whose body ends early': () => message('B', 9, Buffer.from([0, 0, 0, 5, 0])),
+  // Followed by Sync: extended-query answers (errors too) are sent at Sync, as PostgreSQL does.
+  'a Bind whose body ends early': () => Buffer.concat([message('B', 9, Buffer.from([0, 0, 0, 5, 0])), serialize.sync()]),
 };
 
 async function sendAfterLogin(world: SvcWorld, bytes: Buffer): Promise<PgRawClient> {
@@ -67,7 +68,8 @@ Then('the client gets an error with SQLSTATE {string} and the connection stays u
   assert.ok(error, 'no ErrorResponse');
   assert.equal(error.code, code, error.message);
   const c = pgOf(this).raw[pgOf(this).raw.length - 1];
-  c.send(serialize.sync(), serialize.query('SELECT 1'));
+  await c.next('readyForQuery');
+  c.send(serialize.query('SELECT 1'));
   await c.next('commandComplete');
 });
 
