@@ -68,3 +68,8 @@ Feature: PostgreSQL wire protocol: extended queries, cancellation, connections a
     And the server announced "TimeZone" as "UTC"
     And the server announced "integer_datetimes" as "on"
     And the server announced "standard_conforming_strings" as "on"
+
+  Scenario: a connection idle past pg.net.connection.timeout is closed with SQLSTATE 57P05
+    Given the environment variable "SVC_PG_NET_CONNECTION_TIMEOUT" is "300"
+    And a PostgreSQL connection at message level
+    Then within 5 seconds the server closes the connection with SQLSTATE "57P05"

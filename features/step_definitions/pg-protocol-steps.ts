@@ -136,3 +136,11 @@ Then('the server announced {string} as {string}', async function (this: SvcWorld
   const status = login.filter((m) => m.name === 'parameterStatus') as unknown as ParameterStatusMessage[];
   assert.equal(status.find((m) => m.parameterName === name)?.parameterValue, value);
 });
+
+Then('within {int} seconds the server closes the connection with SQLSTATE {string}', async function (this: SvcWorld, seconds: number, code: string) {
+  const c = raw(this);
+  const got = await c.next('error', seconds * 1000);
+  const error = got[got.length - 1] as DatabaseError;
+  assert.equal(error.code, code, error.message);
+  await c.closedByServer(seconds * 1000);
+});
