@@ -93,5 +93,5 @@ Feature: PostgreSQL wire protocol: statements from node-postgres
   Scenario: /exec has no values for $1 and answers as QuestDB does
     When I query "SELECT $1"
     Then the status is 400
-    And the JSON field "error" is "bind variable service is not provided"
+    And the JSON field "error" is "\"bind variable service is not provided\""
     And the JSON field "position" is "0"
