@@ -2,8 +2,8 @@
  * A bound statement ready to run (Bind): the prepared statement, this execution's parameter values and
  * the result format of each column. Execute runs it (the first time) and streams up to `maxRows` rows;
  * when rows are left the portal is suspended and the next Execute continues from the same cursor.
- * The query runs under the portal's AbortController, which CancelRequest, a vanished client and the
- * query timeout abort.
+ * The query runs under the portal's AbortController, which CancelRequest and a vanished client abort,
+ * and with `query.timeout` as its deadline.
  */
 import { ResultSet } from '../../core/data/result-set';
 import { SvcError } from '../../core/errors';
@@ -47,10 +47,9 @@ export class Portal {
     const s = this.statement;
     if (s.empty) return { kind: 'empty' };
     session.running = this.abort;
-    const timer = settings.timeoutMs > 0 ? setTimeout(() => this.abort.abort(new SvcError(`timeout, query aborted [timeout=${settings.timeoutMs}ms]`, 400, 0)), settings.timeoutMs) : undefined;
     try {
       if (!this.cursor) {
-        const started = await this.start(w, session);
+        const started = await this.start(w, session, settings);
         if (started.kind !== 'rows') return started;
         this.cursor = new RowCursor(started.result, this.binary);
       }
@@ -58,7 +57,6 @@ export class Portal {
       if (!this.cursor.done) return { kind: 'suspended' };
       return { kind: 'complete', tag: `SELECT ${n}` };
     } finally {
-      if (timer) clearTimeout(timer);
       if (session.running === this.abort) session.running = undefined;
     }
   }
@@ -69,7 +67,7 @@ export class Portal {
     await this.cursor?.close();
   }
 
-  private async start(w: BackendWriter, session: PgSession): Promise<PortalOutcome | { kind: 'rows'; result: ResultSet }> {
+  private async start(w: BackendWriter, session: PgSession, settings: ExecutionSettings): Promise<PortalOutcome | { kind: 'rows'; result: ResultSet }> {
     const s = this.statement;
     if (s.command) {
       const out = runSessionCommand(s.command, session, w);
@@ -78,7 +76,9 @@ export class Portal {
     const query = s.query;
     if (!query) return { kind: 'empty' };
     if (session.readOnly && query.kind !== 'select') throw new SvcError(WRITE_DENIED, 403, 0);
-    const out = await query.execute({ signal: this.abort.signal, parameters: this.values });
+    // `query.timeout` from the statement's start: the engine checks the deadline between batches.
+    const deadline = settings.timeoutMs > 0 ? performance.now() + settings.timeoutMs : undefined;
+    const out = await query.execute({ signal: this.abort.signal, parameters: this.values, deadline });
     switch (out.kind) {
       case 'rows': return out;
       case 'insert': return { kind: 'complete', tag: `INSERT 0 ${out.inserted}` };
