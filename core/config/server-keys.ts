@@ -101,10 +101,15 @@ export const PG_RECV_BUFFER_SIZE = sizeKey('pg.recv.buffer.size', '1m');
 export const PG_SEND_BUFFER_SIZE = sizeKey('pg.send.buffer.size', '1m');
 /** svc-specific: how clients prove the password (QuestDB asks for it in clear text). */
 export const PG_AUTH_METHOD = enumKey('pg.auth.method', 'cleartext', ['cleartext', 'md5', 'scram-sha-256']);
+/** svc-specific: answer SSLRequest with TLS, using this PEM certificate (chain) and key (paths relative to the root). */
+export const PG_TLS_ENABLED = booleanKey('pg.tls.enabled', false);
+export const PG_TLS_CERT_PATH = stringKey('pg.tls.cert.path', 'conf/pg.crt');
+export const PG_TLS_KEY_PATH = stringKey('pg.tls.key.path', 'conf/pg.key');
 
 export const PG_KEYS: readonly ConfigKey<unknown>[] = [
   PG_ENABLED, PG_BIND_TO, PG_USER, PG_PASSWORD, PG_READONLY_USER_ENABLED, PG_READONLY_USER, PG_READONLY_PASSWORD,
   PG_SECURITY_READONLY, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_AUTH_METHOD,
+  PG_TLS_ENABLED, PG_TLS_CERT_PATH, PG_TLS_KEY_PATH,
 ];
 
 // ---- plugins ------------------------------------------------------------------------------

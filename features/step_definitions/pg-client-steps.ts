@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { When, Then } from '@cucumber/cucumber';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Given, When, Then } from '@cucumber/cucumber';
 import { pgOf, pgPort } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
 
@@ -30,4 +32,23 @@ When('Python runs:', async function (this: SvcWorld, code: string) {
 
 Then('it prints:', function (this: SvcWorld, expected: string) {
   assert.equal((pgOf(this).output ?? '').trimEnd(), expected.trimEnd());
+});
+
+Given('a self-signed certificate and key in the root at {string} and {string}', async function (this: SvcWorld, cert: string, key: string) {
+  mkdirSync(dirname(join(this.root, cert)), { recursive: true });
+  mkdirSync(dirname(join(this.root, key)), { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    execFile('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
+      '-keyout', join(this.root, key), '-out', join(this.root, cert)], (error) => (error ? reject(error) : resolve()));
+  });
+});
+
+When('psql runs {string} with sslmode {string}', async function (this: SvcWorld, command: string, mode: string) {
+  const port = await pgPort(this);
+  pgOf(this).output = await run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
+    { PGPASSWORD: 'quest', PAGER: '', PGSSLMODE: mode });
+});
+
+Then('it prints a line starting with {string}', function (this: SvcWorld, prefix: string) {
+  assert.ok((pgOf(this).output ?? '').split('\n').some((l) => l.startsWith(prefix)), pgOf(this).output);
 });

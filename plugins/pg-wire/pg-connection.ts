@@ -7,6 +7,7 @@
  * untouched.
  */
 import { Socket } from 'node:net';
+import { SecureContext, TLSSocket } from 'node:tls';
 import { errorMessage, isSvcError, SvcError } from '../../core/errors';
 import { authenticationOk, backendKeyData, errorResponse, ErrorFields, negotiateProtocolVersion, parameterStatus, readyForQuery } from './backend-messages';
 import { BackendWriter } from './backend-writer';
@@ -21,12 +22,14 @@ import { SQLSTATE } from './sql-state';
 import { parseStartupPacket } from './startup-packet';
 
 const NO_ENCRYPTION = Buffer.from('N', 'latin1');
+const TLS_ACCEPTED = Buffer.from('S', 'latin1');
 /** Parse, Bind, Describe, Execute, Close: their answers are sent at the next Sync or Flush. */
 const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
 
 export class PgConnection {
   private readonly reader: FrontendReader;
-  private readonly w: BackendWriter;
+  private w: BackendWriter;
+  private socket: Socket;
   private login: PasswordLogin | undefined;
   private loginUser = '';
   private startupParameters: ReadonlyMap<string, string> = new Map();
@@ -38,12 +41,15 @@ export class PgConnection {
   /** Output is waiting for the end of the current messages to be sent. */
   private answerDue = false;
 
-  constructor(private readonly socket: Socket, private readonly ctx: PgWireContext, readonly processId: number, readonly secretKey: number) {
+  private readonly onData = (chunk: Buffer): void => this.receive(chunk);
+
+  constructor(socket: Socket, private readonly ctx: PgWireContext, readonly processId: number, readonly secretKey: number) {
+    this.socket = socket;
     this.reader = new FrontendReader(ctx.maxMessageBytes);
     this.w = new BackendWriter(socket, ctx.execution.sendBufferBytes);
     socket.setNoDelay(true);
     if (ctx.idleTimeoutMs > 0) socket.setTimeout(ctx.idleTimeoutMs, () => this.idle());
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('data', this.onData);
     socket.on('error', () => this.close());
     socket.on('close', () => this.close());
   }
@@ -146,7 +152,8 @@ export class PgConnection {
   private async startup(body: Buffer): Promise<void> {
     const p = parseStartupPacket(body);
     switch (p.kind) {
-      case 'ssl': case 'gss': this.socket.write(NO_ENCRYPTION); return;
+      case 'ssl': if (this.ctx.tls && !(this.socket instanceof TLSSocket)) this.upgrade(this.ctx.tls); else this.socket.write(NO_ENCRYPTION); return;
+      case 'gss': this.socket.write(NO_ENCRYPTION); return;
       case 'cancel': this.ctx.cancel(p.processId, p.secretKey); this.socket.end(); this.close(); return;
       case 'startup': break;
     }
@@ -166,6 +173,19 @@ export class PgConnection {
     this.startupParameters = p.parameters;
     this.login = new PasswordLogin(this.ctx.authMethod, this.ctx.credentials, user);
     this.login.request(this.w);
+  }
+
+  /** SSLRequest with TLS configured: `S`, then the handshake; everything after runs over TLS. */
+  private upgrade(context: SecureContext): void {
+    const plain = this.socket;
+    plain.write(TLS_ACCEPTED);
+    plain.off('data', this.onData);
+    const secure = new TLSSocket(plain, { isServer: true, secureContext: context });
+    secure.on('data', this.onData);
+    if (this.ctx.idleTimeoutMs > 0) { plain.setTimeout(0); secure.setTimeout(this.ctx.idleTimeoutMs, () => this.idle()); }
+    secure.on('error', (e) => { this.ctx.log.error(`TLS handshake failed [pid=${this.processId}]: ${errorMessage(e)}`); plain.destroy(); });
+    this.socket = secure;
+    this.w = new BackendWriter(secure, this.ctx.execution.sendBufferBytes);
   }
 
   private async password(body: Buffer): Promise<void> {

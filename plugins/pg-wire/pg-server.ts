@@ -19,6 +19,8 @@ import { Log, LogFactory } from '../../core/log/log';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { formatAddress } from '../../core/server/graceful-close';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { RootDirectory } from '../../core/root-directory';
+import { pgSecureContext } from './tls-settings';
 import { errorResponse } from './backend-messages';
 import { BackendWriter } from './backend-writer';
 import { ErrorReport } from './error-report';
@@ -45,6 +47,7 @@ export class PgServer implements Lifecycle {
     @inject(PgMetrics) private readonly metrics: PgMetrics,
     @inject(ErrorCounter) errors: ErrorCounter,
     @inject(LogFactory) logs: LogFactory,
+    @inject(RootDirectory) root: RootDirectory,
   ) {
     this.log = logs.create('pg-server');
     const users: PgUser[] = [{ name: config.get(PG_USER) ?? 'admin', password: config.get(PG_PASSWORD) ?? '', readOnly: false }];
@@ -53,7 +56,7 @@ export class PgServer implements Lifecycle {
       engine, credentials: new PgCredentials(users), authMethod: config.get(PG_AUTH_METHOD), readOnly: config.get(PG_SECURITY_READONLY),
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
-      errors: new ErrorReport(this.log, errors),
+      errors: new ErrorReport(this.log, errors), tls: pgSecureContext(config, root),
       cancel: (pid, key) => this.cancel(pid, key),
     };
     this.server = createServer((socket) => this.accept(socket));

@@ -1,4 +1,5 @@
 /** What every PostgreSQL connection shares: the engine, the users, the settings, metrics and logs. */
+import { SecureContext } from 'node:tls';
 import { Log } from '../../core/log/log';
 import { QueryEngine } from '../../core/sql/query-engine';
 import { ErrorReport } from './error-report';
@@ -16,6 +17,8 @@ export interface PgWireContext {
   readonly maxMessageBytes: number;
   readonly execution: ExecutionSettings;
   readonly idleTimeoutMs: number;
+  /** Present when `pg.tls.enabled`: SSLRequest is answered `S` and the connection continues in TLS. */
+  readonly tls?: SecureContext;
   readonly metrics: PgMetrics;
   readonly log: Log;
   readonly errors: ErrorReport;
