@@ -110,3 +110,43 @@ Feature: PostgreSQL wire protocol: the catalog tools read
   Scenario: the catalog is SQL like any other: /exec reads it too
     When I query "SELECT relname FROM pg_catalog.pg_class ORDER BY relname"
     Then the dataset is "[[\"notes\"],[\"trades\"]]"
+
+  Scenario: JDBC's DatabaseMetaData.getTables lists the tables
+    When the PostgreSQL client runs:
+      """
+      SELECT NULL AS TABLE_CAT, n.nspname AS TABLE_SCHEM, c.relname AS TABLE_NAME,  CASE n.nspname ~ '^pg_' OR n.nspname = 'information_schema'  WHEN true 
+      THEN CASE  WHEN n.nspname = 'pg_catalog' OR n.nspname = 'information_schema' THEN CASE c.relkind   WHEN 'r' THEN 'SYSTEM TABLE'   WHEN 'v' THEN 
+      'SYSTEM VIEW'   WHEN 'i' THEN 'SYSTEM INDEX'   ELSE NULL   END  WHEN n.nspname = 'pg_toast' THEN CASE c.relkind   WHEN 'r' THEN 'SYSTEM TOAST TABLE'  
+       WHEN 'i' THEN 'SYSTEM TOAST INDEX'   ELSE NULL   END  ELSE CASE c.relkind   WHEN 'r' THEN 'TEMPORARY TABLE'   WHEN 'p' THEN 'TEMPORARY TABLE'   WHEN 
+      'i' THEN 'TEMPORARY INDEX'   WHEN 'S' THEN 'TEMPORARY SEQUENCE'   WHEN 'v' THEN 'TEMPORARY VIEW'   ELSE NULL   END  END  WHEN false THEN CASE 
+      c.relkind  WHEN 'r' THEN 'TABLE'  WHEN 'p' THEN 'PARTITIONED TABLE'  WHEN 'i' THEN 'INDEX'  WHEN 'P' then 'PARTITIONED INDEX'  WHEN 'S' THEN 
+      'SEQUENCE'  WHEN 'v' THEN 'VIEW'  WHEN 'c' THEN 'TYPE'  WHEN 'f' THEN 'FOREIGN TABLE'  WHEN 'm' THEN 'MATERIALIZED VIEW'  ELSE NULL  END  ELSE NULL  
+      END  AS TABLE_TYPE, d.description AS REMARKS,  '' as TYPE_CAT, '' as TYPE_SCHEM, '' as TYPE_NAME, '' AS SELF_REFERENCING_COL_NAME, '' AS 
+      REF_GENERATION  FROM pg_catalog.pg_namespace n, pg_catalog.pg_class c  LEFT JOIN pg_catalog.pg_description d ON (c.oid = d.objoid AND d.objsubid = 0  
+      and d.classoid = 'pg_class'::regclass)  WHERE c.relnamespace = n.oid  AND c.relname LIKE '%'  AND (false  OR ( c.relkind = 'r' AND n.nspname !~ 
+      '^pg_' AND n.nspname <> 'information_schema' ) )  ORDER BY TABLE_TYPE,TABLE_SCHEM,TABLE_NAME
+      """
+    Then the rows are:
+      | TABLE_CAT | TABLE_SCHEM | TABLE_NAME | TABLE_TYPE | REMARKS | TYPE_CAT | TYPE_SCHEM | TYPE_NAME | SELF_REFERENCING_COL_NAME | REF_GENERATION |
+      | NULL      | public      | notes      | TABLE      | NULL    |          |            |           |                           |                |
+      | NULL      | public      | trades     | TABLE      | NULL    |          |            |           |                           |                |
+
+  Scenario: JDBC's DatabaseMetaData.getColumns lists a table's columns with their types
+    When the PostgreSQL client runs:
+      """
+      SELECT * FROM (SELECT n.nspname,c.relname,a.attname,a.atttypid,a.attnotnull OR (t.typtype = 'd' AND t.typnotnull) AS 
+      attnotnull,a.atttypmod,a.attlen,t.typtypmod,row_number() OVER (PARTITION BY a.attrelid ORDER BY a.attnum) AS attnum, nullif(a.attidentity, '') as 
+      attidentity,nullif(a.attgenerated, '') as attgenerated,pg_catalog.pg_get_expr(def.adbin, def.adrelid) AS 
+      adsrc,dsc.description,t.typbasetype,t.typtype  FROM pg_catalog.pg_namespace n  JOIN pg_catalog.pg_class c ON (c.relnamespace = n.oid)  JOIN 
+      pg_catalog.pg_attribute a ON (a.attrelid=c.oid)  JOIN pg_catalog.pg_type t ON (a.atttypid = t.oid)  LEFT JOIN pg_catalog.pg_attrdef def ON 
+      (a.attrelid=def.adrelid AND a.attnum = def.adnum)  LEFT JOIN pg_catalog.pg_description dsc ON (c.oid=dsc.objoid AND a.attnum = dsc.objsubid)  LEFT 
+      JOIN pg_catalog.pg_class dc ON (dc.oid=dsc.classoid AND dc.relname='pg_class')  LEFT JOIN pg_catalog.pg_namespace dn ON (dc.relnamespace=dn.oid AND 
+      dn.nspname='pg_catalog')  WHERE c.relkind in ('r','p','v','f','m') and a.attnum > 0 AND NOT a.attisdropped  AND c.relname LIKE 'trades') c WHERE true 
+       ORDER BY nspname,c.relname,attnum
+      """
+    Then the rows are:
+      | nspname | relname | attname | atttypid | attnotnull | atttypmod | attlen | typtypmod | attnum | attidentity | attgenerated | adsrc | description | typbasetype | typtype |
+      | public  | trades  | ts      | 1114     | t          | -1        | 8      | -1        | 1      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
+      | public  | trades  | sym     | 1043     | f          | -1        | -1     | -1        | 2      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
+      | public  | trades  | price   | 701      | f          | -1        | 8      | -1        | 3      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
+      | public  | trades  | qty     | 20       | f          | -1        | 8      | -1        | 4      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
