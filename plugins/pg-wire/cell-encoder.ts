@@ -103,24 +103,24 @@ export function textCells(text: (row: number) => string | undefined): CellEncode
 export function doubleCell(w: BackendWriter, x: number, slow: (x: number) => string): void {
   const a = x < 0 ? -x : x;
   if (a >= 1e-3 && a < 1e9) {
-    let scaled = Math.round(a * 1e6);
-    if (scaled / 1e6 === a) {
+    const scaled = Math.round(a * 1e6);
+    const whole = Math.floor(a) | 0;
+    let frac = (scaled - whole * 1e6) | 0;
+    if (scaled / 1e6 === a && frac >= 0 && frac < 1e6) {
+      // Integer arithmetic only (whole < 1e9, frac < 1e6): float modulo costs several times more.
       let d = 6;
-      while (d > 0 && scaled % 10 === 0) { scaled /= 10; d--; }
-      const scale = POW10[d];
-      const whole = Math.floor(scaled / scale);
+      while (d > 0 && frac - ((frac / 10) | 0) * 10 === 0) { frac = (frac / 10) | 0; d--; }
       w.ensure(4 + 24);
       const b = w.buf, lenAt = w.pos;
       let p = lenAt + 4;
       if (x < 0) b[p++] = 45;
       const first = p;
       let v = whole;
-      do { const q = Math.floor(v / 10); b[p++] = 48 + v - q * 10; v = q; } while (v > 0);
+      do { const q = (v / 10) | 0; b[p++] = 48 + v - q * 10; v = q; } while (v > 0);
       for (let i = first, j = p - 1; i < j; i++, j--) { const t = b[i]; b[i] = b[j]; b[j] = t; }
       if (d > 0) {
         b[p++] = 46;
-        let f = scaled - whole * scale;
-        for (let k = p + d - 1; k >= p; k--) { const q = Math.floor(f / 10); b[k] = 48 + f - q * 10; f = q; }
+        for (let k = p + d - 1; k >= p; k--) { const q = (frac / 10) | 0; b[k] = 48 + frac - q * 10; frac = q; }
         p += d;
       }
       const n = p - lenAt - 4;
@@ -132,4 +132,3 @@ export function doubleCell(w: BackendWriter, x: number, slow: (x: number) => str
   asciiCell(w, slow(x));
 }
 
-const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000];
