@@ -9,12 +9,12 @@
 import { Socket } from 'node:net';
 import { SecureContext, TLSSocket } from 'node:tls';
 import { errorMessage, isSvcError, SvcError } from '../../core/errors';
-import { authenticationOk, backendKeyData, errorResponse, ErrorFields, negotiateProtocolVersion, parameterStatus, readyForQuery } from './backend-messages';
+import { errorResponse, ErrorFields, readyForQuery } from './backend-messages';
+import { ConnectionLogin } from './connection-login';
 import { BackendWriter } from './backend-writer';
 import { ExtendedQuery } from './extended-query';
 import { FrontendMessage, FrontendReader } from './frontend-reader';
 import { MessageBody } from './message-body';
-import { PasswordLogin } from './password-login';
 import { PgSession } from './pg-session';
 import { PgWireContext } from './pg-wire-context';
 import { runSimpleQuery } from './simple-query';
@@ -30,9 +30,7 @@ export class PgConnection {
   private readonly reader: FrontendReader;
   private w: BackendWriter;
   private socket: Socket;
-  private login: PasswordLogin | undefined;
-  private loginUser = '';
-  private startupParameters: ReadonlyMap<string, string> = new Map();
+  private readonly login: ConnectionLogin;
   private session: PgSession | undefined;
   private extended: ExtendedQuery | undefined;
   private busy = false;
@@ -45,6 +43,7 @@ export class PgConnection {
 
   constructor(socket: Socket, private readonly ctx: PgWireContext, readonly processId: number, readonly secretKey: number) {
     this.socket = socket;
+    this.login = new ConnectionLogin(ctx, processId, secretKey);
     this.reader = new FrontendReader(ctx.maxMessageBytes);
     this.w = new BackendWriter(socket, ctx.execution.sendBufferBytes);
     socket.setNoDelay(true);
@@ -124,7 +123,7 @@ export class PgConnection {
     if (!EXTENDED.has(m.type)) this.answerDue = true;
     if (m.type === 0) { await this.startup(m.body); return; }
     if (!this.session) {
-      if (m.type !== 0x70 || !this.login) throw SvcError.badRequest(`expected a password message, got [${String.fromCharCode(m.type)}]`);
+      if (m.type !== 0x70 || !this.login.waiting) throw SvcError.badRequest(`expected a password message, got [${String.fromCharCode(m.type)}]`);
       await this.password(m.body);
       return;
     }
@@ -157,22 +156,9 @@ export class PgConnection {
       case 'cancel': this.ctx.cancel(p.processId, p.secretKey); this.socket.end(); this.close(); return;
       case 'startup': break;
     }
-    if (p.major !== 3) {
-      this.fatal({ severity: 'FATAL', code: SQLSTATE.FEATURE_NOT_SUPPORTED, message: `unsupported frontend protocol ${p.major}.${p.minor}: server supports 3.0 to 3.0` });
-      return;
-    }
     this.reader.startup = false;
-    const unknownOptions = [...p.parameters.keys()].filter((k) => k.startsWith('_pq_.'));
-    if (p.minor > 0 || unknownOptions.length > 0) negotiateProtocolVersion(this.w, 0, unknownOptions);
-    const user = p.parameters.get('user');
-    if (!user) {
-      this.fatal({ severity: 'FATAL', code: '28000', message: 'no PostgreSQL user name specified in startup packet' });
-      return;
-    }
-    this.loginUser = user;
-    this.startupParameters = p.parameters;
-    this.login = new PasswordLogin(this.ctx.authMethod, this.ctx.credentials, user);
-    this.login.request(this.w);
+    const refused = this.login.begin(p, this.w);
+    if (refused) this.fatal(refused);
   }
 
   /** SSLRequest with TLS configured: `S`, then the handshake; everything after runs over TLS. */
@@ -189,23 +175,11 @@ export class PgConnection {
   }
 
   private async password(body: Buffer): Promise<void> {
-    const step = await (this.login as PasswordLogin).respond(body, this.w);
+    const step = await this.login.respond(body, this.w, this.socket.remoteAddress ?? '?');
     if (step === 'continue') return;
-    if (step === undefined) {
-      this.ctx.metrics.authFailures++;
-      this.ctx.log.error(`authentication failed [user=${this.loginUser}, remote=${this.socket.remoteAddress ?? '?'}]`);
-      this.fatal({ severity: 'FATAL', code: SQLSTATE.INVALID_PASSWORD, message: `password authentication failed for user "${this.loginUser}"` });
-      return;
-    }
-    this.login = undefined;
-    const session = new PgSession(step.name, step.readOnly || this.ctx.readOnly, this.processId, this.secretKey, this.startupParameters);
-    this.session = session;
-    this.extended = new ExtendedQuery(session, this.ctx, this.w);
-    authenticationOk(this.w);
-    for (const [name, value] of session.reported()) parameterStatus(this.w, name, value);
-    backendKeyData(this.w, this.processId, this.secretKey);
-    readyForQuery(this.w, 'I');
-    this.ctx.log.info(`connected [user=${step.name}, remote=${this.socket.remoteAddress ?? '?'}, pid=${this.processId}, application=${this.startupParameters.get('application_name') ?? ''}]`);
+    if (!(step instanceof PgSession)) { this.fatal(step); return; }
+    this.session = step;
+    this.extended = new ExtendedQuery(step, this.ctx, this.w);
   }
 
   private logQuery(text: string): void {
