@@ -1,7 +1,7 @@
 /**
- * The StorageEngine behind every table (DESIGN.md "Storage"). One registration; the SQL engine,
+ * The StorageEngine behind every table. One registration; the SQL engine,
  * import and meta functions use it. All names are case-insensitive. Errors are SvcError with the
- * reference's texts (`table does not exist [table=x]`, `table already exists`, table busy).
+ * QuestDB's texts (`table does not exist [table=x]`, `table already exists`, table busy).
  */
 import { ColumnBatch } from '../data/column-batch';
 import { SymbolTable } from '../data/symbol-table';
@@ -66,7 +66,7 @@ export interface TableReader {
   /** Committed rows visible to this reader. */
   readonly rowCount: number;
   readonly partitions: readonly PartitionInfo[];
-  /** The snapshot's commit number (`_txn`), for `wal_tables()` writerTxn/sequencerTxn (sql-dialect.md §7). */
+  /** The snapshot's commit number (`_txn`), for `wal_tables()` writerTxn/sequencerTxn. */
   readonly committedTxn?: number;
   /** The committed dictionary of a SYMBOL column (table column index). */
   symbols(columnIndex: number): SymbolTable;
@@ -95,6 +95,12 @@ export interface TableWriter {
    * reach the table's maxUncommittedRows. Throws SvcError (e.g. null designated timestamp) without appending.
    */
   append(batch: ColumnBatch): Promise<void>;
+  /**
+   * Adds a column while this writer holds the table (line protocol meeting a new field mid-request); rows
+   * appended so far read null in it. Like ALTER TABLE ADD COLUMN it takes effect at once: a rollback discards
+   * rows, not the column. Throws SvcError for an invalid or duplicate name.
+   */
+  addColumn(column: ColumnDef): Promise<void>;
   /** The writer's dictionary for a SYMBOL column; `intern` adds a value and returns its key. */
   symbolTable(columnIndex: number): SymbolTable & { intern(value: string): number };
   /** Makes pending rows durable per `cairo.commit.mode` and visible to new readers. */

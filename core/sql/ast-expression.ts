@@ -1,6 +1,6 @@
 /**
  * Expression nodes of the SQL AST (see ast.ts for the conventions: `kind` + `position` everywhere).
- * Operator precedence is resolved by the parser (sql-dialect.md §3.5); parentheses leave no node.
+ * Operator precedence is resolved by the parser; parentheses leave no node.
  */
 import type { Identifier, OrderItem, Query, TypeRef } from './ast';
 
@@ -51,7 +51,7 @@ export interface Star {
   readonly position: number;
 }
 
-/** Literal types by sql-dialect.md §4.1. `raw` is the exact source text. */
+/** Literal types by QuestDB's SQL dialect `raw` is the exact source text. */
 export type Literal =
   | IntLiteral
   | LongLiteral
@@ -61,7 +61,8 @@ export type Literal =
   | BooleanLiteral
   | NullLiteral
   | Long256Literal
-  | GeohashLiteral;
+  | GeohashLiteral
+  | DecimalLiteral;
 
 interface LiteralBase {
   readonly kind: 'literal';
@@ -108,6 +109,12 @@ export interface NullLiteral extends LiteralBase {
   readonly type: 'null';
 }
 
+/** `12.34m`: an exact DECIMAL; `value` is the number's text without the `m`. */
+export interface DecimalLiteral extends LiteralBase {
+  readonly type: 'decimal';
+  readonly value: string;
+}
+
 /** `0x7ee6…`: `value` is the hex digits, lower-case, without `0x`. */
 export interface Long256Literal extends LiteralBase {
   readonly type: 'long256';
@@ -132,6 +139,8 @@ export interface GeohashLiteral extends LiteralBase {
 export interface Call {
   readonly kind: 'call';
   readonly name: string;
+  /** The name as typed (case kept, `pg_catalog.version`): what the column is named after (P1). */
+  readonly written: string;
   readonly args: readonly Expression[];
   readonly distinct: boolean;
   readonly star: boolean;

@@ -50,7 +50,7 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 
 const q = (sql: string, extra = ''): string => `/exec?query=${encodeURIComponent(sql)}${extra}`;
 
-test('select 1 answers the reference body with Keep-Alive', async () => {
+test('select 1 answers QuestDB body with Keep-Alive', async () => {
   const r = await get(q('select 1'));
   assert.equal(r.status, 200);
   assert.equal(r.body, '{"query":"select 1","columns":[{"name":"1","type":"INT"}],"timestamp":-1,"dataset":[[1]],"count":1}');
@@ -139,7 +139,7 @@ test('cols picks columns and reports errors without a position', async () => {
   assert.equal(r.timestamp, 1);
   const bad = await get(q('rows 2', '&cols=xyz'));
   assert.equal(bad.status, 400);
-  assert.equal(bad.body, `{"query":"rows 2","error":"'invalid column in list: xyz'"}`);
+  assert.equal(bad.body, `{"query":"rows 2","error":"column not found: 'xyz'"}`);
 });
 
 test('timings and explain follow count', async () => {

@@ -1,5 +1,5 @@
 /**
- * Decides the target table of an upload (http-api.md §5.5 "Existing table"): create it from the detected
+ * Decides the target table of an upload: create it from the detected
  * structure and `schema`, drop and re-create it (`overwrite=true`), or append to it — columns matched by
  * header name, else by position; more fields than columns → `column count mismatch`; the table's types,
  * partitioning and designated timestamp win. Opens the writer and returns the parse columns.
@@ -43,7 +43,7 @@ function newColumns(structure: TextStructure, schema: readonly SchemaEntry[], pa
   });
   if (params.timestamp !== undefined) {
     const ts = columns.find((c) => c.def.name.toLowerCase() === params.timestamp?.toLowerCase());
-    if (!ts) throw SvcError.badRequest(`timestamp column '${params.timestamp}' not found [table=${table}]`);
+    if (!ts) throw SvcError.badRequest(`invalid timestamp column '${params.timestamp}'`);
     if (ts.def.type.tag !== TypeTag.TIMESTAMP) throw SvcError.badRequest(`not a timestamp '${params.timestamp}'`);
   }
   return columns;
@@ -88,7 +88,7 @@ export async function prepareTable(engine: StorageEngine, table: string, structu
     await engine.dropTable(existing.name);
     existing = undefined;
   }
-  if (!existing && !params.create) throw SvcError.badRequest(`table does not exist [table=${table}]`);
+  if (!existing && !params.create) throw SvcError.badRequest(`table does not exist [table=${table}] and create param was set to false.`);
   let target: TableSchema;
   let fieldOf: number[];
   let patterns: (string | undefined)[];

@@ -11,7 +11,7 @@ import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { QueryOutcome } from '../../core/sql/query-engine';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
 import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
-import { formatDateMillis, formatTimestampMicros } from '../../core/time/iso-timestamp';
+import { formatDateMillis, formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { builtinFunctions } from '../sql-functions/builtin-functions';
 import { QuestDbSqlGrammar } from '../sql-grammar/questdb-sql-grammar';
 import { ColumnarEngine } from '../storage-columnar/columnar-engine';
@@ -70,13 +70,14 @@ export class SqlHarness {
 
 function display(tag: TypeTag, v: SqlValue): unknown {
   if (v === null) return null;
-  if (tag === TypeTag.TIMESTAMP) return formatTimestampMicros(Number(v));
+  if (tag === TypeTag.TIMESTAMP) return formatTimestampMicros(typeof v === 'bigint' ? v : Number(v));
+  if (tag === TypeTag.TIMESTAMP_NS) return formatTimestampNanos(typeof v === 'bigint' ? v : Number(v));
   if (tag === TypeTag.DATE) return formatDateMillis(Number(v));
   if (typeof v === 'bigint') return v.toString();
   return v;
 }
 
-/** The example data set of sql-dialect.md (`sensors`, `calib`) that its worked examples run against. */
+/** The example data set of QuestDB's SQL documentation (`sensors`, `calib`) that its worked examples run against. */
 export const DIALECT_EXAMPLE_DATA = `CREATE TABLE sensors (ts TIMESTAMP, id SYMBOL, temp DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;
 INSERT INTO sensors VALUES ('2025-03-01T00:05:00.000000Z', 's1', 20.0), ('2025-03-01T00:40:00.000000Z', 's2', 22.0), ('2025-03-01T01:10:00.000000Z', 's1', 21.0), ('2025-03-01T03:20:00.000000Z', 's1', 25.0), ('2025-03-01T03:50:00.000000Z', 's2', 23.0);
 CREATE TABLE calib (ts TIMESTAMP, id SYMBOL, adj DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;

@@ -1,5 +1,5 @@
 /**
- * DROP TABLE, TRUNCATE TABLE, RENAME TABLE, SHOW … (sql-dialect.md §2.7, §3.6) and
+ * DROP TABLE, TRUNCATE TABLE, RENAME TABLE, SHOW … and
  * ALTER TABLE (ADD/DROP/RENAME COLUMN, ALTER COLUMN TYPE/ADD INDEX/DROP INDEX/CACHE/NOCACHE,
  * SET PARAM, SET TYPE [BYPASS] WAL, DEDUP ENABLE/DISABLE, DROP PARTITION LIST/WHERE).
  */
@@ -106,8 +106,8 @@ export abstract class DdlParser extends CreateTableParser {
           const columns = this.SUBRULE(this.names);
           return { kind: 'dropColumn' as const, columns, position };
         } },
-        { GATE: () => v === 'drop' && this.isWord(1, 'partition'), ALT: () => {
-          this.word(15, 'partition');
+        { GATE: () => v === 'drop' && this.isToken(1, K.partition), ALT: () => {
+          this.CONSUME(K.partition);
           return this.OR2([
             { ALT: () => {
               this.CONSUME(K.where);
@@ -147,7 +147,7 @@ export abstract class DdlParser extends CreateTableParser {
           this.word(26, 'disable');
           return { kind: 'dedupDisable' as const, position };
         } },
-        // ATTACH/DETACH/SQUASH/CONVERT PARTITION, SET TTL, SUSPEND/RESUME WAL … are Tier 3 (§5).
+        // ATTACH/DETACH/SQUASH/CONVERT PARTITION, SET TTL, SUSPEND/RESUME WAL … are Tier 3.
         { ALT: () => this.notSupported(verb, `ALTER TABLE ${verb.image.toUpperCase()}`) },
       ],
     });

@@ -1,5 +1,5 @@
 /**
- * INSERT and UPDATE (sql-dialect.md §2.6, §2.7):
+ * INSERT and UPDATE:
  * `INSERT [ATOMIC | BATCH n [o3MaxLag v]] INTO t [(cols)] VALUES (…), (…) | query` (optionally after
  * WITH) and `UPDATE t [alias] SET c = e [, …] [FROM …] [WHERE …]`.
  */
@@ -75,8 +75,8 @@ export abstract class DmlParser extends QueryParser {
   private readonly valuesRow = this.RULE('valuesRow', (): ValuesRow => {
     const open = this.CONSUME(T.LParen);
     const values = this.SUBRULE(this.expressionList);
-    this.CONSUME(T.RParen);
-    return this.ACTION((): ValuesRow => ({ kind: 'valuesRow', values, position: open.startOffset }));
+    const close = this.CONSUME(T.RParen);
+    return this.ACTION((): ValuesRow => ({ kind: 'valuesRow', values, position: open.startOffset, end: close.startOffset }));
   });
 
   readonly update = this.RULE('update', (): UpdateStatement => {

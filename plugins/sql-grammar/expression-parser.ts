@@ -1,6 +1,6 @@
 /**
  * Expressions by precedence climbing (one `expr(minPrecedence)` rule instead of one rule per level,
- * which keeps a parse to a few µs). Precedence: operators.ts (sql-dialect.md §3.5).
+ * which keeps a parse to a few µs). Precedence: operators.ts.
  */
 import { IOrAlt, IToken, ParserMethod } from 'chevrotain';
 import type { Expression, Query, WindowSpec } from '../../core/sql/ast';
@@ -242,6 +242,7 @@ function negate(minus: IToken, operand: Expression): Expression {
   if (operand.kind === 'literal' && !operand.raw.startsWith('-')) {
     const position = minus.startOffset;
     if (operand.type === 'int' || operand.type === 'double') return L.numberLiteral(operand.raw, position, true);
+    if (operand.type === 'decimal') return { ...operand, value: `-${operand.value}`, raw: `-${operand.raw}`, position };
     if (operand.type === 'long') {
       return /[lL]$/.test(operand.raw) ? L.longLiteral(operand.raw, position, true) : L.numberLiteral(operand.raw, position, true);
     }

@@ -1,6 +1,6 @@
 /**
- * The complete grammar: one statement, optionally wrapped in EXPLAIN, with one trailing `;`
- * (http-api.md §3.7). Chevrotain's self-analysis is slow (~0.2 s of CPU), so the instance is built once
+ * The complete grammar: one statement, optionally wrapped in EXPLAIN, with one trailing `;`.
+ * Chevrotain's self-analysis is slow (~0.2 s of CPU), so the instance is built once
  * (`sqlParser()`) and reused; each parse only resets its input.
  */
 import { IRecognitionException, IToken } from 'chevrotain';
@@ -63,6 +63,10 @@ export class SqlParser extends DdlParser {
       return SvcError.sql(first.startOffset, `unexpected token [${first.image}]`);
     }
     const position = isEndOfInput(e.token) ? this.sqlLength : e.token.startOffset;
+    // A stray `@ ? ! \` {` lexes as a name; where an operator or clause is expected it is QuestDB's alias error.
+    if (e.token.tokenType === T.Identifier && !/^[\p{L}_]/u.test(e.token.image)) {
+      return SvcError.sql(position, "identifier should start with a letter or '_'");
+    }
     return SvcError.sql(position, e.message);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Window specifications (sql-dialect.md §3.3) and ORDER BY items:
+ * Window specifications and ORDER BY items:
  * `OVER ([PARTITION BY …] [ORDER BY …] [ROWS|RANGE|GROUPS BETWEEN … AND … [EXCLUDE …]])` or `OVER w`;
  * RANGE bounds take a time unit: `'5' MINUTE PRECEDING`, `5 minute preceding`.
  */
@@ -22,17 +22,14 @@ export abstract class WindowParser extends PrimaryParser {
     } },
     { ALT: () => {
       const open = this.CONSUME(T.LParen);
-      const partitionBy = this.OPTION({
-        GATE: () => this.isWord(1, 'partition'),
-        DEF: () => {
-          this.word(10, 'partition');
-          this.CONSUME(K.by);
-          return this.SUBRULE(this.expressionList);
-        },
+      const partitionBy = this.OPTION(() => {
+        this.CONSUME(K.partition);
+        this.word(10, 'by');
+        return this.SUBRULE(this.expressionList);
       }) ?? [];
       const orderBy = this.OPTION2(() => {
         this.CONSUME(K.order);
-        this.CONSUME2(K.by);
+        this.word(11, 'by');
         return this.SUBRULE(this.orderByList);
       }) ?? [];
       const frame = this.OPTION3({

@@ -1,5 +1,5 @@
 /**
- * A commit (DESIGN.md "Storage"): pending rows are sorted by designated timestamp if needed, split by
+ * A commit: pending rows are sorted by designated timestamp if needed, split by
  * partition, appended to partitions whose rows are all older, or merged with a partition's rows into a
  * new folder version; symbol dictionaries grow; then `_txn` is atomically replaced. Only after that does
  * the in-memory state change, so an exception leaves the committed state untouched.

@@ -1,5 +1,5 @@
 /**
- * In-memory vectors (core/data/vector.ts) to on-disk bytes (sql-dialect.md §1): little-endian, nulls as
+ * In-memory vectors (core/data/vector.ts) to on-disk bytes: little-endian, nulls as
  * the type's sentinel. LONG/DATE/TIMESTAMP arrive as doubles of integer values (or `exact` int64s) and are
  * stored as int64; GEOHASH arrives as doubles and is stored in 1, 2, 4 or 8 bytes by precision.
  */
@@ -38,6 +38,7 @@ export function nullPattern(t: ColumnType): Uint8Array {
       for (let o = 0; o < w; o += 8) dv.setInt32(o + 4, -2147483648, true);
       break;
     case TypeTag.GEOHASH: b.fill(0xff); break;
+    case TypeTag.DECIMAL: b[31] = 0x80; break;
     default: break;
   }
   return b;

@@ -1,5 +1,5 @@
 /**
- * SAMPLE BY (sql-dialect.md §2.3): one pass over time-ordered batches. Each row's bucket is found by
+ * SAMPLE BY: one pass over time-ordered batches. Each row's bucket is found by
  * comparing with the current bucket's bounds (the clock is consulted only when a row leaves it), so the
  * hot loop is typed-array arithmetic. Groups are numbered in bucket order — keyed queries get one group
  * per (bucket, key) through a per-key stamp array — and aggregate states fold rows by group id.
@@ -85,7 +85,8 @@ export class SampleBy implements PlanNode {
       const runs = keyed || skipped ? undefined : b;
       const fused: FusedAggregate[] = [], fusedArgs: (readonly Vector[])[] = [];
       for (let a = 0; a < states.length; a++) {
-        const f = states[a].fusion?.();
+        // A fused loop reads doubles only: exact 64-bit values go through add() (exact-longs.ts).
+        const f = argVectors[a].some((x) => x.exact) ? undefined : states[a].fusion?.();
         if (f) { fused.push(f); fusedArgs.push(argVectors[a]); continue; }
         const name = spec.aggregates[a].fn.name;
         // first/last of a bucket are its first/last row: fold one row per run instead of every row.

@@ -1,4 +1,4 @@
-/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM (sql-dialect.md §2.7). */
+/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM. */
 import { ColumnType, parseTypeName } from '../../data/column-type';
 import { findColumn } from '../../data/table-schema';
 import { SvcError } from '../../errors';

@@ -1,5 +1,5 @@
 /**
- * UPDATE t [alias] SET c = expr [, …] [WHERE …] (sql-dialect.md §2.7). The StorageEngine has no in-place
+ * UPDATE t [alias] SET c = expr [, …] [WHERE …]. The StorageEngine has no in-place
  * update, so the statement reads the committed rows, computes the new values batch-wise, and when any row
  * changed rewrites the table (truncate + append in one writer session). The designated timestamp cannot be set.
  */
