@@ -22,8 +22,8 @@ Feature: PostgreSQL wire protocol: extended queries, cancellation, connections a
 
   Scenario: 100 clients connected at once are all answered
     Given the environment variable "SVC_PG_NET_CONNECTION_LIMIT" is "120"
-    When 100 PostgreSQL clients connect at once and each runs "SELECT count() FROM long_sequence(1000)"
-    Then every client got "[{\"count\":\"1000\"}]"
+    When 100 PostgreSQL clients connect at once and each runs "SELECT count() n FROM long_sequence(1000)"
+    Then every client got "[{\"n\":\"1000\"}]"
 
   Scenario: past pg.net.connection.limit a new connection is told so
     Given the environment variable "SVC_PG_NET_CONNECTION_LIMIT" is "1"

@@ -22,11 +22,53 @@ Feature: PostgreSQL wire protocol: statements from node-postgres
       | 2024-01-03 00:00:00        | f | 0  | 0    | NULL | NULL             | NULL | NULL | NULL | NULL | NULL   | NULL | NULL                | NULL                                 | NULL     | NULL | NULL | NULL  |
 
   Scenario: binary results decode to the same values
-    When the PostgreSQL client runs "SELECT ts, b, bt, sh, i, l, f, d, s, vc, c, dt, u FROM all_types" with binary results
+    When Python runs:
+      """
+      import psycopg
+      with psycopg.connect("host=127.0.0.1 port={port} user=admin password=quest dbname=qdb") as conn:
+          cur = conn.cursor(binary=True)
+          cur.execute("SELECT ts, b, bt, sh, i, l, f, d, s, vc, c, dt, u, bin, ip FROM all_types")
+          print(set(cur.pgresult.fformat(i) for i in range(cur.pgresult.nfields)))
+          for row in cur.fetchall():
+              print(repr(row))
+      """
+    Then it prints:
+      """
+      {1}
+      (datetime.datetime(2024, 1, 2, 3, 4, 5, 123456), True, 7, -300, 42, 9007199254740993, 1.5, 0.1, 'sym', 'varché', 'x', datetime.datetime(2024, 1, 2, 0, 0), UUID('11111111-2222-3333-4444-555555555555'), None, '10.0.0.1')
+      (datetime.datetime(2024, 1, 3, 0, 0), False, 0, 0, None, None, None, None, None, None, None, None, None, None, None)
+      """
+
+  Scenario: DECIMAL is numeric with its scale and TIMESTAMP_NS is timestamp to the microsecond
+    Given the PostgreSQL client has run:
+      """
+      CREATE TABLE exact (ts TIMESTAMP, ns TIMESTAMP_NS, price DECIMAL(12, 2)) TIMESTAMP(ts) PARTITION BY DAY
+      INSERT INTO exact VALUES ('2024-01-02', '2024-01-02T03:04:05.123456789Z', 12.5m), ('2024-01-02', '2024-01-02T03:04:06Z', -0.07m), ('2024-01-02', null, null)
+      """
+    When the PostgreSQL client runs "SELECT ns, price FROM exact"
+    Then the PostgreSQL column types are "ns:timestamp, price:numeric"
+    And the rows are:
+      | ns                         | price |
+      | 2024-01-02 03:04:05.123456 | 12.50 |
+      | 2024-01-02 03:04:06        | -0.07 |
+      | NULL                       | NULL  |
+    When Python runs:
+      """
+      import psycopg
+      with psycopg.connect("host=127.0.0.1 port={port} user=admin password=quest dbname=qdb") as conn:
+          for row in conn.cursor(binary=True).execute("SELECT ns, price FROM exact").fetchall():
+              print(repr(row))
+      """
+    Then it prints:
+      """
+      (datetime.datetime(2024, 1, 2, 3, 4, 5, 123456), Decimal('12.50'))
+      (datetime.datetime(2024, 1, 2, 3, 4, 6), Decimal('-0.07'))
+      (None, None)
+      """
+    When the PostgreSQL client runs "SELECT price FROM exact WHERE price > $1 AND ns < $2" with the parameters "[\"1.25\", \"2024-01-02T03:04:05.5Z\"]"
     Then the rows are:
-      | ts                       | b     | bt | sh   | i    | l                | f    | d    | s    | vc     | c    | dt                       | u                                    |
-      | 2024-01-02T03:04:05.123Z | true  | 7  | -300 | 42   | 9007199254740993 | 1.5  | 0.1  | sym  | varché | x    | 2024-01-02T00:00:00.000Z | 11111111-2222-3333-4444-555555555555 |
-      | 2024-01-03T00:00:00.000Z | false | 0  | 0    | NULL | NULL             | NULL | NULL | NULL | NULL   | NULL | NULL                     | NULL                                 |
+      | price |
+      | 12.50 |
 
   Scenario: parameters of every type are inferred from the columns they meet and stored as those types
     When the PostgreSQL client runs "INSERT INTO all_types VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)" with the parameters "[\"2024-01-05 01:02:03.5\", \"t\", \"8\", \"-301\", \"43\", \"9007199254740995\", \"2.5\", \"1e-7\", \"sym2\", \"str2\", \"vc2\", \"y\", \"2024-01-05\", \"11111111-2222-3333-4444-555555555556\", \"10.0.0.2\", \"\\x0102ff\", \"u33e\", \"0x02\"]"
@@ -37,14 +79,14 @@ Feature: PostgreSQL wire protocol: statements from node-postgres
       | 2024-01-05 01:02:03.5 | t | 8  | -301 | 43 | 9007199254740995 | 2.5 | 1e-07 | sym2 | str2 | vc2 | y | 2024-01-05 00:00:00 | 11111111-2222-3333-4444-555555555556 | 10.0.0.2 | \x0102ff   | u33e | 0x2  |
 
   Scenario: a prepared statement runs again with other values
-    When the PostgreSQL client runs "SELECT count() FROM all_types WHERE i > $1 OR i IS NULL" with the parameters "[0]"
+    When the PostgreSQL client runs "SELECT count() n FROM all_types WHERE i > $1 OR i IS NULL" with the parameters "[0]"
     Then the rows are:
-      | count |
-      | 2     |
-    When the PostgreSQL client runs "SELECT count() FROM all_types WHERE i > $1 OR i IS NULL" with the parameters "[100]"
+      | n |
+      | 2 |
+    When the PostgreSQL client runs "SELECT count() n FROM all_types WHERE i > $1 OR i IS NULL" with the parameters "[100]"
     Then the rows are:
-      | count |
-      | 1     |
+      | n |
+      | 1 |
 
   Scenario: a parameter that does not convert to its type is an error with SQLSTATE 22P02
     When the PostgreSQL client runs "SELECT * FROM all_types WHERE i = $1" with the parameters "[\"forty-two\"]"

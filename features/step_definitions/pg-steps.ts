@@ -1,6 +1,6 @@
 /**
  * PostgreSQL wire protocol in its own words, through node-postgres: connect, run statements (simple and
- * with parameters), read RowDescription types, rows as the server's text or decoded from binary, and
+ * with parameters), read RowDescription types, rows as the server's text, and
  * the ErrorResponse fields (SQLSTATE, message, position).
  */
 import assert from 'node:assert/strict';
@@ -34,13 +34,14 @@ export function shown(v: unknown): string {
   return String(v);
 }
 
-async function run(world: SvcWorld, sql: string, values?: unknown[], binary = false): Promise<void> {
+async function run(world: SvcWorld, sql: string, values?: unknown[]): Promise<void> {
   const s = pgOf(world);
   s.result = undefined;
   s.error = undefined;
   try {
-    // `binary` is node-postgres' result format switch (not in its QueryConfig typing).
-    const config: QueryConfig & { binary: boolean } = { text: sql, values, binary, types: binary ? undefined : RAW_TEXT };
+    // Rows in text only: node-postgres decodes every DataRow field as UTF-8 text, so binary results are
+    // read with psycopg (pg-client-steps.ts).
+    const config: QueryConfig = { text: sql, values, types: RAW_TEXT };
     const out: QueryResult | QueryResult[] = await client(world).query(config);
     // Several statements in one simple query: node-postgres gives one result each; the last one is checked.
     s.result = Array.isArray(out) ? out[out.length - 1] : out;
@@ -67,10 +68,6 @@ When('the PostgreSQL client runs {string}', async function (this: SvcWorld, sql:
 
 When('the PostgreSQL client runs:', async function (this: SvcWorld, sql: string) {
   await run(this, sql);
-});
-
-When('the PostgreSQL client runs {string} with binary results', async function (this: SvcWorld, sql: string) {
-  await run(this, sql, undefined, true);
 });
 
 When('the PostgreSQL client runs {string} with the parameters {string}', async function (this: SvcWorld, sql: string, json: string) {

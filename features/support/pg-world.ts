@@ -8,6 +8,7 @@ import { PgServer } from '../../plugins/pg-wire/pg-server';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { PgRawClient } from './pg-raw-client';
 import { SvcWorld } from './world';
+import type { RunningServer } from '../../core/bootstrap';
 
 export interface PgScenario {
   readonly clients: Client[];
@@ -30,8 +31,16 @@ export function pgOf(world: SvcWorld): PgScenario {
   return s;
 }
 
+const starting = new WeakMap<SvcWorld, Promise<RunningServer>>();
+
+/** The listener's port; clients connecting at once share one server start (remembered while it runs). */
 export async function pgPort(world: SvcWorld): Promise<number> {
-  const server = await world.ensureStarted();
+  let start = starting.get(world);
+  if (!start) {
+    start = world.ensureStarted().finally(() => starting.delete(world));
+    starting.set(world, start);
+  }
+  const server = await start;
   const port = server.container.resolve(PgServer).address()?.port;
   if (port === undefined) throw new Error('the PostgreSQL listener is not running');
   return port;

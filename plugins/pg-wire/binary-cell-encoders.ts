@@ -10,7 +10,8 @@ import { arrayBinaryCells } from './array-cells';
 import { BackendWriter } from './backend-writer';
 import { CellEncoder, nullCell, symbolCells, charCells, varSizeCells } from './cell-encoder';
 import { textCellEncoder } from './text-cell-encoders';
-import { PgTimestampText } from './pg-timestamp-text';
+import { microsOfNanos, PgTimestampText } from './pg-timestamp-text';
+import { numericBinaryCells } from './numeric-cells';
 
 /** µs from 1970-01-01 to PostgreSQL's epoch 2000-01-01. */
 export const PG_EPOCH_MICROS = 946_684_800_000_000;
@@ -75,6 +76,8 @@ export function binaryCellEncoder(v: Vector, timestamps: PgTimestampText): CellE
       const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
       return (w, i) => { const x = d[i]; if (x === LONG_NULL) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, x * scale - PG_EPOCH_MICROS); } };
     }
+    case TypeTag.TIMESTAMP_NS: return (w, i) => { if (d[i] === LONG_NULL) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, microsOfNanos(v, i) - PG_EPOCH_MICROS); } };
+    case TypeTag.DECIMAL: return numericBinaryCells(v);
     case TypeTag.UUID: return uuidCells(v);
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return varSizeCells(v);
     case TypeTag.SYMBOL: return symbolCells(v);

@@ -8,16 +8,14 @@ import { randomInt } from 'node:crypto';
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { envName } from '../../core/config/env-overrides';
 import {
   PG_AUTH_METHOD, PG_BIND_TO, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_PASSWORD, PG_READONLY_PASSWORD, PG_READONLY_USER,
   PG_READONLY_USER_ENABLED, PG_RECV_BUFFER_SIZE, PG_SECURITY_READONLY, PG_SEND_BUFFER_SIZE, PG_USER, QUERY_TIMEOUT,
 } from '../../core/config/server-keys';
-import { errorMessage, SvcError } from '../../core/errors';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { Log, LogFactory } from '../../core/log/log';
 import { ErrorCounter } from '../../core/metrics/error-counter';
-import { formatAddress } from '../../core/server/graceful-close';
+import { ListenerBinder } from '../../core/server/listener-binder';
 import { QueryEngine } from '../../core/sql/query-engine';
 import { RootDirectory } from '../../core/root-directory';
 import { pgSecureContext } from './tls-settings';
@@ -48,6 +46,7 @@ export class PgServer implements Lifecycle {
     @inject(ErrorCounter) errors: ErrorCounter,
     @inject(LogFactory) logs: LogFactory,
     @inject(RootDirectory) root: RootDirectory,
+    @inject(ListenerBinder) private readonly binder: ListenerBinder,
   ) {
     this.log = logs.create('pg-server');
     const users: PgUser[] = [{ name: config.get(PG_USER) ?? 'admin', password: config.get(PG_PASSWORD) ?? '', readOnly: false }];
@@ -67,16 +66,9 @@ export class PgServer implements Lifecycle {
     return this.bound;
   }
 
+  /** Binds through the shared ListenerBinder: a bind failure is the same one-line start-up error as every listener's. */
   async start(): Promise<void> {
-    const { host, port } = this.config.get(PG_BIND_TO);
-    await new Promise<void>((resolve, reject) => {
-      const onError = (e: Error): void => reject(new SvcError(
-        `cannot listen on ${host}:${port} [key=${PG_BIND_TO.name}, env=${envName(PG_BIND_TO.name)}]: ${errorMessage(e)}`, 500, undefined, { cause: e }));
-      this.server.once('error', onError);
-      this.server.listen(port, host, () => { this.server.off('error', onError); resolve(); });
-    });
-    this.bound = this.server.address() as AddressInfo;
-    this.log.advisory(`pg wire server listening on ${formatAddress(this.bound)}`);
+    this.bound = await this.binder.listen(this.server, PG_BIND_TO, 'pg wire server');
   }
 
   async stop(): Promise<void> {

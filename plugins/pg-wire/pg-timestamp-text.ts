@@ -4,10 +4,20 @@
  * `0001-01-01 00:00:00 BC`. Written straight into the output buffer, no string per value.
  */
 import { civilFromDays } from '../../core/time/iso-timestamp';
+import { Vector } from '../../core/data/vector';
 
 const MICROS_PER_DAY = 86_400_000_000;
 /** The longest text: a 6-digit year, the time, a 6-digit fraction and ` BC`. */
 export const TIMESTAMP_TEXT_MAX = 32;
+
+/** A TIMESTAMP_NS value in µs, PostgreSQL's `timestamp` precision (rounded down; exact beyond 2^53 ns). */
+export function microsOfNanos(v: Vector, i: number): number {
+  const exact = v.exact;
+  if (!exact) return Math.floor(v.data[i] / 1000);
+  const ns = exact[i];
+  const us = ns / 1000n;
+  return Number(ns < 0n && us * 1000n !== ns ? us - 1n : us);
+}
 
 export class PgTimestampText {
   private readonly civil = new Int32Array(3);

@@ -11,7 +11,8 @@ import { geohashText, ipv4Text, long256Text, uuidText } from '../export-csv/text
 import { arrayTextCells } from './array-cells';
 import { asciiCell, CellEncoder, charCells, doubleCell, integerCell, nullCell, symbolCells, textCells, varSizeCells } from './cell-encoder';
 import { float4Text, float8Text } from './pg-number-text';
-import { PgTimestampText, TIMESTAMP_TEXT_MAX } from './pg-timestamp-text';
+import { microsOfNanos, PgTimestampText, TIMESTAMP_TEXT_MAX } from './pg-timestamp-text';
+import { numericTextCells } from './numeric-cells';
 
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
 
@@ -46,6 +47,16 @@ export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEnc
         w.pos = end;
       };
     }
+    case TypeTag.TIMESTAMP_NS: return (w, i) => {
+      if (d[i] === LONG_NULL) { nullCell(w); return; }
+      w.ensure(4 + TIMESTAMP_TEXT_MAX);
+      const at = w.pos;
+      const end = timestamps.write(w.buf, at + 4, microsOfNanos(v, i));
+      w.pos = at;
+      w.int32(end - at - 4);
+      w.pos = end;
+    };
+    case TypeTag.DECIMAL: return numericTextCells(v);
     case TypeTag.STRING: case TypeTag.VARCHAR: return varSizeCells(v);
     case TypeTag.SYMBOL: return symbolCells(v);
     case TypeTag.CHAR: return charCells(v);

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL type OIDs for svc's column types (RowDescription, pg_attribute.atttypid, pg_type):
- * SYMBOL/STRING/VARCHAR, IPv4, LONG256, GEOHASH and INTERVAL are varchar; TIMESTAMP and DATE are
- * timestamp (DATE with millisecond precision); BYTE and SHORT int2; CHAR bpchar; DOUBLE[] float8[].
+ * SYMBOL/STRING/VARCHAR, IPv4, LONG256, GEOHASH and INTERVAL are varchar; TIMESTAMP, TIMESTAMP_NS and
+ * DATE are timestamp (DATE with millisecond precision, TIMESTAMP_NS cut to PostgreSQL's microseconds);
+ * DECIMAL numeric; BYTE and SHORT int2; CHAR bpchar; DOUBLE[] float8[].
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
 
@@ -22,7 +23,8 @@ export function oidOf(t: ColumnType): number {
     case TypeTag.LONG: return Oid.INT8;
     case TypeTag.FLOAT: return Oid.FLOAT4;
     case TypeTag.DOUBLE: return Oid.FLOAT8;
-    case TypeTag.DATE: case TypeTag.TIMESTAMP: return Oid.TIMESTAMP;
+    case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS: return Oid.TIMESTAMP;
+    case TypeTag.DECIMAL: return Oid.NUMERIC;
     case TypeTag.UUID: return Oid.UUID;
     case TypeTag.BINARY: return Oid.BYTEA;
     case TypeTag.ARRAY: return Oid.FLOAT8_ARRAY;

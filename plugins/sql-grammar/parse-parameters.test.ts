@@ -15,7 +15,7 @@ test('a parameter is an operand like a literal', () => {
 });
 
 test('`::` stays a cast and `a[1:n]` stays a slice ending at column n', () => {
-  assert.deepEqual(plain(expression('x::int')), { kind: 'cast', expr: { kind: 'column', name: 'x', quoted: false, position: 7 }, type: { kind: 'type', name: 'int', position: 10 }, position: 7 });
+  assert.deepEqual(plain(expression('x::int')), { kind: 'cast', expr: { kind: 'column', name: 'x', quoted: false, position: 7 }, type: { kind: 'type', name: 'int', written: 'int', position: 10 }, position: 7 });
   const access = plain(expression('a[1:n]')) as { subscripts: { kind: string; hi: { kind: string; name: string; position: number } }[] };
   assert.deepEqual(access.subscripts[0].hi, { kind: 'column', name: 'n', quoted: false, position: 11 });
 });
