@@ -24,6 +24,8 @@ import { logRollingFilePlugin } from './log-rolling-file';
 import { sqlEnginePlugin } from './sql-engine';
 import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
+import { sqlCatalogPlugin } from './sql-catalog';
+import { pgWirePlugin } from './pg-wire';
 import { storageColumnarPlugin } from './storage-columnar';
 import { webConsolePlugin } from './web-console';
 
@@ -38,6 +40,7 @@ export const defaultBundle: readonly Plugin[] = [
   sqlGrammarPlugin,
   storageColumnarPlugin,
   sqlFunctionsPlugin,
+  sqlCatalogPlugin,
   sqlEnginePlugin,
   httpExecPlugin,
   httpConsolePlugin,
@@ -54,4 +57,5 @@ export const defaultBundle: readonly Plugin[] = [
   httpIlpPlugin,
   tcpIlpPlugin,
   webConsolePlugin,
+  pgWirePlugin,
 ];

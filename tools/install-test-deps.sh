@@ -6,6 +6,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
 /usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || missing+=(python3-psycopg)
+/usr/bin/python3 -c 'import psycopg2' >/dev/null 2>&1 || missing+=(python3-psycopg2)
 /usr/bin/python3 -c 'import pandas, sqlalchemy' >/dev/null 2>&1 || missing+=(python3-pandas python3-sqlalchemy)
 /usr/bin/python3 -c 'import requests' >/dev/null 2>&1 || missing+=(python3-requests)
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -171,6 +171,37 @@ export const HTTP_PROGRESS_LOG_INTERVAL = durationKey('http.progress.log.interva
 /** Where /imp keeps a Parquet upload while it is read (relative to the root); files there are removed at start. */
 export const HTTP_IMPORT_SPOOL_DIR = stringKey('http.import.spool.dir', 'tmp');
 
+// ---- PostgreSQL wire protocol listener (8812), plugins/pg-wire ------------------------------
+export const PG_ENABLED = booleanKey('pg.enabled', true);
+export const PG_BIND_TO = addressKey('pg.net.bind.to', '0.0.0.0:8812');
+export const PG_USER = stringKey('pg.user', 'admin');
+export const PG_PASSWORD = stringKey('pg.password', 'quest', { secret: true });
+/** A second user that may only read (SELECT, SHOW and session commands). */
+export const PG_READONLY_USER_ENABLED = booleanKey('pg.readonly.user.enabled', false);
+export const PG_READONLY_USER = stringKey('pg.readonly.user', 'user');
+export const PG_READONLY_PASSWORD = stringKey('pg.readonly.password', 'quest', { secret: true });
+/** Every PostgreSQL connection is read-only. */
+export const PG_SECURITY_READONLY = booleanKey('pg.security.readonly', false);
+export const PG_CONNECTION_LIMIT = intKey('pg.net.connection.limit', 64, 1);
+/** A connection idle (no query running) this long is closed; 0 keeps idle connections open. */
+export const PG_IDLE_TIMEOUT = durationKey('pg.net.connection.timeout', '300000');
+/** The largest message a client may send (a Query's SQL text, a Bind's values). */
+export const PG_RECV_BUFFER_SIZE = sizeKey('pg.recv.buffer.size', '1m');
+/** Result bytes collected before they are handed to the socket. */
+export const PG_SEND_BUFFER_SIZE = sizeKey('pg.send.buffer.size', '1m');
+/** svc-specific: how clients prove the password (QuestDB asks for it in clear text). */
+export const PG_AUTH_METHOD = enumKey('pg.auth.method', 'cleartext', ['cleartext', 'md5', 'scram-sha-256']);
+/** svc-specific: answer SSLRequest with TLS, using this PEM certificate (chain) and key (paths relative to the root). */
+export const PG_TLS_ENABLED = booleanKey('pg.tls.enabled', false);
+export const PG_TLS_CERT_PATH = stringKey('pg.tls.cert.path', 'conf/pg.crt');
+export const PG_TLS_KEY_PATH = stringKey('pg.tls.key.path', 'conf/pg.key');
+
+export const PG_KEYS: readonly ConfigKey<unknown>[] = [
+  PG_ENABLED, PG_BIND_TO, PG_USER, PG_PASSWORD, PG_READONLY_USER_ENABLED, PG_READONLY_USER, PG_READONLY_PASSWORD,
+  PG_SECURITY_READONLY, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_AUTH_METHOD,
+  PG_TLS_ENABLED, PG_TLS_CERT_PATH, PG_TLS_KEY_PATH,
+];
+
 // ---- plugins ------------------------------------------------------------------------------
 /** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
 export const PLUGINS = listKey('plugins', '');
@@ -197,4 +228,5 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,
   HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR,
   PLUGINS,
+  ...PG_KEYS,
 ];

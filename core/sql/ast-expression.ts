@@ -21,7 +21,19 @@ export type Expression =
   | SubqueryExpr
   | Exists
   | ArrayLiteral
-  | ArrayAccess;
+  | ArrayAccess
+  | Parameter;
+
+/**
+ * A bind parameter: `$n` (1-based `index`) or `:name` (`name`). Its value arrives at execution, never as
+ * SQL text; its type comes from the client or from the context it is used in (core/sql/parameters).
+ */
+export interface Parameter {
+  readonly kind: 'parameter';
+  readonly index?: number;
+  readonly name?: string;
+  readonly position: number;
+}
 
 /** `name` or `qualifier.name`; position is the start of the qualifier when present. */
 export interface ColumnRef {

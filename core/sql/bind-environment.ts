@@ -4,6 +4,7 @@ import { TableFunctionContext } from '../extension/sql-function';
 import { FunctionRegistry } from './function-registry';
 import { ExecContext } from './plan';
 import { BoundExpr } from './bound-expression';
+import { ParameterSlots } from './parameters/parameter-slots';
 
 export interface BindEnvironment {
   readonly registry: FunctionRegistry;
@@ -18,4 +19,6 @@ export interface BindEnvironment {
   seeds?: readonly [bigint, bigint];
   /** IN (SELECT …) and scalar sub-queries, inner ones first; run before the outer query. */
   readonly subqueries: BoundExpr[];
+  /** The statement's bind parameters (`$1`, `:name`). */
+  readonly parameters?: ParameterSlots;
 }

@@ -6,9 +6,10 @@
 import { ColumnType } from '../data/column-type';
 import { ScalarFunction } from '../extension/sql-function';
 import type { PlanNode } from './plan';
+import type { BoundParameter, OuterReference } from './parameters/bound-parameter';
 import { SqlValue } from './vector/sql-value';
 
-export type BoundExpr = BoundColumn | BoundConstant | BoundCall | BoundCast | BoundCase | BoundInQuery | BoundScalarQuery;
+export type BoundExpr = BoundColumn | BoundConstant | BoundCall | BoundCast | BoundCase | BoundInQuery | BoundScalarQuery | BoundParameter;
 
 export interface BoundColumn {
   readonly kind: 'column';
@@ -61,12 +62,18 @@ export interface BoundInQuery {
   readonly position: number;
 }
 
-/** A scalar sub-query used as a value: its first row's first column (null when empty). */
+/**
+ * A scalar sub-query used as a value: its first row's first column (null when empty). A correlated one
+ * (it names columns of the enclosing query) runs once per outer row with those values as parameters.
+ */
 export interface BoundScalarQuery {
   readonly kind: 'scalarQuery';
   readonly plan: PlanNode;
   readonly type: ColumnType;
   readonly position: number;
+  readonly correlated?: readonly OuterReference[];
+  /** `ARRAY(SELECT …)`: every row's value as array text rather than the first row's. */
+  readonly array?: boolean;
 }
 
 export function isConstant(e: BoundExpr): e is BoundConstant {

@@ -2,21 +2,26 @@
  * Compiles a WHERE predicate over numeric, timestamp, boolean and symbol columns into one specialised
  * JS loop (`new Function`) that fills a selection vector.
  * No query text enters the generated source: columns become `c<k>` array slots, literals become `a<k>`
- * bound arguments, operators come from this file's own table. Anything else returns undefined and the
- * filter evaluates vectors instead. `explain` reports the outcome as `jitCompiled`.
+ * bound arguments, operators come from this file's own table; a bind parameter is an argument filled
+ * from each execution's values. Anything else returns undefined and the filter evaluates vectors
+ * instead. `explain` reports the outcome as `jitCompiled`.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType, TypeTag } from '../data/column-type';
 import { INT_NULL, LONG_NULL } from '../data/null-values';
 import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
+import type { ParameterValues } from './parameters/parameter-values';
 
 type Loop = (cols: readonly ArrayLike<number>[], args: readonly number[], sel: Int32Array, n: number) => number;
 
 interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean }
 
-/** A symbol constant whose key is looked up in the batch's dictionary: args[slot] = key. */
-interface SymbolArg { readonly slot: number; readonly column: number; readonly value: string | null }
+/** A symbol constant (or parameter) whose key is looked up in the batch's dictionary: args[slot] = key. */
+interface SymbolArg { readonly slot: number; readonly column: number; readonly value: string | null; readonly parameter?: number }
+
+/** A numeric bind parameter: args[slot] = its value this execution (NaN for NULL). */
+interface ParameterArg { readonly slot: number; readonly parameter: number; readonly type: ColumnType }
 
 const NUMBER_TAGS = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE,
   TypeTag.TIMESTAMP, TypeTag.DATE, TypeTag.BOOLEAN]);
@@ -26,6 +31,7 @@ class Compiler {
   readonly columns: number[] = [];
   readonly args: number[] = [];
   readonly symbolArgs: SymbolArg[] = [];
+  readonly parameterArgs: ParameterArg[] = [];
 
   column(index: number): string {
     let k = this.columns.indexOf(index);
@@ -76,6 +82,12 @@ class Compiler {
       const nul = nullTest(code, e.type);
       return { code, isNull: nul ?? 'false', nullable: nul !== undefined };
     }
+    if (e.kind === 'parameter' && NUMBER_TAGS.has(e.type.tag)) {
+      const slot = this.args.length;
+      this.args.push(NaN);
+      this.parameterArgs.push({ slot, parameter: e.slot, type: e.type });
+      return { code: `a${slot}`, isNull: `(a${slot} !== a${slot})`, nullable: true };
+    }
     if (e.kind === 'constant' && NUMBER_TAGS.has(e.type.tag)) {
       const v = e.value;
       if (v === null) return { code: 'NaN', isNull: 'true', nullable: true };
@@ -89,9 +101,10 @@ class Compiler {
 
   symbolCompare(name: string, left: BoundExpr, right: BoundExpr): string | undefined {
     if (name !== '=' && name !== '!=') return undefined;
-    if (left.kind !== 'column' || right.kind !== 'constant') return undefined;
+    if (left.kind !== 'column' || (right.kind !== 'constant' && right.kind !== 'parameter')) return undefined;
     const code = this.column(left.index);
-    const key = this.symbolArg(left.index, right.value === null ? null : String(right.value));
+    const key = right.kind === 'parameter' ? this.symbolArg(left.index, null, right.slot)
+      : this.symbolArg(left.index, right.value === null ? null : String(right.value));
     return name === '=' ? `(${code} === ${key})` : `(${code} !== ${key})`;
   }
 
@@ -104,10 +117,10 @@ class Compiler {
     return `(${tests.join(' || ')})`;
   }
 
-  symbolArg(column: number, value: string | null): string {
+  symbolArg(column: number, value: string | null, parameter?: number): string {
     const slot = this.args.length;
     this.args.push(-1);
-    this.symbolArgs.push({ slot, column, value });
+    this.symbolArgs.push({ slot, column, value, parameter });
     return `a${slot}`;
   }
 }
@@ -133,6 +146,7 @@ export class CompiledFilter {
     private readonly columns: readonly number[],
     private readonly args: readonly number[],
     private readonly symbolArgs: readonly SymbolArg[],
+    private readonly parameterArgs: readonly ParameterArg[],
   ) {}
 
   /** The compiled form of `predicate`, or undefined when some part is not compilable. */
@@ -144,22 +158,32 @@ export class CompiledFilter {
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; for (let i = 0; i < n; i++) { if (${body}) sel[k++] = i; } return k;`;
     const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
-    return new CompiledFilter(loop, c.columns, c.args, c.symbolArgs);
+    return new CompiledFilter(loop, c.columns, c.args, c.symbolArgs, c.parameterArgs);
   }
 
-  /** A per-execution runner: fills `sel` with matching row indexes of `batch`, returns their count. */
-  prepare(): (batch: ColumnBatch, sel: Int32Array) => number {
+  /** A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of `batch`, returns their count. */
+  prepare(parameters?: ParameterValues): (batch: ColumnBatch, sel: Int32Array) => number {
     const args = [...this.args];
+    for (const p of this.parameterArgs) {
+      const v = parameters?.value(p.parameter) ?? null;
+      args[p.slot] = v === null ? NaN : typeof v === 'boolean' ? (v ? 1 : 0) : Number(v);
+    }
+    const symbolValues = this.symbolArgs.map((s) => {
+      if (s.parameter === undefined) return s.value;
+      const v = parameters?.value(s.parameter) ?? null;
+      return v === null ? null : String(v);
+    });
     const tables = new Map<number, SymbolTable | undefined>();
     return (batch, sel) => {
-      for (const s of this.symbolArgs) {
+      this.symbolArgs.forEach((s, k) => {
         const table = batch.vectors[s.column].symbols;
         if (tables.get(s.slot) !== table || !tables.has(s.slot)) {
           tables.set(s.slot, table);
+          const value = symbolValues[k];
           // A value missing from the dictionary gets -2, which no row key (>= -1) equals.
-          args[s.slot] = s.value === null ? -1 : (table?.keyOf(s.value) ?? -2) < 0 ? -2 : (table as SymbolTable).keyOf(s.value);
+          args[s.slot] = value === null ? -1 : (table?.keyOf(value) ?? -2) < 0 ? -2 : (table as SymbolTable).keyOf(value);
         }
-      }
+      });
       const cols = this.columns.map((i) => batch.vectors[i].data);
       return this.loop(cols, args, sel, batch.rowCount);
     };

@@ -15,6 +15,8 @@ import { convertChecked } from './vector/checked-conversion';
 import { constantVector, sliceVector } from './vector/vector-ops';
 import { readValue } from './vector/sql-value';
 import { appendValue } from './vector/append-value';
+import { SvcError } from '../errors';
+import { NO_BIND_VALUES } from './parameters/parameter-values';
 
 const constants = new WeakMap<BoundExpr, Vector>();
 
@@ -47,8 +49,16 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
       for (let i = 0; i < n; i++) out[i] = (ids[i] >= 0) !== e.negated ? 1 : 0;
       return { type: Types.BOOLEAN, data: out };
     }
+    case 'parameter': {
+      if (!context.parameters) throw SvcError.sql(0, NO_BIND_VALUES);
+      return context.parameters.vector(e.slot, n);
+    }
     case 'scalarQuery': {
       const v = context.subqueries.get(e);
+      if (e.correlated) {
+        if (!v) throw SvcError.sql(e.position, 'correlated sub-query is only supported in the SELECT list');
+        return v;
+      }
       const value = v && (v.offsets ? v.offsets.length > 1 : v.data.length > 0) ? readValue(v, 0) : null;
       return constantVector(e.type, value, n);
     }

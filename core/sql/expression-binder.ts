@@ -4,7 +4,8 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position.
  */
-import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName, typeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, geohashType, isNumeric, typeName } from '../data/column-type';
+import { castTargetType } from './postgres-type-names';
 import { arrayConstructor, arrayLiteralShape } from './arrays/array-constructor';
 import { accessType, arrayAccess, Subscript } from './arrays/array-access';
 import { parseGeohashExact } from './vector/text-to-binary-values';
@@ -22,6 +23,32 @@ import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
 import { checkTimeArguments, intervalCallBounds } from './time-arguments';
 import { parseIsoTimestamp, parseIsoTimestampExact, parseIsoTimestampNanos } from '../time/iso-timestamp';
+import { ParameterSlots } from './parameters/parameter-slots';
+import type { OuterReference } from './parameters/bound-parameter';
+import { NO_BIND_VALUES } from './parameters/parameter-values';
+
+/**
+ * A text constant that spells a number, compared with a number, is that number (`oid = '16385'`, as
+ * PostgreSQL types an unknown literal by the other operand; catalog queries of psql and JDBC rely on it).
+ */
+function numericOperand(other: BoundExpr, e: BoundExpr): BoundExpr {
+  if (e.kind !== 'constant' || typeof e.value !== 'string' || !isNumeric(other.type)) return e;
+  const text = e.value.trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return e;
+  const integer = /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
+  return { kind: 'constant', type: integer ? Types.LONG : Types.DOUBLE, value: Number(text), position: e.position };
+}
+
+interface Quantified {
+  readonly all: boolean;
+  readonly arg: Expression;
+}
+
+/** `ANY(x)`, `SOME(x)`, `ALL(x)` on the right of a comparison. */
+function quantifierOf(e: Expression): Quantified | undefined {
+  if (e.kind !== 'call' || e.args.length !== 1 || e.over || !['any', 'some', 'all'].includes(e.name)) return undefined;
+  return { all: e.name === 'all', arg: e.args[0] };
+}
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
 export interface AggregateCollector {
@@ -36,6 +63,8 @@ export interface BinderHooks {
   readonly onSubquery?: (e: BoundExpr) => void;
   /** Receives window function calls (`fn(…) OVER (…)`) of a SELECT list; absent where they are not allowed. */
   readonly windows?: { collect(call: Extract<Expression, { kind: 'call' }>, binder: ExpressionBinder): BoundColumn };
+  /** The statement's bind parameters; without them `$1` is QuestDB's `bind variable service is not provided`. */
+  readonly parameters?: ParameterSlots;
 }
 
 /**
@@ -43,7 +72,7 @@ export interface BinderHooks {
  * `SELECT current_user`: the web console's boot queries). Kept to the SQL keywords
  * and QuestDB's parameterless builtins; any other unknown name stays an invalid column.
  */
-const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
+const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate', 'user', 'session_user']);
 
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
 
@@ -70,10 +99,22 @@ export class ExpressionBinder {
       case 'column': {
         // SQL keywords that are functions without parentheses (`SELECT current_user`).
         if (!e.qualifier && !e.quoted && NILADIC.has(e.name.toLowerCase()) && !this.resolvable(e.name)) return this.apply(e.name.toLowerCase(), [], e.position);
-        const c = this.scope.resolve(e.name, e.qualifier, e.position);
+        let c;
+        try {
+          c = this.scope.resolve(e.name, e.qualifier, e.position);
+        } catch (err) {
+          // Inside a sub-query, a column of the enclosing query (a correlated sub-query).
+          const outer = err instanceof SvcError && err.message.startsWith('Invalid column') ? this.hooks.parameters?.outerReference(e.name, e.qualifier, e.position) : undefined;
+          if (outer) return outer;
+          throw err;
+        }
         return { kind: 'column', index: c.index, type: c.type, name: c.name, position: e.position };
       }
       case 'literal': return this.literal(e);
+      case 'parameter': {
+        if (!this.hooks.parameters) throw SvcError.sql(0, NO_BIND_VALUES);
+        return this.hooks.parameters.reference(e);
+      }
       case 'star': throw SvcError.sql(e.position, "'*' is not expected here");
       case 'call': return this.call(e);
       case 'unary': {
@@ -84,6 +125,8 @@ export class ExpressionBinder {
         return this.apply(e.op === '-' ? 'neg' : e.op, [operand], e.position);
       }
       case 'binary': {
+        const quantified = quantifierOf(e.right);
+        if (quantified) return this.quantified(e.op, e.left, quantified, e.operatorPosition);
         const left = this.bind(e.left), right = this.bind(e.right);
         const name = BINARY_NAMES[e.op] ?? e.op;
         if (['=', '!=', '<', '<=', '>', '>='].includes(name)) return this.compare(name, left, right, e.operatorPosition);
@@ -92,7 +135,8 @@ export class ExpressionBinder {
       }
       case 'cast': {
         const inner = this.bind(e.expr);
-        const type = parseTypeName(e.type.name);
+        const type = castTargetType(e.type.name);
+        if (!type && this.registry.hasScalar(e.type.name)) return this.apply(e.type.name, [inner], e.position);
         if (!type) throw SvcError.sql(e.type.position, `unsupported cast type: ${e.type.name}`);
         return this.coerce(inner, type, e.position, true);
       }
@@ -106,8 +150,8 @@ export class ExpressionBinder {
       }
       case 'between': {
         const x = this.bind(e.expr);
-        const lo = this.timestampOperand(x, this.bind(e.low), '>=');
-        const hi = this.timestampOperand(x, this.bind(e.high), '<=');
+        const lo = this.timestampOperand(x, this.typedLike(this.bind(e.low), x), '>=');
+        const hi = this.timestampOperand(x, this.typedLike(this.bind(e.high), x), '<=');
         const call = this.apply('between', [x, lo, hi], e.position);
         return e.negated ? this.apply('not', [call], e.position) : call;
       }
@@ -116,16 +160,49 @@ export class ExpressionBinder {
         return e.negated ? this.apply('not', [call], e.position) : call;
       }
       case 'isNull': return this.apply(e.negated ? 'isnotnull' : 'isnull', [this.bind(e.expr)], e.position);
-      case 'subquery': {
-        const plan = this.hooks.subquery(e.query);
-        const node: BoundExpr = { kind: 'scalarQuery', plan, type: plan.columns[0]?.type ?? Types.NULL, position: e.position };
-        this.hooks.onSubquery?.(node);
-        return node;
-      }
+      case 'subquery': return this.scalarSubquery(e.query, e.position, false);
       case 'array': return this.arrayLiteral(e);
       case 'arrayAccess': return this.arrayAccess(e);
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
+  }
+
+  /** `(SELECT …)` as a value, or `ARRAY(SELECT …)`; correlated when it names the enclosing query's columns. */
+  private scalarSubquery(query: Query, position: number, array: boolean): BoundExpr {
+    const slots = this.hooks.parameters;
+    slots?.enterSubquery(this.scope);
+    let plan: PlanNode;
+    let correlated: readonly OuterReference[] = [];
+    try {
+      plan = this.hooks.subquery(query);
+    } finally {
+      correlated = slots?.leaveSubquery() ?? [];
+    }
+    const type = array ? Types.STRING : plan.columns[0]?.type ?? Types.NULL;
+    if (correlated.length > 0) return { kind: 'scalarQuery', plan, type, position, correlated, array };
+    const node: BoundExpr = { kind: 'scalarQuery', plan, type, position, array };
+    this.hooks.onSubquery?.(node);
+    return node;
+  }
+
+  /**
+   * PostgreSQL's `x = ANY(…)` / `x <> ALL(…)`: over a sub-query it is `x [NOT] IN (SELECT …)`; over an
+   * array text (catalog array columns, `ARRAY(SELECT …)`) it tests the elements.
+   */
+  private quantified(op: string, left: Expression, q: Quantified, position: number): BoundExpr {
+    const negated = op === '!=' && q.all;
+    if (!((op === '=' && !q.all) || negated)) throw SvcError.sql(position, `${op} ${q.all ? 'ALL' : 'ANY'}(…) is not supported`);
+    if (q.arg.kind === 'subquery') return this.bind({ kind: 'inQuery', expr: left, query: q.arg.query, negated, position: left.position });
+    const element = this.coerce(this.bind(left), Types.STRING, position, true);
+    const call = this.apply('text_array_contains', [element, this.bind(q.arg)], position);
+    return negated ? this.apply('not', [call], position) : call;
+  }
+
+  /** `a[i]` on array text (`s[i]` over `string_to_array(…)`, PostgreSQL catalog arrays): the i-th element, from 1. */
+  private textArrayAccess(e: Extract<Expression, { kind: 'arrayAccess' }>, array: BoundExpr): BoundExpr {
+    const index = e.subscripts[0];
+    if (e.subscripts.length !== 1 || index.kind === 'slice') throw SvcError.sql(e.position, 'arrayAccess expressions are not supported yet');
+    return this.apply('text_array_element', [array, this.bind(index)], e.position);
   }
 
   /** `ARRAY[…]`: a DOUBLE array of the literal's shape; elements cast to DOUBLE (core/sql/arrays). */
@@ -143,6 +220,7 @@ export class ExpressionBinder {
   /** `arr[i, lo:hi]`: indexes and slices, 1-based (core/sql/arrays/array-access.ts). */
   private arrayAccess(e: Extract<Expression, { kind: 'arrayAccess' }>): BoundExpr {
     const array = this.bind(e.array);
+    if (array.type.tag === TypeTag.STRING || array.type.tag === TypeTag.VARCHAR) return this.textArrayAccess(e, array);
     if (array.type.tag !== TypeTag.ARRAY) throw SvcError.sql(e.array.position, 'array expected');
     const dims = array.type.dims ?? 1;
     if (e.subscripts.length > dims) throw SvcError.sql(e.subscripts[dims].position, `too many array subscripts [dims=${dims}]`);
@@ -195,12 +273,13 @@ export class ExpressionBinder {
     if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
       // QuestDB 9.4.4 names an aggregate where none may be (WHERE, also nested) an argument of its context.
       if (!this.hooks.aggregates) throw SvcError.sql(e.position, 'Aggregate function cannot be passed as an argument');
-      const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });
+      const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery, parameters: this.hooks.parameters });
       const args = e.star ? [] : e.args.map((a) => inner.bind(a));
       const name = e.distinct && e.name === 'count' ? 'count_distinct' : e.name;
       const constants = args.map((a) => (a.kind === 'constant' ? a.value : undefined));
       return this.hooks.aggregates.collect(name, args, e.position, constants);
     }
+    if (e.name === 'array' && e.args.length === 1 && e.args[0].kind === 'subquery') return this.scalarSubquery(e.args[0].query, e.position, true);
     if (this.registry.tableFunction(e.name) && !this.registry.hasScalar(e.name)) {
       throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
     }
@@ -213,7 +292,8 @@ export class ExpressionBinder {
 
   /** Resolves an overload, casts the arguments to its parameters and folds constant calls. */
   apply(name: string, args: readonly BoundExpr[], position: number): BoundExpr {
-    const info: ArgInfo[] = args.map((a) => ({ type: a.type, constant: a.kind === 'constant' }));
+    // A bind parameter is one value per execution: it converts like a constant.
+    const info: ArgInfo[] = args.map((a) => ({ type: a.type, constant: a.kind === 'constant' || a.kind === 'parameter' }));
     const r = this.registry.resolveScalar(name, info, position);
     this.checkConstantArgs(r.fn, args, name);
     const cast = args.map((a, i) => this.coerce(a, r.params[i], a.kind === 'constant' ? a.position : position, false));
@@ -225,12 +305,13 @@ export class ExpressionBinder {
   private checkConstantArgs(fn: ScalarFunction, args: readonly BoundExpr[], name: string): void {
     for (const i of fn.constantArgs ?? []) {
       const a = args[i];
-      if (a && a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : 0, `constant expected as argument ${i + 1} of ${name}()`);
+      if (a && a.kind !== 'constant' && a.kind !== 'parameter') throw SvcError.sql(a.kind === 'column' ? a.position : 0, `constant expected as argument ${i + 1} of ${name}()`);
     }
   }
 
   /** Casts `e` to `type`; constants convert now (errors at the constant). */
   coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
+    if (this.hooks.parameters?.isUntyped(e)) return this.hooks.parameters.typed(e, type);
     if (e.type.tag === type.tag && e.type.bits === type.bits && (type.tag !== TypeTag.DECIMAL || (e.type.precision === type.precision && e.type.scale === type.scale))) return e;
     const checked = !explicit && isTextual(e.type) && isNumeric(type);
     const cast: BoundExpr = checked ? { kind: 'cast', expr: e, type, position, checked } : { kind: 'cast', expr: e, type, position };
@@ -244,13 +325,14 @@ export class ExpressionBinder {
 
   toBoolean(e: BoundExpr): BoundExpr {
     if (e.type.tag === TypeTag.BOOLEAN) return e;
+    if (this.hooks.parameters?.isUntyped(e)) return this.hooks.parameters.typed(e, Types.BOOLEAN);
     throw SvcError.sql(e.kind === 'call' || e.kind === 'column' || e.kind === 'constant' ? e.position : 0, 'boolean expression expected');
   }
 
   /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors. */
   private compare(name: string, left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
-    const l = this.timestampOperand(right, left, name);
-    const r = this.timestampOperand(left, right, name);
+    const l = numericOperand(right, this.timestampOperand(right, this.typedLike(left, right), name));
+    const r = numericOperand(left, this.timestampOperand(left, this.typedLike(right, left), name));
     return this.apply(name, [l, r], position);
   }
 
@@ -276,9 +358,16 @@ export class ExpressionBinder {
     return e.kind === 'column' && e.index === this.scope.timestampIndex;
   }
 
+  /** An untyped parameter compared with `other` takes other's type (`x = $1`, `x IN ($1, $2)`). */
+  private typedLike(e: BoundExpr, other: BoundExpr): BoundExpr {
+    const slots = this.hooks.parameters;
+    if (!slots || !slots.isUntyped(e) || slots.isUntyped(other)) return e;
+    return slots.typed(e, other.type);
+  }
+
   private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {
     const x = this.bind(e.expr);
-    const items = e.list.map((i) => this.bind(i));
+    const items = e.list.map((i) => this.typedLike(this.bind(i), x));
     if ((x.type.tag === TypeTag.TIMESTAMP) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
       const text = items[0].value;
       const parsed = parseIntervalLiteral(text);

@@ -37,7 +37,7 @@ export class FunctionRegistry {
   }
 
   isAggregate(name: string): boolean {
-    return this.aggregates.has(name.toLowerCase());
+    return this.aggregates.has(unqualified(name, this.aggregates));
   }
 
   tableFunction(name: string): TableFunction | undefined {
@@ -45,15 +45,15 @@ export class FunctionRegistry {
   }
 
   hasScalar(name: string): boolean {
-    return this.scalars.has(name.toLowerCase());
+    return this.scalars.has(unqualified(name, this.scalars));
   }
 
   resolveScalar(name: string, args: readonly ArgInfo[], position: number): Resolved<ScalarFunction> {
-    return this.resolve(this.scalars.get(name.toLowerCase()), name, args, position);
+    return this.resolve(this.scalars.get(unqualified(name, this.scalars)), name, args, position);
   }
 
   resolveAggregate(name: string, args: readonly ArgInfo[], position: number): Resolved<AggregateFunction> {
-    return this.resolve(this.aggregates.get(name.toLowerCase()), name, args, position);
+    return this.resolve(this.aggregates.get(unqualified(name, this.aggregates)), name, args, position);
   }
 
   private resolve<F extends ScalarFunction | AggregateFunction>(candidates: F[] | undefined, name: string, args: readonly ArgInfo[], position: number): Resolved<F> {
@@ -79,6 +79,12 @@ export class FunctionRegistry {
     }
     return best;
   }
+}
+
+/** `pg_catalog.lower` is `lower`: PostgreSQL tools qualify built-in functions with their schema. */
+function unqualified(name: string, registered: ReadonlyMap<string, unknown>): string {
+  const n = name.toLowerCase();
+  return n.startsWith('pg_catalog.') && !registered.has(n) ? n.slice(11) : n;
 }
 
 function push<T>(m: Map<string, T[]>, k: string, v: T): void {

@@ -3,7 +3,7 @@
  * already come in its order, and `ORDER BY ts DESC` turns the scan backwards, so `LIMIT n` stops after n
  * rows. A LIMIT from the start caps the sort at n rows (top-N). Hidden ORDER BY columns are dropped last.
  */
-import { TypeTag } from '../data/column-type';
+import { Types, TypeTag } from '../data/column-type';
 import { SvcError } from '../errors';
 import type { Limit as LimitAst } from './ast';
 import { BindEnvironment } from './bind-environment';
@@ -57,10 +57,18 @@ export function orderAndLimit(
   return p;
 }
 
+/** `LIMIT $1`: the plan needs the value, so the statement is planned per execution (parameter-slots.ts). */
+function limitParameter(e: BoundExpr, env: BindEnvironment): BoundExpr {
+  if (e.kind !== 'parameter' || !env.parameters) return e;
+  const typed = env.parameters.isUntyped(e) ? env.parameters.typed(e, Types.LONG) : e;
+  const value = env.parameters.planValue(typed);
+  return { kind: 'constant', type: typed.type, value: value === undefined ? 1 : value, position: e.position };
+}
+
 function limitOf(limit: LimitAst, env: BindEnvironment): Window {
-  const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: () => { throw SvcError.sql(limit.position, 'sub-query not allowed in LIMIT'); } });
+  const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: () => { throw SvcError.sql(limit.position, 'sub-query not allowed in LIMIT'); }, parameters: env.parameters });
   const value = (e: LimitAst['lo']): number => {
-    const b = binder.bind(e);
+    const b = limitParameter(binder.bind(e), env);
     if (b.kind !== 'constant' || (typeof b.value !== 'number' && typeof b.value !== 'bigint')) throw SvcError.sql(e.position, 'LIMIT must be a constant integer');
     return Number(b.value);
   };

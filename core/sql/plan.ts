@@ -11,6 +11,7 @@ import { StorageEngine } from '../extension/storage-engine';
 import { FunctionContext } from '../extension/sql-function';
 import type { BoundExpr } from './bound-expression';
 import { Vector } from '../data/vector';
+import type { ParameterValues } from './parameters/parameter-values';
 import { QueryCancellation, reasonOf } from './query-cancellation';
 import { QueryMemory } from './query-memory';
 
@@ -24,6 +25,8 @@ export interface ExecContext {
   readonly functions: FunctionContext;
   /** Results of IN (SELECT …) / scalar sub-queries, filled before the outer query runs. */
   readonly subqueries: Map<BoundExpr, Vector>;
+  /** This execution's bind parameter values (core/sql/parameters); absent when the statement has none. */
+  readonly parameters?: ParameterValues;
 }
 
 export interface PlanNode {

@@ -3,7 +3,12 @@
  * SvcError.sql with the position); `execute` runs it. Registered by the SQL engine plugin under the
  * `QueryEngine` token; /exec, /exp and the console endpoints use it.
  */
-import { ResultSet } from '../data/result-set';
+import { ColumnType } from '../data/column-type';
+import { ResultColumn, ResultSet } from '../data/result-set';
+import type { ParameterInfo } from './parameters/parameter-slots';
+import type { SqlValue } from './vector/sql-value';
+
+export type { ParameterInfo };
 
 export const QueryEngine = Symbol.for('svc.QueryEngine');
 
@@ -27,6 +32,12 @@ export interface ExecuteOptions {
    */
   readonly deadline?: number;
   readonly window?: RowWindow;
+  /**
+   * Values of the statement's bind parameters in slot order (`CompiledQuery.parameters`): text as a client
+   * sends it (`'42'`, `'2024-01-01 10:00:00'`, `'t'`) or typed values, converted to each parameter's type.
+   * Required when the statement has parameters (else `bind variable service is not provided`, as QuestDB).
+   */
+  readonly parameters?: readonly SqlValue[];
   /** Counts the rows the query's table scans read, as they read them (the route's progress report). */
   readonly progress?: QueryProgress;
 }
@@ -34,6 +45,11 @@ export interface ExecuteOptions {
 /** Live counters of one execution, written by the engine and read by whoever reports progress. */
 export interface QueryProgress {
   rowsScanned: number;
+}
+
+export interface CompileOptions {
+  /** Types the client declared for `$1..$n`; an undefined entry (or a missing one) is inferred from the query. */
+  readonly parameterTypes?: readonly (ColumnType | undefined)[];
 }
 
 export type QueryOutcome =
@@ -47,11 +63,15 @@ export interface CompiledQuery {
   readonly kind: StatementKind;
   /** True when the WHERE filter runs as a compiled (generated) loop: /exec `explain=true` → `jitCompiled`. */
   readonly jitCompiled: boolean;
-  /** Runs the statement. Throws SvcError (400 with position for SQL/runtime errors). */
+  /** The bind parameters (`$1`, `:name`) in slot order with their declared or inferred types. */
+  readonly parameters?: readonly ParameterInfo[];
+  /** A SELECT's result columns, known before it runs (PostgreSQL's Describe). */
+  readonly columns?: readonly ResultColumn[];
+  /** Runs the statement; may run many times with different parameter values. Throws SvcError (400 with position for SQL/runtime errors). */
   execute(options: ExecuteOptions): Promise<QueryOutcome>;
 }
 
 export interface QueryEngine {
   /** Parses, binds and plans one statement; throws SvcError.sql(position, message). */
-  compile(sql: string): CompiledQuery;
+  compile(sql: string, options?: CompileOptions): CompiledQuery;
 }

@@ -9,7 +9,8 @@ import { RowWindow } from './query-engine';
 import { BoundExpr } from './bound-expression';
 import { applyWindow } from './operators/row-window';
 import { checkAborted, ExecContext, PlanNode } from './plan';
-import { concatBatches } from './vector/vector-ops';
+import { concatBatches, constantVector } from './vector/vector-ops';
+import { subqueryValue } from './subquery-value';
 
 export class QueryResult implements ResultSet {
   readonly columns: readonly ResultColumn[];
@@ -48,6 +49,10 @@ export class QueryResult implements ResultSet {
 export async function runSubqueries(list: readonly BoundExpr[], context: ExecContext): Promise<void> {
   for (const e of list) {
     if (e.kind !== 'inQuery' && e.kind !== 'scalarQuery') continue;
+    if (e.kind === 'scalarQuery' && e.array) {
+      context.subqueries.set(e, constantVector(e.type, await subqueryValue(e, context), 1));
+      continue;
+    }
     const parts: ColumnBatch[] = [];
     const limit = e.kind === 'scalarQuery' ? 1 : Infinity;
     let rows = 0;

@@ -13,6 +13,7 @@ import { expressionName, NameAllocator } from './column-naming';
 import { CompiledFilter } from './compiled-filter';
 import { ExpressionBinder } from './expression-binder';
 import { extractIntervals } from './intervals/interval-extraction';
+import { parameterIntervals } from './parameters/parameter-intervals';
 import { CountStar } from './operators/count-star';
 import { Distinct } from './operators/distinct';
 import { Filter } from './operators/filter';
@@ -52,9 +53,9 @@ export class SelectBinder {
     const source: BoundSource = s.from ? new SourceBinder(this.env, this.ctes, this.bindQuery).bindFrom(s.from) : { scope: EMPTY_SCOPE, plan: new SingleRow() };
     const scope = source.scope;
     const aggregates = new SelectAggregates(this.env.registry);
-    const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e) });
+    const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
     const windows = new WindowCollector(s.windows);
-    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e) });
+    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
 
     const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
     const names = new NameAllocator();
@@ -186,7 +187,8 @@ export class SelectBinder {
       intervals = split.intervals;
       rest = split.rest;
     }
-    const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals });
+    const runtimeIntervals = parameterIntervals(rest, lazy.timestampIndex);
+    const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals, runtimeIntervals });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
   }
 

@@ -9,6 +9,8 @@ import { BindEnvironment } from './bind-environment';
 import { BoundExpr, walk } from './bound-expression';
 import { ExpressionBinder } from './expression-binder';
 import { Join } from './operators/join';
+import { Project } from './operators/project';
+import { SingleRow } from './operators/single-row';
 import { TableFunctionScan } from './operators/table-function-scan';
 import { TableScan } from './operators/table-scan';
 import { PlanNode } from './plan';
@@ -48,7 +50,7 @@ export class SourceBinder {
 
   private join(j: JoinAst, left: PlanNode, right: PlanNode, scope: FixedScope, leftCount: number): PlanNode {
     if (!isTimeJoin(j) && (j.joinType === 'cross' || j.joinType === 'comma' || (!j.on && !j.using))) return new Join('cross', left, right, [], [], undefined);
-    const binder = new ExpressionBinder(this.env.registry, scope, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
+    const binder = new ExpressionBinder(this.env.registry, scope, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
     const leftKeys: BoundExpr[] = [], rightKeys: BoundExpr[] = [];
     const rest: BoundExpr[] = [];
     if (j.using) {
@@ -87,15 +89,27 @@ export class SourceBinder {
         return this.fixed(this.bindQuery(cte, inner), alias ?? s.name.name, s.timestamp?.name);
       }
       const table = this.env.storage.getTable(s.name.name);
-      if (!table) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
+      if (!table) {
+        // PostgreSQL tools name catalog relations without their schema (`FROM pg_type`); a real table wins.
+        const catalog = /^pg_/i.test(s.name.name) ? this.env.registry.tableFunction(`pg_catalog.${s.name.name}`) : undefined;
+        if (!catalog) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
+        const scan = new TableFunctionScan(catalog.name, catalog.describe([], [], this.env.describeContext), (c) => this.env.tableFunctionContext(c));
+        return this.fixed(scan, alias ?? s.name.name, s.timestamp?.name);
+      }
       const lazy = new LazyTableScope(table, alias);
       if (lazyAllowed && !s.timestamp) return { scope: lazy, lazy };
       return this.fixed(fullScan({ scope: lazy, lazy }), alias ?? table.name, s.timestamp?.name);
     }
     if (s.kind === 'subquerySource') return this.fixed(this.bindQuery(s.query, this.ctes), alias, s.timestamp?.name);
     const fn = this.env.registry.tableFunction(s.call.name);
+    const binder = new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
+    if (!fn && this.env.registry.hasScalar(s.call.name)) {
+      // PostgreSQL: a scalar function in FROM is one row (`FROM string_to_array(…) s`).
+      const value = binder.bind(s.call);
+      const row = new Project(new SingleRow(), [value], [{ name: s.call.name, type: value.type }], -1);
+      return this.fixed(selfNamed(row, s.call.name, alias), alias ?? s.call.name, s.timestamp?.name);
+    }
     if (!fn) throw SvcError.sql(s.call.position, `unknown function name: ${s.call.name}`);
-    const binder = new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: (q) => this.bindQuery(q, this.ctes), onSubquery: (e) => this.env.subqueries.push(e) });
     const args = s.call.args.map((a) => binder.bind(a));
     const values = args.map((a) => {
       if (a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : s.call.position, 'constant expected');
@@ -103,7 +117,8 @@ export class SourceBinder {
     });
     const shape = fn.describe(values, s.call.args.map((a) => a.position), this.env.describeContext);
     if (shape.seeds) this.env.seeds = shape.seeds;
-    return this.fixed(new TableFunctionScan(fn.name, shape, (c) => this.env.tableFunctionContext(c)), alias ?? s.call.name, s.timestamp?.name);
+    const scan = new TableFunctionScan(fn.name, shape, (c) => this.env.tableFunctionContext(c));
+    return this.fixed(selfNamed(scan, s.call.name, alias), alias ?? s.call.name, s.timestamp?.name);
   }
 
   private fixed(plan: PlanNode, alias: string | undefined, timestamp: string | undefined): BoundSource {
@@ -117,6 +132,17 @@ export class SourceBinder {
     const withTs: PlanNode = ts === plan.timestampIndex ? plan : { ...plan, timestampIndex: ts, columns: plan.columns, children: plan.children, label: plan.label, execute: (c) => plan.execute(c) };
     return { scope: new FixedScope(columns, ts), plan: withTs };
   }
+}
+
+/**
+ * PostgreSQL names the one column of a function that is named after the function by the alias:
+ * `FROM generate_series(1, 3) AS i` has a column `i`. (`long_sequence(3) s` keeps its column `x`.)
+ */
+function selfNamed(plan: PlanNode, fn: string, alias: string | undefined): PlanNode {
+  const only = plan.columns.length === 1 ? plan.columns[0] : undefined;
+  if (!alias || !only || only.name.toLowerCase() !== fn.replace(/^.*\./, '').toLowerCase()) return plan;
+  const columns = [{ name: alias, type: only.type }];
+  return { columns, timestampIndex: plan.timestampIndex, label: plan.label, children: plan.children, execute: (c) => plan.execute(c) };
 }
 
 /** The scan of every column of a lazy table (joins need a fixed layout). */

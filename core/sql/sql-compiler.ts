@@ -12,7 +12,9 @@ import type { Query, Statement } from './ast';
 import { BindEnvironment } from './bind-environment';
 import { Filter } from './operators/filter';
 import { ExecContext, PlanNode } from './plan';
-import { CompiledQuery, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
+import { CompiledQuery, CompileOptions, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
+import { ParameterSlots } from './parameters/parameter-slots';
+import { ParameterValues } from './parameters/parameter-values';
 import { QueryBinder } from './query-binder';
 import { QueryResult } from './query-result';
 import { QueryCancellation } from './query-cancellation';
@@ -33,6 +35,13 @@ export interface SqlCompilerOptions {
   readonly hashMemoryLimit?: number;
 }
 
+interface BoundStatement {
+  readonly kind: StatementKind;
+  readonly plan?: PlanNode;
+  readonly run?: (c: ExecContext) => Promise<QueryOutcome>;
+  readonly env: BindEnvironment;
+}
+
 const wallMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
 
 
@@ -45,20 +54,32 @@ export class SqlCompiler {
     this.registry = new FunctionRegistry(functions);
   }
 
-  compile(sql: string): CompiledQuery {
+  /**
+   * Parses and binds once; execute() runs the plan with each call's parameter values. A statement whose
+   * parameters were used before their types were known is bound a second time with the types settled;
+   * one whose plan needs a parameter's value (`LIMIT $1`) is planned again per execution.
+   */
+  compile(sql: string, options?: CompileOptions): CompiledQuery {
     const statement = this.grammar.parse(sql);
-    const env = this.environment();
-    const binder = new QueryBinder(env);
-    const bindQuery = (q: Query): PlanNode => binder.bind(q);
-    const { kind, plan, run } = this.prepare(statement, env, bindQuery);
-    const context = (o: ExecuteOptions): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline, o.progress), env);
+    let slots = new ParameterSlots(options?.parameterTypes);
+    let bound = this.bindStatement(statement, slots);
+    if (slots.untypedSeen) {
+      slots = new ParameterSlots(slots.list().map((p) => p.type));
+      bound = this.bindStatement(statement, slots);
+    }
+    const parameters = slots.list();
+    const types = parameters.map((p) => p.type);
+    const replan = slots.valuesUsed;
     return {
-      sql, kind, jitCompiled: plan ? hasCompiledFilter(plan) : false,
+      sql, kind: bound.kind, jitCompiled: bound.plan ? hasCompiledFilter(bound.plan) : false, parameters, columns: bound.plan?.columns,
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
-        if (plan) return { kind: 'rows', result: new QueryResult(plan, env.subqueries, () => context(o), o.window) };
-        const c = context(o);
+        const values = ParameterValues.bind(parameters, o.parameters);
+        const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;
+        const context = (): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline, o.progress), b.env, values);
+        if (b.plan) return { kind: 'rows', result: new QueryResult(b.plan, b.env.subqueries, context, o.window) };
+        const c = context();
         try {
-          return await (run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+          return await (b.run as (c: ExecContext) => Promise<QueryOutcome>)(c);
         } finally {
           c.cancellation.dispose();
         }
@@ -66,9 +87,16 @@ export class SqlCompiler {
     };
   }
 
+  private bindStatement(statement: Statement, parameters: ParameterSlots): BoundStatement {
+    const env = this.environment(parameters);
+    const binder = new QueryBinder(env);
+    return { ...this.prepare(statement, env, (q: Query): PlanNode => binder.bind(q)), env };
+  }
+
   /** The plan of a query (tests and EXPLAIN-like tools). */
   plan(sql: string): PlanNode {
-    const compiled = this.prepare(this.grammar.parse(sql), this.environment(), (q) => new QueryBinder(this.environment()).bind(q));
+    const env = this.environment(new ParameterSlots());
+    const compiled = this.prepare(this.grammar.parse(sql), env, (q) => new QueryBinder(env).bind(q));
     if (!compiled.plan) throw SvcError.badRequest('not a query');
     return compiled.plan;
   }
@@ -97,19 +125,19 @@ export class SqlCompiler {
     }
   }
 
-  private environment(): BindEnvironment {
+  private environment(parameters?: ParameterSlots): BindEnvironment {
     const storage = this.storage;
     const base = this.tableContext(NEVER_ABORTED, undefined);
     const env: BindEnvironment = {
-      registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [],
+      registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [], parameters,
       tableFunctionContext: (c: ExecContext) => this.tableContext(c.signal, c),
     };
     return env;
   }
 
-  private context(cancellation: QueryCancellation, env: BindEnvironment): ExecContext {
+  private context(cancellation: QueryCancellation, env: BindEnvironment, parameters?: ParameterValues): ExecContext {
     return {
-      signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(),
+      signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(), parameters,
       memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity),
       functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
     };

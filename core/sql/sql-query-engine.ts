@@ -8,7 +8,7 @@ import { SQL_HASH_MAX_MEMORY, SQL_JIT_MODE } from '../config/server-keys';
 import { SqlFunction } from '../extension/sql-function';
 import { SqlGrammar } from '../extension/sql-grammar';
 import { StorageEngine } from '../extension/storage-engine';
-import { CompiledQuery, QueryEngine } from './query-engine';
+import { CompiledQuery, CompileOptions, QueryEngine } from './query-engine';
 import { SqlCompiler } from './sql-compiler';
 
 @injectable()
@@ -24,7 +24,7 @@ export class SqlQueryEngine implements QueryEngine {
     this.compiler = new SqlCompiler(grammar, storage, functions, { jit: config.get(SQL_JIT_MODE) === 'on', hashMemoryLimit: config.get(SQL_HASH_MAX_MEMORY) });
   }
 
-  compile(sql: string): CompiledQuery {
-    return this.compiler.compile(sql);
+  compile(sql: string, options?: CompileOptions): CompiledQuery {
+    return this.compiler.compile(sql, options);
   }
 }

@@ -32,6 +32,7 @@ export class SvcWorld extends World {
   readonly env: Record<string, string> = {
     SVC_HTTP_NET_BIND_TO: '127.0.0.1:0',
     SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
+    SVC_PG_NET_BIND_TO: '127.0.0.1:0',
     SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0',
   };
   server: RunningServer | undefined;

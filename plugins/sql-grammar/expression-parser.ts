@@ -35,6 +35,7 @@ export abstract class ExpressionParser extends TypeParser {
     const type = this.LA(1).tokenType;
     const info = binaryOperatorOf(type);
     if (info !== undefined) return info.precedence;
+    if (type === T.Identifier) return this.wordOperatorPrecedence();
     switch (type) {
       case T.DoubleColon: return Precedence.cast;
       case T.LBracket: return Precedence.subscript;
@@ -48,6 +49,16 @@ export abstract class ExpressionParser extends TypeParser {
       }
       default: return Precedence.none;
     }
+  }
+
+  /**
+   * PostgreSQL's spellings that catalog queries (psql `\d`) use: `a OPERATOR(pg_catalog.~) b` is `a ~ b`,
+   * and `x COLLATE "C"` is x (svc compares text by code point whatever the collation).
+   */
+  private wordOperatorPrecedence(): number {
+    if (this.isWord(1, 'collate')) return Precedence.cast;
+    if (!this.isWord(1, 'operator') || !this.isToken(2, T.LParen)) return Precedence.none;
+    return binaryOperatorOf(this.LA(this.isName(3) && this.isToken(4, T.Dot) ? 5 : 3).tokenType)?.precedence ?? Precedence.none;
   }
 
   /** Built once: the alternatives capture no per-call state (Chevrotain performance guide). */
@@ -118,6 +129,30 @@ export abstract class ExpressionParser extends TypeParser {
       ]);
     } },
     { ALT: () => this.notSupported(this.CONSUME(K.within), 'WITHIN') },
+    { GATE: () => this.isWord(1, 'operator'), ALT: () => {
+      this.CONSUME(T.Identifier);
+      this.CONSUME2(T.LParen);
+      this.OPTION3(() => {
+        this.CONSUME(T.Name);
+        this.CONSUME(T.Dot);
+      });
+      const operator = this.CONSUME2(T.BinaryOperator);
+      this.CONSUME2(T.RParen);
+      const info = binaryOperatorOf(operator.tokenType);
+      const right = this.SUBRULE8(this.expr, above(info?.precedence ?? Precedence.none));
+      return this.ACTION((): Expression => ({
+        kind: 'binary', op: info?.op ?? '=', left, right, operatorPosition: operator.startOffset, position: left.position,
+      }));
+    } },
+    { GATE: () => this.isWord(1, 'collate'), ALT: () => {
+      this.CONSUME2(T.Identifier);
+      this.CONSUME2(T.Name);
+      this.OPTION4(() => {
+        this.CONSUME2(T.Dot);
+        this.CONSUME3(T.Name);
+      });
+      return left;
+    } },
   ]));
 
   /** `IN (SELECT …)`, `IN (a, b)`, or QuestDB's single value `IN '2025-03'`. */
@@ -183,13 +218,23 @@ export abstract class ExpressionParser extends TypeParser {
     } },
     { ALT: () => {
       const lo = this.SUBRULE2(this.expr);
-      const slice = this.OPTION2(() => {
-        this.CONSUME2(T.Colon);
-        return { hi: this.OPTION3(() => this.SUBRULE3(this.expr)) };
-      });
+      const slice = this.OPTION2(() => this.OR2([
+        { ALT: () => {
+          this.CONSUME2(T.Colon);
+          return { hi: this.OPTION3(() => this.SUBRULE3(this.expr)) };
+        } },
+        // `a[1:n]`: the lexer reads `:n` as a named bind parameter; inside brackets it ends the slice at column n.
+        { ALT: () => ({ hi: sliceEnd(this.CONSUME(T.BindParameter)) }) },
+      ]));
       return this.ACTION(() => slice === undefined ? lo : { kind: 'slice' as const, lo, hi: slice.hi, position: lo.position });
     } },
   ]));
+}
+
+function sliceEnd(token: IToken): Expression {
+  const p = L.parameterOf(token);
+  if (p.name === undefined) return p;
+  return { kind: 'column', name: p.name, quoted: false, position: p.position + 1 };
 }
 
 /** `-5` is the literal -5 (so `-2147483648`-style bounds and `LIMIT -10` stay literals). */

@@ -3,7 +3,7 @@
  * quoted literal = CHAR, `''` and E'…' escapes, geohash precision, durations.
  */
 import { IToken } from 'chevrotain';
-import type { Duration, Identifier, Literal } from '../../core/sql/ast';
+import type { Duration, Identifier, Literal, Parameter } from '../../core/sql/ast';
 import { SvcError } from '../../core/errors';
 
 const INT_MAX = 2147483647n;
@@ -113,4 +113,11 @@ export function identifierOf(token: IToken): Identifier {
     return { kind: 'identifier', name: image.slice(1, -1).replace(/''/g, "'"), quoted: true, position: token.startOffset };
   }
   return { kind: 'identifier', name: image, quoted: false, position: token.startOffset };
+}
+
+/** `$3` → index 3; `:name` → name. */
+export function parameterOf(token: IToken): Parameter {
+  const image = token.image;
+  if (image[0] === '$') return { kind: 'parameter', index: Number(image.slice(1)), position: token.startOffset };
+  return { kind: 'parameter', name: image.slice(1), position: token.startOffset };
 }

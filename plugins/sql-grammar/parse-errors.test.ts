@@ -105,7 +105,7 @@ test('lexical errors point at the offending character', () => {
   assertSyntaxError("SELECT * FROM t WHERE a = 'open", 'unclosed quoted string?', 26);
   assertSyntaxError('SELECT "open FROM t', 'unclosed quotation mark', 7);
   assertSyntaxError('SELECT * FROM t /* open', 'unclosed comment', 16);
-  assertSyntaxError('SELECT $1', 'unexpected character [$]', 7);
+  assertSyntaxError('SELECT $x', 'unexpected character [$]', 7);
 });
 
 test('invalid constants are rejected at the literal', () => {

@@ -7,7 +7,7 @@ import { SvcError } from '../../core/errors';
 import { isEndOfInput } from './error-messages';
 import type { ArrayLiteral, CaseWhen, Expression } from '../../core/sql/ast';
 import { ExpressionParser } from './expression-parser';
-import { identifierOf } from './literals';
+import { identifierOf, parameterOf } from './literals';
 import { SQL_KEYWORDS } from './tokens';
 import * as T from './tokens';
 
@@ -25,6 +25,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       // One alternative for `(`, so a missing `)` is reported at the end rather than at the `(`.
       { ALT: () => this.SUBRULE(this.parenthesizedExpression) },
       { ALT: () => this.literalOf(this.CONSUME(T.Literal)) },
+      { ALT: () => parameterOf(this.CONSUME(T.BindParameter)) },
       { ALT: () => this.SUBRULE(this.caseExpression) },
       { GATE: () => this.isWord(1, 'cast') && this.isToken(2, T.LParen), ALT: () => this.SUBRULE(this.castExpression) },
       { GATE: () => this.isWord(1, 'array') && this.isToken(2, T.LBracket), ALT: () => {
@@ -148,6 +149,12 @@ export abstract class PrimaryParser extends ExpressionParser {
       { ALT: () => {
         this.CONSUME(T.Star);
         star = true;
+      } },
+      // `array(SELECT …)`, `any(SELECT …)`: PostgreSQL's sub-query arguments (catalog queries use them).
+      { GATE: () => this.startsQuery(1), ALT: () => {
+        const start = this.LA(1).startOffset;
+        const query = this.SUBRULE2(this.query);
+        this.ACTION(() => args.push({ kind: 'subquery', query, position: start }));
       } },
       { ALT: () => {
         this.OPTION2(() => {

@@ -14,10 +14,11 @@ import * as T from './tokens';
 const K = T.Keyword;
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parquet']);
 /**
- * PostgreSQL catalog names: `information_schema.columns` (with or without `()`) is the table function
- * of that name, as QuestDB answers it for the web console and PostgreSQL tools.
+ * PostgreSQL catalog names: `information_schema.columns` and `pg_catalog.pg_class` (with or without `()`)
+ * are the table functions of that name (plugins/sql-catalog), as QuestDB answers it for the web console
+ * and PostgreSQL tools.
  */
-const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
+const CATALOG_SCHEMAS: readonly string[] = ['information_schema.', 'pg_catalog.'];
 
 const TIME_JOIN_WORDS: ReadonlySet<string> = new Set(['asof', 'lt', 'splice']);
 /** Words that end a source rather than alias it (QuestDB's table-alias stop list). */

@@ -41,6 +41,8 @@ export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number', LIT
 export const Duration = token('Duration', /\d+(?![eE][+-]?\d)[a-zA-Z]+(?![\w])/, 'duration');
 export const NumberLiteral = token('NumberLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/, 'number', LIT);
 
+/** `$1` or `:name`: a bind parameter (core/sql/parameters). `::int` is a cast, so `:` must precede a letter. */
+export const BindParameter = token('BindParameter', /\$\d+|:[A-Za-z_][A-Za-z0-9_]*/, 'bind parameter');
 export const DoubleColon = token('DoubleColon', /::/, "'::'");
 export const LessEqualShift = token('LessEqualShift', /<<=/, "'<<='", OP);
 export const GreaterEqualShift = token('GreaterEqualShift', />>=/, "'>>='", OP);
@@ -118,7 +120,7 @@ export const SQL_KEYWORDS: ReadonlySet<string> = new Set([
 export const LEXED_TOKENS: readonly TokenType[] = [
   WhiteSpace, LineComment, BlockComment, UnclosedComment,
   EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
-  DecimalLiteral, LongLiteral, Duration, NumberLiteral, Identifier,
+  DecimalLiteral, LongLiteral, Duration, NumberLiteral, Identifier, BindParameter,
   DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
   NotEqual, NotRegex, Concat, Equal, Less, Greater, Plus, Minus, Star, Slash, Percent, Tilde,
   Ampersand, Pipe, Caret, LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, Colon,

@@ -13,6 +13,11 @@ const K = T.Keyword;
 export abstract class TypeParser extends ParserBase {
   /** `int`, `timestamp`, `geohash(5c)`, `decimal(18, 6)`, `double[][]`. */
   readonly typeRef = this.RULE('typeRef', (): TypeRef => {
+    // `pg_catalog.text`: PostgreSQL tools qualify type names; the schema is dropped.
+    this.OPTION3({ GATE: () => this.isToken(2, T.Dot), DEF: () => {
+      this.CONSUME2(T.Name);
+      this.CONSUME(T.Dot);
+    } });
     const name = this.CONSUME(T.Name);
     const args = this.OPTION(() => {
       this.CONSUME(T.LParen);

@@ -20,7 +20,7 @@ export class Filter implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     let sel = new Int32Array(0);
-    const prepared = this.compiled?.prepare();
+    const prepared = this.compiled?.prepare(context.parameters);
     for await (const batch of this.child.execute(context)) {
       checkAborted(context);
       const n = batch.rowCount;

@@ -6,7 +6,8 @@
 import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';
 import { VectorBuilder } from '../../data/vector-builder';
-import { BoundExpr, walk } from '../bound-expression';
+import { BoundExpr, BoundScalarQuery, walk } from '../bound-expression';
+import { correlatedSubqueries, runCorrelated } from '../parameters/correlated-subqueries';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { sliceBatch } from '../vector/vector-ops';
@@ -14,11 +15,13 @@ import { sliceBatch } from '../vector/vector-ops';
 export class Project implements PlanNode {
   readonly children: readonly PlanNode[];
   readonly label = 'Project';
+  private readonly correlated: readonly BoundScalarQuery[];
   /** Two or more random calls: their draws interleave per row when the source is seeded. */
   private readonly drawsPerRow: boolean;
 
   constructor(readonly child: PlanNode, readonly exprs: readonly BoundExpr[], readonly columns: readonly ResultColumn[], readonly timestampIndex: number) {
     this.children = [child];
+    this.correlated = correlatedSubqueries(exprs);
     let randomCalls = 0;
     for (const e of exprs) walk(e, (x) => { if (x.kind === 'call' && x.fn.volatile && x.fn.name.startsWith('rnd_')) randomCalls++; });
     this.drawsPerRow = randomCalls > 1;
@@ -28,6 +31,7 @@ export class Project implements PlanNode {
     const rowWise = this.drawsPerRow && context.functions.random.seeded;
     for await (const batch of this.child.execute(context)) {
       checkAborted(context);
+      if (this.correlated.length > 0) await runCorrelated(this.correlated, batch, context);
       yield rowWise ? this.rowByRow(batch, context) : { rowCount: batch.rowCount, vectors: this.exprs.map((e) => evaluate(e, batch, context)) };
     }
   }

@@ -5,6 +5,8 @@ import { ResultColumn } from '../../data/result-set';
 import { TableSchema, TimeInterval } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
 import { checkAborted, ExecContext, PlanNode, yieldToEventLoop } from '../plan';
+import type { RuntimeIntervals } from '../parameters/parameter-intervals';
+import { intersectIntervals } from '../../time/interval-algebra';
 
 const YIELD_EVERY_MS = 20;
 
@@ -13,6 +15,8 @@ export interface ScanSpec {
   /** Table column indexes, in output order. */
   readonly columnIndexes: readonly number[];
   readonly intervals?: readonly TimeInterval[];
+  /** Intervals known only when the query runs (bind parameters); intersected with `intervals`. */
+  readonly runtimeIntervals?: RuntimeIntervals;
   readonly reverse?: boolean;
   /** Rows per batch when only a few rows are needed (`ORDER BY ts DESC LIMIT 10`). */
   readonly batchRows?: number;
@@ -34,6 +38,12 @@ export class TableScan implements PlanNode {
     return `Scan(${s.table.name}${s.intervals ? `, intervals=${s.intervals.length}` : ''}${s.reverse ? ', reverse' : ''})`;
   }
 
+  private intervals(context: ExecContext): readonly TimeInterval[] | undefined {
+    const runtime = this.spec.runtimeIntervals?.(context);
+    if (!runtime) return this.spec.intervals;
+    return this.spec.intervals ? intersectIntervals(this.spec.intervals, runtime) : runtime;
+  }
+
   with(changes: Partial<ScanSpec>): TableScan {
     return new TableScan({ ...this.spec, ...changes });
   }
@@ -43,7 +53,7 @@ export class TableScan implements PlanNode {
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, reverse: this.spec.reverse, batchRows: this.spec.batchRows, signal: context.signal });
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse: this.spec.reverse, batchRows: this.spec.batchRows, signal: context.signal });
       let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context);

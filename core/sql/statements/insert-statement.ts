@@ -39,12 +39,16 @@ export function prepareInsert(s: InsertStatement, env: BindEnvironment, bindQuer
     : table.columns.map((_c, i) => i);
   const ts = table.timestampIndex;
   if (s.source.kind === 'values') {
-    const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: bindQuery, onSubquery: (e) => env.subqueries.push(e) });
+    const binder = new ExpressionBinder(env.registry, EMPTY_SCOPE, { subquery: bindQuery, onSubquery: (e) => env.subqueries.push(e), parameters: env.parameters });
     const rows = s.source.rows.map((r, ri) => {
       if (r.values.length !== targets.length) {
         throw SvcError.sql(r.end, `row value count does not match column count [expected=${targets.length}, actual=${r.values.length}, tuple=${ri + 1}]`);
       }
-      const bound = r.values.map((v, k) => checkValue(binder.bind(v), v, table, targets[k]));
+      const bound = r.values.map((v, k) => {
+        const e = binder.bind(v);
+        // `VALUES ($1, $2)`: a parameter takes its column's type.
+        return checkValue(env.parameters?.isUntyped(e) ? env.parameters.typed(e, table.columns[targets[k]].type) : e, v, table, targets[k]);
+      });
       if (ts >= 0) {
         const k = targets.indexOf(ts);
         if (k < 0) throw SvcError.sql(0, 'insert statement must populate timestamp');

@@ -26,7 +26,7 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
   if (!table) throw SvcError.tableDoesNotExist(s.table.position, s.table.name);
   const qualifiers = [(s.alias?.name ?? table.name).toLowerCase()];
   const scope = new FixedScope(table.columns.map((c, i) => ({ name: c.name, qualifiers, type: c.type, index: i })), table.timestampIndex);
-  const binder = new ExpressionBinder(env.registry, scope, { subquery: bindQuery, onSubquery: (e) => env.subqueries.push(e) });
+  const binder = new ExpressionBinder(env.registry, scope, { subquery: bindQuery, onSubquery: (e) => env.subqueries.push(e), parameters: env.parameters });
   const sets = s.assignments.map((a) => {
     const k = findColumn(table, a.column.name);
     if (k < 0) throw SvcError.invalidColumn(a.column.position, a.column.name);

@@ -4,6 +4,12 @@ import { ScalarFunction } from '../../../core/extension/sql-function';
 import { VERSION } from '../../../core/project';
 import { constantVector } from '../../../core/sql/vector/vector-ops';
 
+/**
+ * The PostgreSQL version svc presents (version(), the PostgreSQL wire protocol's server_version):
+ * clients choose their catalog queries by it, and 14's are the ones svc answers in full.
+ */
+export const POSTGRES_VERSION = '14.9';
+
 function textConstant(name: string, value: (user: string) => string): ScalarFunction {
   return {
     kind: 'scalar', name, args: [], returns: Types.STRING,
@@ -13,7 +19,7 @@ function textConstant(name: string, value: (user: string) => string): ScalarFunc
 
 export const infoFunctions: readonly ScalarFunction[] = [
   textConstant('build', () => `Build Information: svc ${VERSION}, Node.js ${process.version}`),
-  textConstant('version', () => `PostgreSQL 12.3, compiled by Visual C++ build 1914, 64-bit, svc ${VERSION}`),
+  textConstant('version', () => `PostgreSQL ${POSTGRES_VERSION}, compiled by Visual C++ build 1914, 64-bit, svc ${VERSION}`),
   textConstant('current_user', (u) => u),
   textConstant('current_database', () => 'svc'),
   textConstant('current_schema', () => 'public'),

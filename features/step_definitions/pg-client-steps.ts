@@ -1,0 +1,54 @@
+/**
+ * Real PostgreSQL clients from Debian against the PostgreSQL listener: `psql` (postgresql-client) and
+ * Python 3 with psycopg, psycopg2, pandas and SQLAlchemy (`/usr/bin/python3`, whose modules Debian
+ * installs). Each runs as a child process; the scenario compares what it prints.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Given, When, Then } from '@cucumber/cucumber';
+import { pgOf, pgPort } from '../support/pg-world';
+import { SvcWorld } from '../support/world';
+
+function run(file: string, args: readonly string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(file, [...args], { env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve(`${stdout}${stderr}${error && error.code !== 1 && error.code !== 3 ? `\n[${String(error.code ?? error.signal)}]` : ''}`);
+    });
+  });
+}
+
+When('psql runs {string}', async function (this: SvcWorld, command: string) {
+  const port = await pgPort(this);
+  pgOf(this).output = await run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
+    { PGPASSWORD: 'quest', PAGER: '', PGCLIENTENCODING: 'UTF8' });
+});
+
+When('Python runs:', async function (this: SvcWorld, code: string) {
+  const port = await pgPort(this);
+  pgOf(this).output = await run('/usr/bin/python3', ['-W', 'ignore', '-c', code.replace(/\{port\}/g, String(port))], {});
+});
+
+Then('it prints:', function (this: SvcWorld, expected: string) {
+  assert.equal((pgOf(this).output ?? '').trimEnd(), expected.trimEnd());
+});
+
+Given('a self-signed certificate and key in the root at {string} and {string}', async function (this: SvcWorld, cert: string, key: string) {
+  mkdirSync(dirname(join(this.root, cert)), { recursive: true });
+  mkdirSync(dirname(join(this.root, key)), { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    execFile('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
+      '-keyout', join(this.root, key), '-out', join(this.root, cert)], (error) => (error ? reject(error) : resolve()));
+  });
+});
+
+When('psql runs {string} with sslmode {string}', async function (this: SvcWorld, command: string, mode: string) {
+  const port = await pgPort(this);
+  pgOf(this).output = await run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
+    { PGPASSWORD: 'quest', PAGER: '', PGSSLMODE: mode });
+});
+
+Then('it prints a line starting with {string}', function (this: SvcWorld, prefix: string) {
+  assert.ok((pgOf(this).output ?? '').split('\n').some((l) => l.startsWith(prefix)), pgOf(this).output);
+});

@@ -1,0 +1,48 @@
+/**
+ * Turns what a statement threw into ErrorResponse fields: a SvcError keeps its message, gets the
+ * SQLSTATE of its kind (sql-state.ts) and, for SQL errors, `P` = the 1-based character position in the
+ * text the client sent (a statement's offset inside a multi-statement Query included), so psql can draw
+ * its caret. Anything else is an internal error: `XX000`, a Critical log line and
+ * `svc_unhandled_errors_total`.
+ */
+import { errorMessage, isSvcError } from '../../core/errors';
+import { Log } from '../../core/log/log';
+import { ErrorCounter } from '../../core/metrics/error-counter';
+import { ErrorFields } from './backend-messages';
+import { PgProtocolError } from './pg-protocol-error';
+import { SQLSTATE, sqlStateOf } from './sql-state';
+
+export interface ErrorSource {
+  /** The whole text the client sent (Query or Parse), for the position. */
+  readonly text: string;
+  /** Where the failing statement starts in `text`. */
+  readonly offset: number;
+  readonly phase: 'compile' | 'run';
+}
+
+export class ErrorReport {
+  constructor(private readonly log: Log, private readonly errors: ErrorCounter) {}
+
+  fields(e: unknown, source: ErrorSource | undefined): ErrorFields {
+    if (!isSvcError(e) || e.statusCode >= 500) {
+      this.errors.increment();
+      this.log.critical(`unhandled error [context=pg-wire] ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return { severity: 'ERROR', code: SQLSTATE.INTERNAL, message: errorMessage(e) };
+    }
+    const code = e instanceof PgProtocolError ? e.code : e.statusCode === 403 ? SQLSTATE.READ_ONLY : sqlStateOf(e.message, source?.phase ?? 'run');
+    const position = source && e.position !== undefined && (source.phase === 'compile' || e.position > 0)
+      ? characterPosition(source.text, source.offset + e.position) : undefined;
+    return { severity: 'ERROR', code, message: e.message, position };
+  }
+}
+
+/** The 1-based position PostgreSQL reports: characters (code points), not UTF-16 units. */
+export function characterPosition(text: string, utf16Offset: number): number {
+  let chars = 0;
+  const end = Math.min(utf16Offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) chars++;
+  }
+  return chars + 1;
+}

@@ -1,0 +1,27 @@
+/** What every PostgreSQL connection shares: the engine, the users, the settings, metrics and logs. */
+import { SecureContext } from 'node:tls';
+import { Log } from '../../core/log/log';
+import { QueryEngine } from '../../core/sql/query-engine';
+import { ErrorReport } from './error-report';
+import { PgCredentials } from './pg-credentials';
+import { PgMetrics } from './pg-metrics';
+import { AuthMethod } from './password-login';
+import { ExecutionSettings } from './portal';
+
+export interface PgWireContext {
+  readonly engine: QueryEngine;
+  readonly credentials: PgCredentials;
+  readonly authMethod: AuthMethod;
+  /** `pg.security.readonly`: every session is read-only. */
+  readonly readOnly: boolean;
+  readonly maxMessageBytes: number;
+  readonly execution: ExecutionSettings;
+  readonly idleTimeoutMs: number;
+  /** Present when `pg.tls.enabled`: SSLRequest is answered `S` and the connection continues in TLS. */
+  readonly tls?: SecureContext;
+  readonly metrics: PgMetrics;
+  readonly log: Log;
+  readonly errors: ErrorReport;
+  /** Aborts the running statement of the backend with that key (CancelRequest). */
+  cancel(processId: number, secretKey: number): void;
+}

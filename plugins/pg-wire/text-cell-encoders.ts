@@ -1,0 +1,89 @@
+/**
+ * DataRow values in text format, as PostgreSQL prints them: booleans `t`/`f`, integers in decimal,
+ * floats in their shortest form (pg-number-text.ts), timestamps `2024-01-01 00:00:00.123456`, bytea as
+ * `\x` + hex, float8[] as `{1,2.5}`. NaN and the other null sentinels are SQL NULL.
+ */
+import { TypeTag } from '../../core/data/column-type';
+import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
+import { Vector } from '../../core/data/vector';
+import { formatTimestampMicros } from '../../core/time/iso-timestamp';
+import { geohashText, ipv4Text, long256Text, uuidText } from '../export-csv/text-values';
+import { arrayTextCells } from './array-cells';
+import { asciiCell, CellEncoder, charCells, doubleCell, integerCell, nullCell, symbolCells, textCells, varSizeCells } from './cell-encoder';
+import { float4Text, float8Text } from './pg-number-text';
+import { microsOfNanos, PgTimestampText, TIMESTAMP_TEXT_MAX } from './pg-timestamp-text';
+import { numericTextCells } from './numeric-cells';
+
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
+
+export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEncoder {
+  const d = v.data;
+  switch (v.type.tag) {
+    case TypeTag.BOOLEAN: return (w, i) => { w.ensure(5); w.int32(1); w.buf[w.pos++] = d[i] !== 0 ? 116 : 102; };
+    case TypeTag.BYTE: case TypeTag.SHORT: return (w, i) => integerCell(w, d[i]);
+    case TypeTag.INT: return (w, i) => { const x = d[i]; if (x === INT_NULL) nullCell(w); else integerCell(w, x); };
+    case TypeTag.LONG: {
+      const exact = v.exact;
+      if (exact) return (w, i) => { const x = exact[i]; if (x === -9223372036854775808n) nullCell(w); else asciiCell(w, x.toString()); };
+      return (w, i) => { const x = d[i]; if (x === LONG_NULL) nullCell(w); else integerCell(w, x); };
+    }
+    case TypeTag.FLOAT: return (w, i) => { const x = d[i]; if (Number.isNaN(x)) nullCell(w); else asciiCell(w, float4Text(x)); };
+    case TypeTag.DOUBLE: return (w, i) => {
+      const x = d[i];
+      if (Number.isNaN(x)) nullCell(w);
+      else if (Number.isInteger(x) && x < 1e15 && x > -1e15 && !Object.is(x, -0)) integerCell(w, x);
+      else doubleCell(w, x, float8Text);
+    };
+    case TypeTag.TIMESTAMP: case TypeTag.DATE: {
+      const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
+      return (w, i) => {
+        const x = d[i];
+        if (x === LONG_NULL) { nullCell(w); return; }
+        w.ensure(4 + TIMESTAMP_TEXT_MAX);
+        const at = w.pos;
+        const end = timestamps.write(w.buf, at + 4, x * scale);
+        w.pos = at;
+        w.int32(end - at - 4);
+        w.pos = end;
+      };
+    }
+    case TypeTag.TIMESTAMP_NS: return (w, i) => {
+      if (d[i] === LONG_NULL) { nullCell(w); return; }
+      w.ensure(4 + TIMESTAMP_TEXT_MAX);
+      const at = w.pos;
+      const end = timestamps.write(w.buf, at + 4, microsOfNanos(v, i));
+      w.pos = at;
+      w.int32(end - at - 4);
+      w.pos = end;
+    };
+    case TypeTag.DECIMAL: return numericTextCells(v);
+    case TypeTag.STRING: case TypeTag.VARCHAR: return varSizeCells(v);
+    case TypeTag.SYMBOL: return symbolCells(v);
+    case TypeTag.CHAR: return charCells(v);
+    case TypeTag.BINARY: return byteaCells(v);
+    case TypeTag.UUID: return textCells((i) => uuidText(v, i));
+    case TypeTag.LONG256: return textCells((i) => long256Text(v, i));
+    case TypeTag.IPV4: return textCells((i) => (d[i] === 0 ? undefined : ipv4Text(d[i])));
+    case TypeTag.GEOHASH: return textCells((i) => (d[i] < 0 ? undefined : geohashText(v.type, d[i])));
+    case TypeTag.INTERVAL: return textCells((i) => (d[2 * i] === LONG_NULL ? undefined
+      : `('${formatTimestampMicros(d[2 * i])}', '${formatTimestampMicros(d[2 * i + 1])}')`));
+    case TypeTag.ARRAY: return arrayTextCells(v);
+    default: return nullCell;
+  }
+}
+
+/** bytea's hex format: `\x` then two hex digits per byte. */
+function byteaCells(v: Vector): CellEncoder {
+  const d = v.data as Uint8Array, o = v.offsets as Int32Array, nulls = v.nulls;
+  return (w, i) => {
+    if (nulls && nulls[i] === 1) { nullCell(w); return; }
+    const from = o[i], to = o[i + 1], n = 2 + 2 * (to - from);
+    w.ensure(4 + n);
+    w.int32(n);
+    const b = w.buf;
+    let p = w.pos;
+    b[p++] = 92; b[p++] = 120;
+    for (let k = from; k < to; k++) { b[p++] = HEX[d[k] >>> 4]; b[p++] = HEX[d[k] & 15]; }
+    w.pos = p;
+  };
+}
