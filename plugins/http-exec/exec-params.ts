@@ -2,8 +2,10 @@
  * The /exec request parameters: booleans are true only for the literal
  * `true` (any case); `src=con` (the web console) implies `quoteLargeNum`; `cols` picks and orders result
  * columns; `version=2` renames the empty-query key. `Statement-Timeout` (ms) overrides `query.timeout`.
+ * Bind values (`$1=…`, `p_name=…`, a JSON body's `params`) are read against the compiled query (bind-values.ts).
  */
 import { IncomingMessage } from 'node:http';
+import { BindSource } from './bind-values';
 import { ExecLimit, parseExecLimit } from './exec-limit';
 
 export interface ExecParams {
@@ -28,6 +30,8 @@ export interface ExecParams {
   readonly cancelId: string | undefined;
   /** `progress=true`: the document ends with a `progress` object. */
   readonly progress: boolean;
+  /** Where the statement's bind values are. */
+  readonly bind: BindSource;
 }
 
 function flag(params: URLSearchParams, name: string): boolean {
@@ -58,8 +62,8 @@ function statementTimeout(req: IncomingMessage): number | undefined {
   return ms > 0 ? ms : undefined;
 }
 
-/** `bodyBadUtf8`: a POST body that was not UTF-8 (exec-request.ts). */
-export function parseExecParams(req: IncomingMessage, params: URLSearchParams, bodyBadUtf8 = false): ExecParams {
+/** `bodyBadUtf8`: a POST body that was not UTF-8; `bindJson`: a JSON body's `params` (exec-request.ts). */
+export function parseExecParams(req: IncomingMessage, params: URLSearchParams, bodyBadUtf8 = false, bindJson?: ReadonlyMap<string, unknown>): ExecParams {
   const cols = params.get('cols');
   return {
     query: params.get('query') ?? '',
@@ -76,5 +80,6 @@ export function parseExecParams(req: IncomingMessage, params: URLSearchParams, b
     queryId: params.get('query_id') ?? undefined,
     cancelId: params.get('cancel') ?? undefined,
     progress: flag(params, 'progress'),
+    bind: { url: params, json: bindJson },
   };
 }

@@ -2,9 +2,9 @@
  * The parameters of an /exec request: the URL's, plus for POST those of the body (svc's own, beyond
  * QuestDB's GET-only API, for queries longer than a URL may be). The body may be
  * `application/x-www-form-urlencoded` (the URL's syntax: `curl -d query=…`), `application/json`
- * (`{"query": "...", "limit": "0,10", "params": {"$1": 5, "lo": "2024-01-01"}}`; `params` entries become
- * `$1=…` / `p_lo=…` like URL bind parameters) or `text/plain` / `application/sql` (the query text itself),
- * optionally compressed (`Content-Encoding: gzip`). Body values win over the URL's.
+ * (`{"query": "...", "limit": "0,10", "params": {"$1": 5, "lo": "2024-01-01"}}`; `params` holds bind
+ * values with their JSON types, read by bind-values.ts) or `text/plain` / `application/sql` (the query
+ * text itself), optionally compressed (`Content-Encoding: gzip`). Body values win over the URL's.
  */
 import { SvcError } from '../../core/errors';
 import { HttpExchange } from '../../core/extension/http-route';
@@ -14,6 +14,8 @@ export interface ExecRequest {
   readonly params: URLSearchParams;
   /** The body was not valid UTF-8. */
   readonly badUtf8: boolean;
+  /** A JSON body's `params`: bind values by name as written (`$1`, `lo`), as JSON.parse gave them (bind-values.ts checks them). */
+  readonly bindJson?: ReadonlyMap<string, unknown>;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -30,7 +32,12 @@ function paramText(v: unknown): string | undefined {
   return JSON.stringify(v);
 }
 
-function jsonParams(text: string): URLSearchParams {
+interface JsonBody {
+  readonly params: URLSearchParams;
+  readonly bind: ReadonlyMap<string, unknown>;
+}
+
+function jsonBody(text: string): JsonBody {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -39,19 +46,17 @@ function jsonParams(text: string): URLSearchParams {
   }
   if (!isRecord(json)) throw new SvcError('invalid JSON body: expected an object such as {"query": "select 1"}', 400, 0);
   const out = new URLSearchParams();
+  const bind = new Map<string, unknown>();
   for (const [key, value] of Object.entries(json)) {
     if (key === 'params') {
       if (!isRecord(value)) throw new SvcError('invalid JSON body: "params" must be an object such as {"$1": 5, "lo": "2024-01-01"}', 400, 0);
-      for (const [name, v] of Object.entries(value)) {
-        // `null` is a bound NULL; it travels as an empty value.
-        out.set(name.startsWith('$') ? name : `p_${name.replace(/^:/, '')}`, paramText(v) ?? '');
-      }
+      for (const [name, v] of Object.entries(value)) bind.set(name, v);
       continue;
     }
     const text = paramText(value);
     if (text !== undefined) out.set(key, text);
   }
-  return out;
+  return { params: out, bind };
 }
 
 export async function execRequest(exchange: HttpExchange, maxBodyBytes: number): Promise<ExecRequest> {
@@ -66,7 +71,8 @@ export async function execRequest(exchange: HttpExchange, maxBodyBytes: number):
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   let body: URLSearchParams;
-  if (type === 'application/json') body = jsonParams(text);
+  let bindJson: ReadonlyMap<string, unknown> | undefined;
+  if (type === 'application/json') ({ params: body, bind: bindJson } = jsonBody(text));
   else if (type === 'application/x-www-form-urlencoded' || (type === '' && bytes.length === 0)) body = new URLSearchParams(text);
   else if (type === 'text/plain' || type === 'application/sql') body = new URLSearchParams({ query: text });
   else throw new SvcError(`unsupported Content-Type [${type}], expected application/json, application/x-www-form-urlencoded or text/plain`, 415, 0);
@@ -75,5 +81,5 @@ export async function execRequest(exchange: HttpExchange, maxBodyBytes: number):
     merged.delete(key);
     for (const v of body.getAll(key)) merged.append(key, v);
   }
-  return { params: merged, badUtf8: false };
+  return { params: merged, badUtf8: false, bindJson };
 }

@@ -1,5 +1,6 @@
 /**
- * GET /exec: compiles and runs one SQL statement and answers JSON.
+ * GET /exec: compiles and runs one SQL statement and answers JSON, with the values of its bind parameters
+ * (`$1`, `:name`) from the request (bind-values.ts).
  * SELECT results stream (exec-result-stream.ts); DDL answers `{"ddl":"OK"}`, INSERT `{"dml":"OK"}`, UPDATE
  * `{"dml":"OK","updated":n}`. Errors are `{query, error, position}` with 400 (SQL and engine errors), 403
  * (`http.security.readonly` and a statement that writes) or 500 (anything unexpected, which also counts as
@@ -20,6 +21,7 @@ import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framin
 import { QUERY_ID_HEADER, RunningQueries, RunningQuery } from '../../core/server/running-queries';
 import { CompiledQuery, QueryEngine, QueryOutcome } from '../../core/sql/query-engine';
 import { DDL_OK, DML_OK, emptyQueryBody, queryErrorShape, updatedBody } from './exec-bodies';
+import { bindValues } from './bind-values';
 import { capLimit } from './exec-limit';
 import { ExecParams, parseExecParams } from './exec-params';
 import { execRequest } from './exec-request';
@@ -67,7 +69,7 @@ export class ExecRoute implements HttpRoute {
     let params: ExecParams;
     try {
       const request = await execRequest(exchange, this.maxBodyBytes);
-      params = parseExecParams(req, request.params, request.badUtf8);
+      params = parseExecParams(req, request.params, request.badUtf8, request.bindJson);
     } catch (e) {
       this.fail(exchange, parseExecParams(req, new URLSearchParams()), e);
       return;
@@ -97,6 +99,7 @@ export class ExecRoute implements HttpRoute {
     try {
       const compileStart = process.hrtime.bigint();
       const compiled = this.compile(params);
+      const parameters = bindValues(compiled.parameters ?? [], params.bind);
       const compilerNanos = process.hrtime.bigint() - compileStart;
       if (this.readonly && compiled.kind !== 'select') throw new SvcError(WRITE_PERMISSION_DENIED, 403, 0);
       if (req.method === 'HEAD') {
@@ -110,7 +113,7 @@ export class ExecRoute implements HttpRoute {
       const window = limit.kind === 'tail' ? limit.window : undefined;
       // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
       // stream checks the signal itself.
-      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window, progress: running });
+      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window, progress: running, parameters });
       const ok = await this.answer(exchange, params, compiled, outcome, deadline, compilerNanos, executeStart, running);
       if (ok) this.metrics.jsonQueriesCompleted++;
     } catch (e) {

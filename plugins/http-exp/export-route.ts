@@ -1,5 +1,5 @@
 /**
- * GET/HEAD /exp: compiles the query, checks every format option
+ * GET/HEAD /exp: compiles the query, reads its bind values (`$1=…`, `p_name=…`, bind-values.ts), checks every format option
  * before the first byte, then streams the format's chunks with back-pressure. Errors before the first
  * chunk are 400 `{query,error,position}`; an error after the head was sent closes the connection.
  */
@@ -17,6 +17,7 @@ import { ProgressLog } from '../../core/server/progress-log';
 import { ResponseFraming, ResponseHead } from '../../core/server/response-framing';
 import { QUERY_ID_HEADER, RunningQueries } from '../../core/server/running-queries';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { bindValues } from '../http-exec/bind-values';
 import { queryErrorShape } from '../http-exec/exec-bodies';
 import { socketFd } from '../http-exec/socket-fd';
 import { Aborted, raceAbort } from './abort-race';
@@ -81,6 +82,7 @@ export class ExportRoute implements HttpRoute {
     if (!engine) throw new SvcError('no SQL engine plugin is loaded', 500);
     const compiled = engine.compile(query);
     if (compiled.kind !== 'select') throw SvcError.sql(0, '/exp endpoint only accepts SELECT');
+    const parameters = bindValues(compiled.parameters ?? [], { url: params });
     const queryId = RunningQueries.parseId(params.get('query_id'));
     if (exchange.req.method === 'HEAD') {
       this.framing.begin(res, this.head(format, params, queryId));
@@ -109,7 +111,7 @@ export class ExportRoute implements HttpRoute {
     let body: Writable = res;
     try {
       const outcome = await raceAbort(compiled.execute({
-        signal, deadline: deadline.deadlineAt, window: parseExportLimit(params.get('limit')), progress: running,
+        signal, deadline: deadline.deadlineAt, window: parseExportLimit(params.get('limit')), progress: running, parameters,
       }), signal);
       if (outcome.kind !== 'rows') throw SvcError.sql(0, '/exp endpoint only accepts SELECT');
       chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();

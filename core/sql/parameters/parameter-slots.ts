@@ -27,11 +27,16 @@ export interface ParameterInfo {
   /** `$1` or `:name`, as written. */
   readonly name: string;
   readonly type: ColumnType;
+  /** Where the parameter first appears in the query text (0-based); undefined for a gap in `$n` numbering. */
+  readonly position?: number;
 }
 
 export class ParameterSlots {
   private readonly types: (ColumnType | undefined)[];
   private readonly names: (string | undefined)[] = [];
+  private readonly positions: (number | undefined)[] = [];
+  /** Slots of `:name`s by lower-case name (names are case-insensitive). */
+  private readonly namedSlots = new Map<string, number>();
   private style: 'numbered' | 'named' | undefined;
   /** A reference was bound before its slot had a type: bind again once every type is known. */
   untypedSeen = false;
@@ -107,7 +112,7 @@ export class ParameterSlots {
   list(): ParameterInfo[] {
     const count = Math.max(this.types.length, this.names.length);
     const out: ParameterInfo[] = [];
-    for (let i = 0; i < count; i++) out.push({ name: this.names[i] ?? `$${i + 1}`, type: this.types[i] ?? Types.STRING });
+    for (let i = 0; i < count; i++) out.push({ name: this.names[i] ?? `$${i + 1}`, type: this.types[i] ?? Types.STRING, position: this.positions[i] });
     return out;
   }
 
@@ -119,13 +124,22 @@ export class ParameterSlots {
       const n = p.index ?? 0;
       if (n < 1 || n > MAX_PARAMETERS) throw SvcError.sql(p.position, `invalid bind variable index [index=${n}]`);
       this.names[n - 1] ??= `$${n}`;
+      this.seenAt(n - 1, p.position);
       return n - 1;
     }
     const label = `:${p.name}`;
-    const k = this.names.findIndex((x) => x !== undefined && x.toLowerCase() === label.toLowerCase());
-    if (k >= 0) return k;
+    const k = this.namedSlots.get(label.toLowerCase());
+    if (k !== undefined) { this.seenAt(k, p.position); return k; }
     if (this.names.length >= MAX_PARAMETERS) throw SvcError.sql(p.position, 'too many bind variables');
     this.names.push(label);
+    this.positions.push(p.position);
+    this.namedSlots.set(label.toLowerCase(), this.names.length - 1);
     return this.names.length - 1;
+  }
+
+  /** Keeps the earliest position in the text (the binder does not visit clauses in text order). */
+  private seenAt(slot: number, position: number): void {
+    const known = this.positions[slot];
+    if (known === undefined || position < known) this.positions[slot] = position;
   }
 }

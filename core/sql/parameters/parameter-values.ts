@@ -74,7 +74,8 @@ function oneValue(p: ParameterInfo, value: SqlValue): Vector {
 }
 
 function inconvertible(value: SqlValue, type: ColumnType, name: string, cause: unknown): SvcError {
-  const from = typeof value === 'string' ? 'STRING' : typeof value === 'boolean' ? 'BOOLEAN' : value instanceof Uint8Array ? 'BINARY' : 'LONG';
+  const from = typeof value === 'string' ? 'STRING' : typeof value === 'boolean' ? 'BOOLEAN' : value instanceof Uint8Array ? 'BINARY'
+    : typeof value === 'number' && !Number.isInteger(value) ? 'DOUBLE' : 'LONG';
   const text = typeof value === 'string' ? `\`${value}\`` : value instanceof Uint8Array ? '[binary]' : String(value);
   return new SvcError(`inconvertible value: ${text} [${from} -> ${typeName(type)}] for bind variable ${name}`, 400, 0, { cause });
 }
