@@ -32,12 +32,13 @@ function paramText(v: unknown): string | undefined {
   return JSON.stringify(v);
 }
 
-interface JsonBody {
+export interface JsonBody {
   readonly params: URLSearchParams;
   readonly bind: ReadonlyMap<string, unknown>;
 }
 
-function jsonBody(text: string): JsonBody {
+/** A JSON body: its plain keys as URL-style parameters, its `params` object as bind values. */
+export function jsonBody(text: string): JsonBody {
   let json: unknown;
   try {
     json = JSON.parse(text);
