@@ -24,7 +24,7 @@ export class RemoteSource implements BlockSource {
   bufferedBytes = 0;
   bufferedRows = 0;
   pendingLineBytes = 0;
-  private stage = new Uint8Array(STAGE_BYTES);
+  private stage = newStage(STAGE_BYTES);
   private staged = 0;
   private inFlight = 0;
   private ended = false;
@@ -114,8 +114,8 @@ export class RemoteSource implements BlockSource {
     // A full stage moves to the worker; a small one is copied out, so the stage is not reallocated per line.
     let buffer: ArrayBuffer;
     if (n >= STAGE_BYTES / 4) {
-      buffer = this.stage.buffer;
-      this.stage = new Uint8Array(STAGE_BYTES);
+      buffer = this.stage.buffer as ArrayBuffer;
+      this.stage = newStage(STAGE_BYTES);
     } else {
       buffer = this.stage.slice(0, n).buffer;
     }
@@ -123,6 +123,14 @@ export class RemoteSource implements BlockSource {
     this.inFlight += n;
     this.staged = 0;
   }
+}
+
+/**
+ * Staging bytes: a plain Uint8Array (its `slice` copies, unlike Buffer's) on an ArrayBuffer of its own (it is
+ * transferred), not zero-filled (only staged bytes are read).
+ */
+export function newStage(size: number): Uint8Array {
+  return new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);
 }
 
 function lineError(e: WireError | undefined): LineError | undefined {
