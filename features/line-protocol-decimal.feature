@@ -13,6 +13,15 @@ Feature: DECIMAL values over the line protocol (protocol version 3)
       [["a","123.45","12.345","-123456789012345678901234567890.0000000001","x","2023-11-14T22:13:20.000000Z"],["b","-0.50",null,null,null,"2023-11-14T22:13:21.000000Z"],["c","7.00","0.001","0.0000000000",null,"2023-11-14T22:13:22.000000Z"]]
       """
 
+  Scenario: over TCP with protocol 3 the binary decimals arrive the same way
+    Given a running server
+    And the SQL "CREATE TABLE tcp_prices (sym SYMBOL, price DECIMAL(12,2), qty DECIMAL(10,3), wide DECIMAL(40,10), note VARCHAR, ts TIMESTAMP) TIMESTAMP(ts) PARTITION BY DAY" has run
+    When the official client sends decimals to "tcp_prices" with "tcp::addr={tcp};protocol_version=3"
+    Then within 5000 ms the query "select sym, price, qty, wide, note, ts from tcp_prices" answers the dataset:
+      """
+      [["a","123.45","12.345","-123456789012345678901234567890.0000000001","x","2023-11-14T22:13:20.000000Z"],["b","-0.50",null,null,null,"2023-11-14T22:13:21.000000Z"],["c","7.00","0.001","0.0000000000",null,"2023-11-14T22:13:22.000000Z"]]
+      """
+
   Scenario: with protocol_version=auto the client picks 3 and still sends binary doubles and arrays
     Given a running server
     And the SQL "CREATE TABLE quotes (sym SYMBOL, bid DECIMAL(12,2), temp DOUBLE, grid DOUBLE[][], timestamp TIMESTAMP) TIMESTAMP(timestamp) PARTITION BY DAY" has run

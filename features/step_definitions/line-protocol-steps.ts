@@ -306,6 +306,7 @@ When('the official client sends decimals to {string} with {string}', async funct
   if (!this.child) await this.ensureStarted();
   const sender = await Sender.fromConfig(clientConfig(this, config), { log: () => undefined });
   try {
+    if (config.startsWith('tcp')) await sender.connect();
     sender.table(table).symbol('sym', 'a').decimalColumnText('price', '123.45').decimalColumn('qty', 12345n, 3)
       .decimalColumn('wide', -1234567890123456789012345678900000000001n, 10).stringColumn('note', 'x');
     await sender.at(1700000000000000n, 'us');
