@@ -1,7 +1,9 @@
 /**
- * A BlockSource whose parsing runs on a parse worker (ParsePool): bytes go to an idle worker at once and are
- * staged into buffers of up to 1 MiB while it is busy, then transferred; `take` brings the parsed blocks back by transfer. At most 4 MiB are in flight to the worker
- * (`feed` returns a promise to wait on beyond that), so a fast sender cannot queue unbounded memory.
+ * A BlockSource whose parsing runs on a parse worker (ParsePool): bytes go to an idle worker at once (TCP) or
+ * once 256 KiB are staged (HTTP, which only needs its end), are staged into buffers of up to 1 MiB while it is
+ * busy, then transferred; `take` sends what is staged and brings the parsed blocks back by transfer. At most
+ * 4 MiB are in flight to the worker (`feed` returns a promise to wait on beyond that), so a fast sender cannot
+ * queue unbounded memory.
  */
 import { fromWire } from './block-transfer';
 import { BlockSource } from './block-source';
@@ -10,6 +12,8 @@ import { TableBlock } from './table-block';
 import { ParseReply, ParseRequest, WireError } from './worker-protocol';
 
 const STAGE_BYTES = 1 << 20;
+/** What a session that waits for its end (HTTP) sends an idle worker at a time. */
+export const BATCH_BYTES = STAGE_BYTES / 4;
 const MAX_IN_FLIGHT = 4 << 20;
 
 /** How a RemoteSource reaches its worker (ParsePool implements it). */
@@ -32,7 +36,11 @@ export class RemoteSource implements BlockSource {
   private wake: (() => void) | undefined;
   private pendingTake: { resolve: (blocks: TableBlock[]) => void; reject: (e: Error) => void } | undefined;
 
-  constructor(readonly id: number, private readonly channel: WorkerChannel) {}
+  /**
+   * @param batchBytes an idle worker gets the staged bytes once this many are staged: 1 sends every chunk at
+   *   once (TCP: a line is parsed as soon as it arrives); more saves messages where only the end counts (HTTP)
+   */
+  constructor(readonly id: number, private readonly channel: WorkerChannel, private readonly batchBytes = 1) {}
 
   feed(chunk: Uint8Array): void | Promise<void> {
     if (this.failure) throw this.failure;
@@ -43,8 +51,8 @@ export class RemoteSource implements BlockSource {
       o += n;
       if (this.staged === STAGE_BYTES) this.send();
     }
-    // An idle worker gets the bytes at once (TCP latency); a busy one gets them batched when it answers.
-    if (this.inFlight === 0) this.send();
+    // An idle worker gets the bytes once a batch is staged; a busy one gets them batched when it answers.
+    if (this.inFlight === 0 && this.staged >= this.batchBytes) this.send();
     if (this.inFlight <= MAX_IN_FLIGHT) return undefined;
     return new Promise((resolve) => { this.wake = resolve; });
   }
@@ -76,7 +84,7 @@ export class RemoteSource implements BlockSource {
         this.bufferedRows = reply.bufferedRows;
         this.pendingLineBytes = reply.pendingLineBytes;
         this.error ??= lineError(reply.error);
-        if (this.inFlight === 0) this.send();
+        if (this.inFlight === 0 && this.staged >= this.batchBytes) this.send();
         if (this.inFlight <= MAX_IN_FLIGHT / 2) this.release();
         return;
       case 'blocks': {
