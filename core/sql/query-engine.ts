@@ -38,6 +38,13 @@ export interface ExecuteOptions {
    * Required when the statement has parameters (else `bind variable service is not provided`, as QuestDB).
    */
   readonly parameters?: readonly SqlValue[];
+  /** Counts the rows the query's table scans read, as they read them (the route's progress report). */
+  readonly progress?: QueryProgress;
+}
+
+/** Live counters of one execution, written by the engine and read by whoever reports progress. */
+export interface QueryProgress {
+  rowsScanned: number;
 }
 
 export interface CompileOptions {

@@ -75,7 +75,7 @@ export class SqlCompiler {
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
         const values = ParameterValues.bind(parameters, o.parameters);
         const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;
-        const context = (): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline), b.env, values);
+        const context = (): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline, o.progress), b.env, values);
         if (b.plan) return { kind: 'rows', result: new QueryResult(b.plan, b.env.subqueries, context, o.window) };
         const c = context();
         try {
