@@ -145,32 +145,6 @@ export const CAIRO_MAX_FILE_NAME_LENGTH = intKey('cairo.max.file.name.length', 1
 export const CAIRO_MAX_COLUMNS = intKey('cairo.max.columns', 2048, 1, 100000);
 export const CAIRO_EXPORT_ROOT = stringKey('cairo.sql.copy.export.root', 'export');
 
-// ---- beyond QuestDB's HTTP API: compression, CORS, request bodies, progress -----------------------
-/** Origins whose pages may call the API (`*` = any); empty = no CORS headers at all (core/server/cors-policy.ts). */
-export const HTTP_CORS_ALLOWED_ORIGINS = listKey('http.cors.allowed.origins', '');
-/** Lets browsers send cookies and Authorization cross-origin (`Access-Control-Allow-Credentials: true`). */
-export const HTTP_CORS_ALLOW_CREDENTIALS = booleanKey('http.cors.allow.credentials', false);
-/** Seconds a browser may cache a preflight answer (`Access-Control-Max-Age`). */
-export const HTTP_CORS_MAX_AGE = intKey('http.cors.max.age', 600, 0, 86400);
-/**
- * Content codings offered for /exec JSON and /exp CSV/NDJSON answers, in the server's order of preference
- * (the first the client's `Accept-Encoding` accepts wins); empty = never compress.
- */
-export const HTTP_RESPONSE_COMPRESSION: ConfigKey<readonly ContentCoding[]> = {
-  name: 'http.response.compression', aliases: [], defaultText: 'zstd,gzip,br,deflate',
-  expected: `a comma-separated list of ${CONTENT_CODINGS.join(', ')} (or empty)`,
-  parse: (raw) => {
-    const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
-    return list.every(isContentCoding) ? list : undefined;
-  },
-};
-/** Largest POST /exec body (JSON, form or plain SQL text), after decompression. */
-export const HTTP_EXEC_BODY_MAX_SIZE = sizeKey('http.exec.body.max.size', '16m');
-/** How often a running /imp or /exp logs its progress (rows, bytes, elapsed time); 0 = never. */
-export const HTTP_PROGRESS_LOG_INTERVAL = durationKey('http.progress.log.interval', '10s');
-/** Where /imp keeps a Parquet upload while it is read (relative to the root); files there are removed at start. */
-export const HTTP_IMPORT_SPOOL_DIR = stringKey('http.import.spool.dir', 'tmp');
-
 // ---- PostgreSQL wire protocol listener (8812), plugins/pg-wire ------------------------------
 export const PG_ENABLED = booleanKey('pg.enabled', true);
 export const PG_BIND_TO = addressKey('pg.net.bind.to', '0.0.0.0:8812');
@@ -201,6 +175,32 @@ export const PG_KEYS: readonly ConfigKey<unknown>[] = [
   PG_SECURITY_READONLY, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_AUTH_METHOD,
   PG_TLS_ENABLED, PG_TLS_CERT_PATH, PG_TLS_KEY_PATH,
 ];
+
+// ---- beyond QuestDB's HTTP API: compression, CORS, request bodies, progress -----------------------
+/** Origins whose pages may call the API (`*` = any); empty = no CORS headers at all (core/server/cors-policy.ts). */
+export const HTTP_CORS_ALLOWED_ORIGINS = listKey('http.cors.allowed.origins', '');
+/** Lets browsers send cookies and Authorization cross-origin (`Access-Control-Allow-Credentials: true`). */
+export const HTTP_CORS_ALLOW_CREDENTIALS = booleanKey('http.cors.allow.credentials', false);
+/** Seconds a browser may cache a preflight answer (`Access-Control-Max-Age`). */
+export const HTTP_CORS_MAX_AGE = intKey('http.cors.max.age', 600, 0, 86400);
+/**
+ * Content codings offered for /exec JSON and /exp CSV/NDJSON answers, in the server's order of preference
+ * (the first the client's `Accept-Encoding` accepts wins); empty = never compress.
+ */
+export const HTTP_RESPONSE_COMPRESSION: ConfigKey<readonly ContentCoding[]> = {
+  name: 'http.response.compression', aliases: [], defaultText: 'zstd,gzip,br,deflate',
+  expected: `a comma-separated list of ${CONTENT_CODINGS.join(', ')} (or empty)`,
+  parse: (raw) => {
+    const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+    return list.every(isContentCoding) ? list : undefined;
+  },
+};
+/** Largest POST /exec body (JSON, form or plain SQL text), after decompression. */
+export const HTTP_EXEC_BODY_MAX_SIZE = sizeKey('http.exec.body.max.size', '16m');
+/** How often a running /imp or /exp logs its progress (rows, bytes, elapsed time); 0 = never. */
+export const HTTP_PROGRESS_LOG_INTERVAL = durationKey('http.progress.log.interval', '10s');
+/** Where /imp keeps a Parquet upload while it is read (relative to the root); files there are removed at start. */
+export const HTTP_IMPORT_SPOOL_DIR = stringKey('http.import.spool.dir', 'tmp');
 
 // ---- plugins ------------------------------------------------------------------------------
 /** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
