@@ -77,7 +77,9 @@ export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, sc
   if (w === 0) {
     const ends = new Float64Array(src.rows);
     if (src.rows > 0) {
-      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes, scratch?.take('index', indexBytes)).buffer);
+      // A view of exactly the bytes read: a scratch buffer is usually longer than this column's `.i` bytes.
+      const index = readBytes(indexPath(tableDir, p, c), 0, indexBytes, scratch?.take('index', indexBytes));
+      const words = new Int32Array(index.buffer, index.byteOffset, index.length >> 2);
       for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
     }
     src.ends = ends;
