@@ -1,6 +1,9 @@
 /** Transactions as clients see them: concurrent and large imports, aborted writes, deduplication, crashes. */
 import assert from 'node:assert/strict';
-import { Then, When } from '@cucumber/cucumber';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { ClientRequest, IncomingMessage, request } from 'node:http';
+import { join } from 'node:path';
+import { After, Given, Then, When } from '@cucumber/cucumber';
 import { httpRequest, HttpResult } from '../support/http-client';
 import { multipartBody } from '../support/multipart';
 import { SvcWorld } from '../support/world';
@@ -53,3 +56,86 @@ Then('the table {string} holds {int} rows with every {string} from {int} to {int
     assert.equal(values.length, count);
     assert.equal(values.join(','), this.values.get(`expected:${column}`));
   });
+
+Given('the file {string} has the header {string} and {int} rows like {string} and then the line {string}',
+  function (this: SvcWorld, name: string, header: string, rows: number, template: string, last: string) {
+    const lines = [header];
+    for (let i = 0; i < rows; i++) lines.push(template.replace(/\{i\}/g, String(i)));
+    lines.push(last);
+    this.values.set(`file:${name}`, lines.join('\n') + '\n');
+  });
+
+/** The folders of a table that its committed `_txn` does not list: a transaction's staged partitions. */
+function stagedFolders(world: SvcWorld, table: string): string[] {
+  const db = join(world.root, 'db');
+  const folder = readdirSync(db).find((n) => n.toLowerCase().startsWith(`${table.toLowerCase()}~`));
+  if (folder === undefined) throw new Error(`no folder for table ${table}`);
+  const dir = join(db, folder);
+  const txn = JSON.parse(readFileSync(join(dir, '_txn'), 'utf8')) as { partitions: { dir: string }[] };
+  const committed = new Set(txn.partitions.map((p) => p.dir));
+  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && !committed.has(e.name)).map((e) => e.name);
+}
+
+Then('the table {string} has no staged data left on disk', function (this: SvcWorld, table: string) {
+  assert.deepEqual(stagedFolders(this, table), []);
+  const dir = join(this.root, 'db');
+  assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('_commit_group')), []);
+  for (const f of readdirSync(dir)) assert.equal(existsSync(join(dir, f, '_txn.next')), false);
+});
+
+interface HeldUpload { readonly req: ClientRequest; readonly rest: Buffer; readonly answer: Promise<string> }
+const uploads = new WeakMap<SvcWorld, HeldUpload>();
+
+After(function (this: SvcWorld) {
+  // A scenario that failed while an upload was held back must not leave the socket open.
+  uploads.get(this)?.req.destroy();
+});
+
+When('a client uploads the file {string} to {string} but holds back its last line', async function (this: SvcWorld, name: string, path: string) {
+  await this.ensureStarted();
+  const text = this.values.get(`file:${name}`) ?? '';
+  const { contentType, body } = multipartBody([{ name: 'data', filename: name, contentType: 'text/csv', body: text }]);
+  const cut = body.lastIndexOf(Buffer.from(text.slice(text.lastIndexOf('\n', text.length - 2) + 1)));
+  const req = request({ host: '127.0.0.1', port: this.port('API'), path, method: 'POST', agent: false,
+    headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) } });
+  const answer = new Promise<string>((resolve, reject) => {
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    req.on('error', reject);
+  });
+  answer.catch(() => undefined);
+  req.write(body.subarray(0, cut));
+  uploads.set(this, { req, rest: body.subarray(cut), answer });
+});
+
+Then('the table {string} has staged rows on disk while the query {string} answers {string}',
+  async function (this: SvcWorld, table: string, sql: string, dataset: string) {
+    const deadline = Date.now() + 20_000;
+    const staged = (): boolean => readdirSync(join(this.root, 'db')).some((n) => n.startsWith(`${table}~`)) && stagedFolders(this, table).length > 0;
+    while (!staged()) {
+      if (Date.now() > deadline) throw new Error(`no staged data of ${table} appeared`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const r = await this.request('API', `/exec?query=${encodeURIComponent(sql)}`);
+    assert.equal(JSON.stringify((JSON.parse(r.body.toString('utf8')) as { dataset?: unknown }).dataset), dataset);
+  });
+
+When('the client sends the rest of the upload', function (this: SvcWorld) {
+  const upload = uploads.get(this);
+  if (!upload) throw new Error('no upload is held back');
+  upload.req.end(upload.rest);
+});
+
+Then('the upload\'s answer reports {int} rows imported', async function (this: SvcWorld, rows: number) {
+  const text = await uploads.get(this)?.answer;
+  assert.match(text ?? '', new RegExp(`"rowsImported":${rows},`));
+});
+
+Then('the query {string} answers {string}', async function (this: SvcWorld, sql: string, dataset: string) {
+  const r = await this.request('API', `/exec?query=${encodeURIComponent(sql)}`);
+  const body = r.body.toString('utf8');
+  assert.equal(JSON.stringify((JSON.parse(body) as { dataset?: unknown }).dataset), dataset, body);
+});
