@@ -7,6 +7,7 @@ import { After, Given, Then, When } from '@cucumber/cucumber';
 import { httpRequest, HttpResult } from '../support/http-client';
 import { multipartBody } from '../support/multipart';
 import { SvcWorld } from '../support/world';
+import { CrashLoopReport, DEFAULT_SIZES, runCrashLoop } from '../../tools/crash-loop';
 
 /** Up to 10 days with rising row counts, so one commit merges rows into partitions of many sizes. */
 const DAY_OF_ROW = [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5];
@@ -138,4 +139,29 @@ Then('the query {string} answers {string}', async function (this: SvcWorld, sql:
   const r = await this.request('API', `/exec?query=${encodeURIComponent(sql)}`);
   const body = r.body.toString('utf8');
   assert.equal(JSON.stringify((JSON.parse(body) as { dataset?: unknown }).dataset), dataset, body);
+});
+
+const crashReports = new WeakMap<SvcWorld, CrashLoopReport>();
+
+When('the SIGKILL loop runs {int} rounds with large writes of {int} rows and maxUncommittedRows {int}',
+  { timeout: 180_000 }, async function (this: SvcWorld, rounds: number, large: number, maxUncommittedRows: number) {
+    const report = await runCrashLoop({
+      rounds, seed: 7, sizes: { ...DEFAULT_SIZES, large, insert: large, multi: 1000 }, maxUncommittedRows,
+      killAfterMs: [150, 1200], root: join(this.root, 'crash-loop'),
+    });
+    crashReports.set(this, report);
+  });
+
+Then('no acknowledged row was lost and no write is partly visible', function (this: SvcWorld) {
+  const report = crashReports.get(this);
+  assert.ok(report, 'the loop did not run');
+  assert.deepEqual(report.problems, []);
+  assert.equal(report.lostRows, 0);
+  assert.equal(report.partialOps, 0);
+});
+
+Then('writes were acknowledged and others cut by the kills', function (this: SvcWorld) {
+  const report = crashReports.get(this);
+  assert.ok(report && report.acknowledgedRows > 0, 'nothing was acknowledged');
+  assert.ok(report.inFlightCommitted + report.inFlightRolledBack > 0, 'no write was in flight at a kill');
 });
