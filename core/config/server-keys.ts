@@ -66,6 +66,8 @@ export const METRICS_ENABLED = booleanKey('metrics.enabled', false);
 export const QUERY_TIMEOUT = durationKey('query.timeout', '60s', 1, { aliases: [] });
 export const HTTP_EXPORT_TIMEOUT = durationKey('http.export.timeout', '300s');
 export const SQL_JIT_MODE = enumKey('cairo.sql.jit.mode', 'on', ['on', 'off']);
+/** Memory one query's hash tables may hold (GROUP BY/DISTINCT keys, joins, set operations, count_distinct). */
+export const SQL_HASH_MAX_MEMORY = sizeKey('cairo.sql.hash.max.memory', '4g');
 export const SHARED_WORKER_COUNT = intKey('shared.worker.count', 0, 0, 64);
 
 // ---- storage ------------------------------------------------------------------------------
@@ -106,7 +108,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
-  QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SHARED_WORKER_COUNT,
+  QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_EXPORT_ROOT,
   PLUGINS,

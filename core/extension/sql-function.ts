@@ -12,6 +12,7 @@ import { Vector } from '../data/vector';
 import { TableSchema, PartitionInfo } from '../data/table-schema';
 import { ColumnBatch } from '../data/column-batch';
 import { ResultColumn } from '../data/result-set';
+import type { QueryMemory } from '../sql/query-memory';
 
 export const SqlFunction = Symbol.for('svc.SqlFunction');
 
@@ -96,8 +97,12 @@ export interface FusedAggregate {
 
 export interface AggregateFunction extends FunctionBase {
   readonly kind: 'aggregate';
-  /** A fresh state for the resolved argument and result types; `constants` holds constant args' values. */
-  create(args: readonly ColumnType[], type: ColumnType, constants: readonly unknown[]): AggregateState;
+  /**
+   * A fresh state for the resolved argument and result types; `constants` holds constant args' values.
+   * `memory` is the query's budget for hash tables (`cairo.sql.hash.max.memory`): a state that keeps a
+   * hash of values (count_distinct) grows it through this budget.
+   */
+  create(args: readonly ColumnType[], type: ColumnType, constants: readonly unknown[], memory?: QueryMemory): AggregateState;
 }
 
 /** What a table function (`long_sequence`, `tables()`) can read. */

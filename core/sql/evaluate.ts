@@ -6,7 +6,8 @@
 import { ColumnBatch } from '../data/column-batch';
 import { Types, TypeTag } from '../data/column-type';
 import { VectorBuilder } from '../data/vector-builder';
-import { Vector } from '../data/vector';
+import { Vector, vectorLength } from '../data/vector';
+import { GroupKeyIndex } from './operators/group-key-index';
 import { BoundExpr } from './bound-expression';
 import { ExecContext } from './plan';
 import { castVector, nullVector } from './vector/cast-vector';
@@ -38,10 +39,11 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
     case 'inQuery': {
       const values = context.subqueries.get(e);
       const x = evaluate(e.expr, batch, context);
-      const set = new Set<unknown>();
-      if (values) for (let i = 0; i < (values.offsets ? values.offsets.length - 1 : values.data.length); i++) set.add(keyOf(readValue(values, i)));
       const out = new Uint8Array(n);
-      for (let i = 0; i < n; i++) out[i] = set.has(keyOf(readValue(x, i))) !== e.negated ? 1 : 0;
+      if (!values || vectorLength(values) === 0) { if (e.negated) out.fill(1); return { type: Types.BOOLEAN, data: out }; }
+      const ids = new Int32Array(n);
+      subqueryIndex(values, context).lookup([x], n, ids);
+      for (let i = 0; i < n; i++) out[i] = (ids[i] >= 0) !== e.negated ? 1 : 0;
       return { type: Types.BOOLEAN, data: out };
     }
     case 'scalarQuery': {
@@ -52,8 +54,18 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
   }
 }
 
-function keyOf(x: unknown): unknown {
-  return typeof x === 'bigint' ? Number(x) : x;
+/** The values of an IN (SELECT …) as a hash index, built once per execution (typed arrays: any count). */
+const subqueryIndexes = new WeakMap<Vector, GroupKeyIndex>();
+
+function subqueryIndex(values: Vector, context: ExecContext): GroupKeyIndex {
+  let index = subqueryIndexes.get(values);
+  if (!index) {
+    index = new GroupKeyIndex([], context.memory, 'IN (SELECT …) values');
+    const n = vectorLength(values);
+    index.assign([values], n, new Int32Array(n));
+    subqueryIndexes.set(values, index);
+  }
+  return index;
 }
 
 function evaluateCase(e: Extract<BoundExpr, { kind: 'case' }>, batch: ColumnBatch, context: ExecContext): Vector {

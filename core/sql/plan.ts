@@ -1,7 +1,9 @@
 /**
  * The physical plan: a tree of operators, each producing its columns as a lazy stream of batches.
  * Streams are async generators, so a consumer that stops early (LIMIT, a closed connection) returns
- * through every operator's `finally` and releases readers. Operators check the signal between batches.
+ * through every operator's `finally` and releases readers. Operators call `checkAborted` between batches
+ * and every CHECK_EVERY_ROWS rows of a long synchronous loop (sorts, hash builds, joins, window
+ * partitions), so a query whose client left or whose deadline passed stops working and allocating.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ResultColumn } from '../data/result-set';
@@ -9,10 +11,15 @@ import { StorageEngine } from '../extension/storage-engine';
 import { FunctionContext } from '../extension/sql-function';
 import type { BoundExpr } from './bound-expression';
 import { Vector } from '../data/vector';
-import { SvcError } from '../errors';
+import { QueryCancellation, reasonOf } from './query-cancellation';
+import { QueryMemory } from './query-memory';
 
 export interface ExecContext {
+  /** Fires when the query must stop (the cancellation's signal); worker threads terminate on its 'abort'. */
   readonly signal: AbortSignal;
+  readonly cancellation: QueryCancellation;
+  /** Bounds the memory of this execution's hash tables (`cairo.sql.hash.max.memory`). */
+  readonly memory: QueryMemory;
   readonly storage: StorageEngine;
   readonly functions: FunctionContext;
   /** Results of IN (SELECT …) / scalar sub-queries, filled before the outer query runs. */
@@ -29,13 +36,16 @@ export interface PlanNode {
   execute(context: ExecContext): AsyncIterable<ColumnBatch>;
 }
 
-/** Throws the cancellation error when the query was aborted (client gone, timeout). */
-export function checkAborted(signal: AbortSignal): void {
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
-    if (reason instanceof SvcError) throw reason;
-    throw new SvcError('cancelled by user', 400);
+/**
+ * Throws the cancellation error when the query must stop (client gone, timeout, deadline passed). Given
+ * the context it also reads the clock (QueryCancellation.check); given a bare signal only the signal.
+ */
+export function checkAborted(target: ExecContext | AbortSignal): void {
+  if (target instanceof AbortSignal) {
+    if (target.aborted) throw reasonOf(target);
+    return;
   }
+  target.cancellation.check();
 }
 
 /** Lets other requests run between batches of long operators. */

@@ -21,6 +21,11 @@ export interface RowWindow {
 export interface ExecuteOptions {
   /** Aborts the query: client gone, timeout or cancellation; the executor stops within one batch. */
   readonly signal: AbortSignal;
+  /**
+   * When the query must stop, as a `performance.now()` instant. The engine checks it inside long loops
+   * (where a timer cannot fire), then fails with `timeout, query aborted` and aborts its own signal.
+   */
+  readonly deadline?: number;
   readonly window?: RowWindow;
 }
 

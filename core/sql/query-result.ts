@@ -1,6 +1,7 @@
 /**
  * Runs a SELECT plan as a ResultSet: sub-queries first (their first column collected), then the plan's
- * batches through the caller's row window. Iterating twice runs the query twice.
+ * batches through the caller's row window. Each iteration is one execution with its own ExecContext
+ * (and QueryCancellation, released when the iteration ends); iterating twice runs the query twice.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ResultColumn, ResultSet } from '../data/result-set';
@@ -17,7 +18,7 @@ export class QueryResult implements ResultSet {
   constructor(
     private readonly plan: PlanNode,
     private readonly subqueries: readonly BoundExpr[],
-    private readonly context: ExecContext,
+    private readonly newContext: () => ExecContext,
     private readonly window: RowWindow | undefined,
   ) {
     this.columns = plan.columns;
@@ -25,18 +26,21 @@ export class QueryResult implements ResultSet {
   }
 
   async *batches(): AsyncIterable<ColumnBatch> {
-    await runSubqueries(this.subqueries, this.context);
-    const rows = this.plan.execute(this.context);
-    const windowed = this.window ? applyWindow(rows, this.columns.map((c) => c.type), this.window) : rows;
+    const context = this.newContext();
     try {
+      await runSubqueries(this.subqueries, context);
+      const rows = this.plan.execute(context);
+      const windowed = this.window ? applyWindow(rows, this.columns.map((c) => c.type), this.window) : rows;
       for await (const b of windowed) {
-        checkAborted(this.context.signal);
+        checkAborted(context);
         yield b;
       }
     } catch (e) {
       // Storage may throw its own AbortError; the caller gets the signal's reason as a SvcError.
-      checkAborted(this.context.signal);
+      checkAborted(context.signal);
       throw e;
+    } finally {
+      context.cancellation.dispose();
     }
   }
 }
@@ -48,6 +52,7 @@ export async function runSubqueries(list: readonly BoundExpr[], context: ExecCon
     const limit = e.kind === 'scalarQuery' ? 1 : Infinity;
     let rows = 0;
     for await (const b of e.plan.execute(context)) {
+      checkAborted(context);
       parts.push({ rowCount: b.rowCount, vectors: [b.vectors[0]] });
       rows += b.rowCount;
       if (rows >= limit) break;

@@ -15,6 +15,8 @@ import { ExecContext, PlanNode } from './plan';
 import { CompiledQuery, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
 import { QueryBinder } from './query-binder';
 import { QueryResult } from './query-result';
+import { QueryCancellation } from './query-cancellation';
+import { QueryMemory } from './query-memory';
 import { FunctionRegistry } from './function-registry';
 import { randomSource } from './random-source';
 import { prepareAlter, prepareDrop, prepareRename, prepareTruncate } from './statements/alter-statements';
@@ -26,6 +28,8 @@ import { prepareUpdate } from './statements/update-statement';
 export interface SqlCompilerOptions {
   readonly jit: boolean;
   readonly user?: string;
+  /** Bytes one execution's hash tables may hold (`cairo.sql.hash.max.memory`); unlimited when absent. */
+  readonly hashMemoryLimit?: number;
 }
 
 const wallMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
@@ -46,13 +50,17 @@ export class SqlCompiler {
     const binder = new QueryBinder(env);
     const bindQuery = (q: Query): PlanNode => binder.bind(q);
     const { kind, plan, run } = this.prepare(statement, env, bindQuery);
-    const context = (o: ExecuteOptions): ExecContext => this.context(o.signal, env);
+    const context = (o: ExecuteOptions): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline), env);
     return {
       sql, kind, jitCompiled: plan ? hasCompiledFilter(plan) : false,
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
+        if (plan) return { kind: 'rows', result: new QueryResult(plan, env.subqueries, () => context(o), o.window) };
         const c = context(o);
-        if (plan) return { kind: 'rows', result: new QueryResult(plan, env.subqueries, c, o.window) };
-        return (run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+        try {
+          return await (run as (c: ExecContext) => Promise<QueryOutcome>)(c);
+        } finally {
+          c.cancellation.dispose();
+        }
       },
     };
   }
@@ -98,9 +106,10 @@ export class SqlCompiler {
     return env;
   }
 
-  private context(signal: AbortSignal, env: BindEnvironment): ExecContext {
+  private context(cancellation: QueryCancellation, env: BindEnvironment): ExecContext {
     return {
-      signal, storage: this.storage, subqueries: new Map(),
+      signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(),
+      memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity),
       functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
     };
   }

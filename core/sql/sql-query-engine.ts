@@ -4,7 +4,7 @@
  */
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
-import { SQL_JIT_MODE } from '../config/server-keys';
+import { SQL_HASH_MAX_MEMORY, SQL_JIT_MODE } from '../config/server-keys';
 import { SqlFunction } from '../extension/sql-function';
 import { SqlGrammar } from '../extension/sql-grammar';
 import { StorageEngine } from '../extension/storage-engine';
@@ -21,7 +21,7 @@ export class SqlQueryEngine implements QueryEngine {
     @injectAll(SqlFunction) functions: SqlFunction[],
     @inject(ServerConfig) config: ServerConfig,
   ) {
-    this.compiler = new SqlCompiler(grammar, storage, functions, { jit: config.get(SQL_JIT_MODE) === 'on' });
+    this.compiler = new SqlCompiler(grammar, storage, functions, { jit: config.get(SQL_JIT_MODE) === 'on', hashMemoryLimit: config.get(SQL_HASH_MAX_MEMORY) });
   }
 
   compile(sql: string): CompiledQuery {

@@ -136,7 +136,7 @@ function trailer(job: StreamJob, count: number, executeNanos: bigint, countNanos
 
 /** `count=true` with `limit=-n`: the engine sent only the tail, so the total takes a second, counting-only run. */
 async function countAll(job: StreamJob): Promise<number> {
-  const outcome = await job.compiled.execute({ signal: job.deadline.signal });
+  const outcome = await job.compiled.execute({ signal: job.deadline.signal, deadline: job.deadline.deadlineAt });
   if (outcome.kind !== 'rows') return 0;
   let total = 0;
   for await (const batch of outcome.result.batches()) {

@@ -83,7 +83,7 @@ export class ExecRoute implements HttpRoute {
       const window = limit.kind === 'last' ? { lo: -limit.n } : undefined;
       // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
       // stream checks the signal itself.
-      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, window });
+      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window });
       const ok = await this.answer(exchange, params, compiled, outcome, deadline, compilerNanos, executeStart);
       if (ok) this.metrics.jsonQueriesCompleted++;
     } catch (e) {

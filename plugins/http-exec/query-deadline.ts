@@ -1,7 +1,9 @@
 /**
  * One signal that aborts a running query when the client goes away or the query runs past its timeout
  * (`Statement-Timeout` header, else `query.timeout`; http-api.md §3, §13 "honour it"). The timer counts
- * from the request's arrival.
+ * from the request's arrival. The engine also gets the instant itself (`deadlineAt`): its loops read the
+ * clock, because the timer cannot fire while a synchronous loop holds the event loop, and a query the
+ * engine stopped for time counts as timed out here too.
  */
 import { SvcError } from '../../core/errors';
 
@@ -12,6 +14,8 @@ export class QueryDeadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private timedOutFlag = false;
+  /** The `performance.now()` instant the query must stop at. */
+  readonly deadlineAt: number;
   private readonly onClientAbort = (): void => this.controller.abort(new SvcError('client closed the connection', 400));
 
   constructor(
@@ -21,6 +25,7 @@ export class QueryDeadline {
     private readonly fd: number,
   ) {
     const elapsed = Number((process.hrtime.bigint() - startNanos) / 1_000_000n);
+    this.deadlineAt = performance.now() + timeoutMs - elapsed;
     this.timer = setTimeout(() => {
       this.timedOutFlag = true;
       this.controller.abort(this.timeoutError());
@@ -35,7 +40,7 @@ export class QueryDeadline {
   }
 
   get timedOut(): boolean {
-    return this.timedOutFlag;
+    return this.timedOutFlag || (!this.client.aborted && performance.now() >= this.deadlineAt);
   }
 
   get clientGone(): boolean {

@@ -101,7 +101,7 @@ export class ExportRoute implements HttpRoute {
     let next: IteratorResult<Uint8Array | string> = { done: true, value: undefined };
     let bytes = 0;
     try {
-      const outcome = await raceAbort(compiled.execute({ signal, window: parseExportLimit(params.get('limit')) }), signal);
+      const outcome = await raceAbort(compiled.execute({ signal, deadline: deadline.deadlineAt, window: parseExportLimit(params.get('limit')) }), signal);
       if (outcome.kind !== 'rows') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
       chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();
       // Pull the first chunk before the head, so option and query errors found while starting are a 400.
@@ -117,7 +117,7 @@ export class ExportRoute implements HttpRoute {
         if (!next.done || signal.aborted) deadline.check();
       }
     } catch (e) {
-      if (!(e instanceof Aborted)) throw e;
+      if (!(e instanceof Aborted) && !deadline.expired) throw e;
       if (deadline.clientGone) { res.destroy(); return; }
       throw timedOut();
     } finally {

@@ -22,6 +22,16 @@ export class QueryDeadline {
     return this.controller.signal;
   }
 
+  /** The `performance.now()` instant the export must stop at; the engine's loops read the clock against it. */
+  get deadlineAt(): number {
+    return this.end;
+  }
+
+  /** True once the time is up (the engine may have stopped the query before the timer fired). */
+  get expired(): boolean {
+    return performance.now() >= this.end;
+  }
+
   get clientGone(): boolean {
     return this.client.aborted;
   }

@@ -16,13 +16,14 @@ import { logicalFunctions } from './operators/logical';
 import { predicateFunctions } from './operators/predicates';
 import { randomFunctions } from './random/random-functions';
 import { textFunctions } from './text/text-functions';
+import { regexFunctions } from './text/regex-functions';
 import { timeFunctions } from './time/time-functions';
 import { dateFunctions } from './time/date-functions';
 import { patternFunctions } from './time/pattern-functions';
 
 export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
-  ...mathFunctions, ...textFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions,
+  ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
   ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction,
 ];

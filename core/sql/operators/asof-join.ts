@@ -71,20 +71,20 @@ export class AsofJoin implements PlanNode {
       || rightKeys.some((k) => usesColumn(k, c)));
     const parts: ColumnBatch[] = [];
     for await (const b of right.execute(context)) {
-      checkAborted(context.signal);
+      checkAborted(context);
       parts.push({ rowCount: b.rowCount, vectors: b.vectors.map((v, c) => (needed[c] ? v : nulls.get(v.type, 1))) });
     }
     const rb = parts.length ? concatBatches(rightTypes, parts) : { rowCount: 0, vectors: rightTypes.map((t) => new VectorBuilder(t, 1).build()) };
     const rn = rb.rowCount;
     const rts = rb.vectors[right.timestampIndex].data as Float64Array;
     const keyed = leftKeys.length > 0;
-    const index = new GroupKeyIndex(rightKeys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)));
+    const index = new GroupKeyIndex(rightKeys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)), context.memory, 'join keys');
     const rkeys = new Int32Array(keyed ? rn : 0);
     if (keyed && rn > 0) index.assign(rightKeys.map((k) => evaluate(k, rb, context)), rn, rkeys);
     const cursor = new AsofCursor(rts, rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count);
     let lkeys = new Int32Array(0), match = new Int32Array(0);
     for await (const lb of left.execute(context)) {
-      checkAborted(context.signal);
+      checkAborted(context);
       const n = lb.rowCount;
       if (match.length < n) { match = new Int32Array(n); lkeys = new Int32Array(n); }
       if (keyed) {

@@ -7,7 +7,7 @@ import { ColumnBatch } from '../../data/column-batch';
 import { TypeTag } from '../../data/column-type';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { gatherBatch } from '../vector/vector-ops';
 import { GroupKeyIndex } from './group-key-index';
 
@@ -22,9 +22,10 @@ export class Distinct implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const builders = this.columns.map((c) => new VectorBuilder(c.type, 16, c.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
-    const index = new GroupKeyIndex(builders);
+    const index = new GroupKeyIndex(builders, context.memory, 'DISTINCT keys');
     let groups = new Int32Array(0);
     for await (const b of this.child.execute(context)) {
+      checkAborted(context);
       const n = b.rowCount;
       if (groups.length < n) groups = new Int32Array(n);
       let next = index.count;

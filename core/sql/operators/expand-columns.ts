@@ -5,7 +5,7 @@
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { NullVectors } from './gather-or-null';
 
 export class ExpandColumns implements PlanNode {
@@ -20,6 +20,7 @@ export class ExpandColumns implements PlanNode {
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const nulls = new NullVectors();
     for await (const b of this.child.execute(context)) {
+      checkAborted(context);
       const n = b.rowCount;
       yield { rowCount: n, vectors: this.columns.map((c, i) => (this.map[i] >= 0 ? b.vectors[this.map[i]] : nulls.get(c.type, n))) };
     }

@@ -6,7 +6,7 @@ import { ColumnBatch } from '../../data/column-batch';
 import { BoundExpr } from '../bound-expression';
 import { CompiledFilter } from '../compiled-filter';
 import { evaluate } from '../evaluate';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { gatherBatch } from '../vector/vector-ops';
 
 export class Filter implements PlanNode {
@@ -22,6 +22,7 @@ export class Filter implements PlanNode {
     let sel = new Int32Array(0);
     const prepared = this.compiled?.prepare();
     for await (const batch of this.child.execute(context)) {
+      checkAborted(context);
       const n = batch.rowCount;
       if (sel.length < n) sel = new Int32Array(n);
       let k = 0;

@@ -15,7 +15,7 @@ import { Filter } from './filter';
 import { TableScan } from './table-scan';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { castVector } from '../vector/cast-vector';
 import { sliceBatch } from '../vector/vector-ops';
 import { GroupKeyIndex } from './group-key-index';
@@ -48,13 +48,14 @@ export class GroupBy implements PlanNode {
   }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
-    const states = this.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants));
+    const states = this.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
     const builders = this.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
-    const index = new GroupKeyIndex(builders);
+    const index = new GroupKeyIndex(builders, context.memory, 'GROUP BY keys');
     let groups = new Int32Array(0);
     if (this.keys.length === 0) for (const s of states) s.init(1);
     const direct = this.directSymbolKey() && states.every((st) => st.fusion?.() !== undefined) ? new SymbolGroupSlots(states) : undefined;
     for await (const batch of this.child.execute(context)) {
+      checkAborted(context);
       const n = batch.rowCount;
       if (direct) {
         const keys = evaluate(this.keys[0], batch, context);

@@ -1,35 +1,83 @@
 /**
- * Maps the key values of each row to a dense group id. A single SYMBOL key uses a direct array
- * indexed by the symbol key (no hashing); a single number-like key uses a Map<number, id>; anything
- * else a Map over a composed string key. New groups record their key values into builders.
+ * Maps the key values of each row to a dense group id (GROUP BY, DISTINCT, LATEST ON, SAMPLE BY keys,
+ * ASOF/hash join and set-operation keys). The path is chosen once, from the key types:
+ * - one SYMBOL: a direct array per dictionary indexed by the symbol key, filled on first sight from the
+ *   symbol's text id (so equal strings of different dictionaries are one group);
+ * - one STRING/VARCHAR: the value's id in a ByteKeyIndex of texts, then an array from text id to group;
+ * - one number-like key: a NumberHashIndex over the float64 values;
+ * - anything else (and LONGs beyond 2^53): the row encoded by RowKeyEncoder, its id in a ByteKeyIndex.
+ * Everything is typed arrays, so any number of keys fits until `cairo.sql.hash.max.memory`. New groups
+ * record their key values into `builders` (none: nothing is recorded).
  */
-import { TypeTag, isVarSize } from '../../data/column-type';
+import { isVarSize, TypeTag } from '../../data/column-type';
 import { SymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
-import { Vector } from '../../data/vector';
-import { readValue } from '../vector/sql-value';
+import { elementsPerRow, Vector } from '../../data/vector';
+import { LONG_NULL } from '../../data/null-values';
+import { allocateTable, QueryMemory, UNLIMITED_MEMORY } from '../query-memory';
+import { ByteKeyIndex } from './byte-key-index';
 import { NumberHashIndex } from './number-hash-index';
+import { KEY_NULL, RowKeyEncoder } from './row-key';
+
+type Mode = 'symbol' | 'text' | 'number' | 'composite';
 
 export class GroupKeyIndex {
   count = 0;
+  private mode: Mode | undefined;
   private readonly direct = new Map<SymbolTable | undefined, Int32Array>();
-  private readonly numbers = new NumberHashIndex();
-  private readonly strings = new Map<string, number>();
+  private numbers: NumberHashIndex | undefined;
+  private encoder: RowKeyEncoder | undefined;
+  private rows: ByteKeyIndex | undefined;
+  /** Group of each text id (text modes) or encoded-row id (composite rows); -1 none yet. */
+  private groupOf = new Int32Array(0);
+  private nullGroup = -1;
 
-  constructor(readonly builders: readonly VectorBuilder[]) {}
+  constructor(readonly builders: readonly VectorBuilder[], private readonly memory: QueryMemory = UNLIMITED_MEMORY, private readonly what = 'GROUP BY keys') {}
 
-  /** Fills `groups[0..n)` with the group id of each row. */
+  /** Bytes held by the hash tables (not the recorded key values). */
+  get bytes(): number {
+    return (this.numbers?.bytes ?? 0) + (this.encoder?.texts.bytes ?? 0) + (this.rows?.bytes ?? 0) + this.groupOf.byteLength;
+  }
+
+  /** Fills `groups[0..n)` with the group id of each row, adding groups for new keys. */
   assign(keys: readonly Vector[], n: number, groups: Int32Array): void {
-    if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL) { this.assignSymbol(keys[0], n, groups); return; }
-    if (keys.length === 1 && !isVarSize(keys[0].type) && keys[0].data.length === n && !keys[0].exact && keys[0].type.tag !== TypeTag.UUID && keys[0].type.tag !== TypeTag.LONG256) {
-      this.assignNumber(keys[0], n, groups);
-      return;
+    switch (this.modeFor(keys)) {
+      case 'symbol': case 'text':
+        // Joins assign both sides to one index: a SYMBOL side and a VARCHAR side meet through the text ids.
+        if (keys[0].type.tag === TypeTag.SYMBOL) this.assignSymbol(keys[0], n, groups);
+        else for (let i = 0; i < n; i++) groups[i] = this.textGroup(keys, i, true);
+        return;
+      case 'number': this.assignNumber(keys, n, groups); return;
+      case 'composite': for (let i = 0; i < n; i++) groups[i] = this.rowGroup(keys, i, true); return;
     }
-    this.assignComposite(keys, n, groups);
+  }
+
+  /** Fills `groups[0..n)` with the group id of each row, or -1 for a key no row was assigned. */
+  lookup(keys: readonly Vector[], n: number, groups: Int32Array): void {
+    const mode = this.modeFor(keys);
+    for (let i = 0; i < n; i++) {
+      if (mode === 'number' && byValue(keys[0], i)) groups[i] = (this.numbers as NumberHashIndex).find(keys[0].data[i]);
+      else if (mode === 'composite' || mode === 'number') groups[i] = this.rowGroup(keys, i, false);
+      else groups[i] = this.textGroup(keys, i, false);
+    }
+  }
+
+  private modeFor(keys: readonly Vector[]): Mode {
+    if (this.mode) return this.mode;
+    const t = keys[0].type;
+    if (keys.length !== 1) this.mode = 'composite';
+    else if (t.tag === TypeTag.SYMBOL) this.mode = 'symbol';
+    else if (t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR) this.mode = 'text';
+    else if (!isVarSize(t) && elementsPerRow(t) === 1) this.mode = 'number';
+    else this.mode = 'composite';
+    if (this.mode === 'number') this.numbers = new NumberHashIndex(1024, this.memory, this.what);
+    this.encoder = new RowKeyEncoder(keys.length, this.memory, this.what);
+    if (this.mode === 'composite' || this.mode === 'number') this.rows = new ByteKeyIndex(this.memory, this.what);
+    return this.mode;
   }
 
   private newGroup(keys: readonly Vector[], row: number): number {
-    for (let k = 0; k < keys.length; k++) this.builders[k].appendFrom(keys[k], row);
+    for (let k = 0; k < this.builders.length; k++) this.builders[k].appendFrom(keys[k], row);
     return this.count++;
   }
 
@@ -38,44 +86,71 @@ export class GroupKeyIndex {
     let map = this.direct.get(table);
     const size = (table?.size ?? 0) + 1;
     if (!map || map.length < size) {
-      const grown = new Int32Array(Math.max(size, 16)).fill(-1);
+      const grown = allocateTable(() => new Int32Array(Math.max(size, 16)).fill(-1), this.what);
+      this.memory.grow(grown.byteLength - (map?.byteLength ?? 0), this.what);
       if (map) grown.set(map);
       map = grown;
       this.direct.set(table, map);
     }
     const d = v.data as Int32Array;
+    const one = [v];
     for (let i = 0; i < n; i++) {
       const slot = d[i] + 1;
       let g = map[slot];
-      if (g < 0) {
-        // The same string may already have a group from another dictionary (computed symbols).
-        const s = readValue(v, i);
-        const key = s === null ? '\u0000null' : `s${String(s)}`;
-        const existing = this.strings.get(key);
-        g = existing ?? this.newGroup([v], i);
-        if (existing === undefined) this.strings.set(key, g);
-        map[slot] = g;
-      }
+      if (g < 0) { g = this.textGroup(one, i, true); map[slot] = g; }
       groups[i] = g;
     }
   }
 
-  private assignNumber(v: Vector, n: number, groups: Int32Array): void {
-    const one = [v];
-    this.numbers.assign(v.data, n, groups, (row) => this.newGroup(one, row));
-  }
-
-  private assignComposite(keys: readonly Vector[], n: number, groups: Int32Array): void {
+  private assignNumber(keys: readonly Vector[], n: number, groups: Int32Array): void {
+    const v = keys[0];
+    const numbers = this.numbers as NumberHashIndex;
+    if (!v.exact) { numbers.assign(v.data, n, groups, (row) => this.newGroup(keys, row)); return; }
+    // A LONG batch holding values beyond 2^53: those rows are keyed by their exact bits.
     for (let i = 0; i < n; i++) {
-      let key = '';
-      for (const v of keys) {
-        const x = readValue(v, i);
-        key += x === null ? '\u0001' : x instanceof Uint8Array ? Buffer.from(x).toString('hex') : `${typeof x}:${String(x)}`;
-        key += '\u0000';
-      }
-      let g = this.strings.get(key);
-      if (g === undefined) { g = this.newGroup(keys, i); this.strings.set(key, g); }
-      groups[i] = g;
+      groups[i] = byValue(v, i) ? numbers.assignOne(v.data[i], () => this.newGroup(keys, i)) : this.rowGroup(keys, i, true);
     }
   }
+
+  /** The group of a single text-like key (SYMBOL, STRING, VARCHAR) through its text id. */
+  private textGroup(keys: readonly Vector[], i: number, add: boolean): number {
+    const encoder = this.encoder as RowKeyEncoder;
+    const v = keys[0];
+    const noDictionary = v.type.tag === TypeTag.SYMBOL && !v.symbols;
+    if (!noDictionary && !encoder.encode(keys, i, add)) return -1;
+    if (noDictionary || encoder.tag(0) === KEY_NULL) {
+      if (this.nullGroup < 0 && add) this.nullGroup = this.newGroup(keys, i);
+      return this.nullGroup;
+    }
+    return this.groupFor(encoder.value(0), keys, i, add);
+  }
+
+  /** The group of an encoded row (composite keys, LONGs beyond 2^53). */
+  private rowGroup(keys: readonly Vector[], i: number, add: boolean): number {
+    const encoder = this.encoder as RowKeyEncoder;
+    const rows = this.rows as ByteKeyIndex;
+    if (!encoder.encode(keys, i, add)) return -1;
+    const id = add ? rows.assign(encoder.bytes, 0, encoder.width) : rows.find(encoder.bytes, 0, encoder.width);
+    return id < 0 ? -1 : this.groupFor(id, keys, i, add);
+  }
+
+  private groupFor(id: number, keys: readonly Vector[], i: number, add: boolean): number {
+    if (id >= this.groupOf.length) {
+      if (!add) return -1;
+      const size = Math.max(1024, id * 2);
+      this.memory.grow((size - this.groupOf.length) * 4, this.what);
+      const grown = allocateTable(() => new Int32Array(size).fill(-1), this.what);
+      grown.set(this.groupOf);
+      this.groupOf = grown;
+    }
+    let g = this.groupOf[id];
+    if (g < 0 && add) { g = this.newGroup(keys, i); this.groupOf[id] = g; }
+    return g;
+  }
+}
+
+/** True when a number key's float64 is the key itself: always, but for LONGs beyond 2^53 (keyed by their exact bits). */
+function byValue(v: Vector, i: number): boolean {
+  const x = v.data[i];
+  return !v.exact || Number.isSafeInteger(x) || x === LONG_NULL;
 }

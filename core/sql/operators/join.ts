@@ -1,6 +1,8 @@
 /**
  * Inner, left and cross joins (sql-dialect.md §2.5 "Standard joins"). Equality keys use a hash join:
- * the right side is built into one batch and a Map from key to its rows; left rows stream through.
+ * the right side is built into one batch, its keys into a GroupKeyIndex with each key's rows chained
+ * through typed arrays (no JS Map: any number of keys, bounded by `cairo.sql.hash.max.memory`); left
+ * rows stream through and look their key up.
  * Without keys every left row pairs with every right row. A residual ON condition filters the pairs
  * (inner joins; for left joins it decides matches). Output: left columns then right columns.
  */
@@ -10,9 +12,11 @@ import { VectorBuilder } from '../../data/vector-builder';
 import { Vector } from '../../data/vector';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
-import { ExecContext, PlanNode } from '../plan';
-import { concatBatches, gather } from '../vector/vector-ops';
-import { rowKey } from './row-key';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
+import { concatBatches, gather, sliceVector } from '../vector/vector-ops';
+import { RowKeyEncoder } from './row-key';
+import { GroupKeyIndex } from './group-key-index';
+import { CHECK_EVERY_ROWS } from '../query-cancellation';
 
 const OUT_BATCH = 65536;
 
@@ -35,38 +39,64 @@ export class Join implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const parts: ColumnBatch[] = [];
-    for await (const b of this.right.execute(context)) parts.push(b);
+    for await (const b of this.right.execute(context)) { checkAborted(context); parts.push(b); }
     const rightTypes = this.right.columns.map((c) => c.type);
     const right = parts.length ? concatBatches(rightTypes, parts) : { rowCount: 0, vectors: rightTypes.map((t) => new VectorBuilder(t, 1).build()) };
-    const table = new Map<string, number[]>();
-    if (this.leftKeys.length) {
-      const keys = this.rightKeys.map((k) => evaluate(k, right, context));
-      for (let i = 0; i < right.rowCount; i++) {
-        const key = rowKey(keys, i);
-        if (key.includes('\u0001')) continue; // null keys never match
-        const list = table.get(key);
-        if (list) list.push(i); else table.set(key, [i]);
-      }
-    }
-    const all = Array.from({ length: right.rowCount }, (_x, i) => i);
+    const table = this.leftKeys.length ? this.build(right, context) : undefined;
+    const all = new Int32Array(right.rowCount);
+    for (let i = 0; i < all.length; i++) all[i] = i;
+    let ids = new Int32Array(0);
     for await (const lb of this.left.execute(context)) {
+      checkAborted(context);
       const keys = this.leftKeys.map((k) => evaluate(k, lb, context));
+      if (table) {
+        if (ids.length < lb.rowCount) ids = new Int32Array(lb.rowCount);
+        table.index.lookup(keys, lb.rowCount, ids);
+      }
       let li: number[] = [], ri: number[] = [];
       for (let i = 0; i < lb.rowCount; i++) {
-        const matches = this.leftKeys.length ? (table.get(rowKey(keys, i)) ?? []) : all;
+        if ((i & (CHECK_EVERY_ROWS - 1)) === 0) checkAborted(context);
         let kept = 0;
-        if (this.condition && matches.length) {
-          const cand = this.pairs(lb, right, Array(matches.length).fill(i), matches);
+        const first = table ? (ids[i] < 0 || RowKeyEncoder.hasNull(keys, i) ? -1 : table.first[ids[i]]) : (all.length ? 0 : -1);
+        const next = table ? table.next : undefined;
+        if (this.condition && first >= 0) {
+          const matches: number[] = [];
+          for (let r = first; r >= 0; r = next ? next[r] : (r + 1 < all.length ? r + 1 : -1)) matches.push(r);
+          const cand = this.pairs(lb, right, Array<number>(matches.length).fill(i), matches);
           const mask = evaluate(this.condition, cand, context).data;
           for (let m = 0; m < matches.length; m++) if (mask[m]) { li.push(i); ri.push(matches[m]); kept++; }
         } else {
-          for (const r of matches) { li.push(i); ri.push(r); kept++; }
+          for (let r = first; r >= 0; r = next ? next[r] : (r + 1 < all.length ? r + 1 : -1)) { li.push(i); ri.push(r); kept++; }
         }
         if (kept === 0 && this.type === 'left') { li.push(i); ri.push(-1); }
-        if (li.length >= OUT_BATCH) { yield this.pairs(lb, right, li, ri); li = []; ri = []; }
+        if (li.length >= OUT_BATCH) { yield this.pairs(lb, right, li, ri); li = []; ri = []; checkAborted(context); }
       }
       if (li.length) yield this.pairs(lb, right, li, ri);
     }
+  }
+
+  /** The hash side: a group id per distinct right key, and each key's rows chained in input order. */
+  private build(right: ColumnBatch, context: ExecContext): { index: GroupKeyIndex; first: Int32Array; next: Int32Array } {
+    const n = right.rowCount;
+    const index = new GroupKeyIndex([], context.memory, 'join keys');
+    const keys = this.rightKeys.map((k) => evaluate(k, right, context));
+    const ids = new Int32Array(n);
+    context.memory.grow(n * 8, 'join keys');
+    // In slices, so a cancelled query stops within one slice of a large build side.
+    for (let lo = 0; lo < n; lo += CHECK_EVERY_ROWS) {
+      checkAborted(context);
+      const hi = Math.min(n, lo + CHECK_EVERY_ROWS);
+      index.assign(keys.map((k) => sliceVector(k, lo, hi)), hi - lo, ids.subarray(lo, hi));
+    }
+    const first = new Int32Array(index.count).fill(-1), next = new Int32Array(n).fill(-1);
+    for (let i = n - 1; i >= 0; i--) {
+      if ((i & (CHECK_EVERY_ROWS - 1)) === 0) checkAborted(context);
+      // Null keys never match.
+      if (RowKeyEncoder.hasNull(keys, i)) continue;
+      next[i] = first[ids[i]];
+      first[ids[i]] = i;
+    }
+    return { index, first, next };
   }
 
   private pairs(left: ColumnBatch, right: ColumnBatch, li: readonly number[], ri: readonly number[]): ColumnBatch {

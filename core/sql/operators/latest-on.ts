@@ -50,19 +50,19 @@ export class LatestOn implements PlanNode {
     for (let o = 0; o < all.rowCount; o += OUT_BATCH) yield sliceBatch(all, o, Math.min(all.rowCount, o + OUT_BATCH));
   }
 
-  private newIndex(): GroupKeyIndex {
-    return new GroupKeyIndex(this.spec.keys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)));
+  private newIndex(context: ExecContext): GroupKeyIndex {
+    return new GroupKeyIndex(this.spec.keys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)), context.memory, 'LATEST ON keys');
   }
 
   private async walkBackwards(context: ExecContext): Promise<ColumnBatch> {
-    const index = this.newIndex();
+    const index = this.newIndex(context);
     const types = this.spec.columns.map((c) => c.type);
     const found: ColumnBatch[] = [];
     let seen = new Uint8Array(1024);
     let ids = new Int32Array(0), sel = new Int32Array(0);
     let total = 0, distinct = 0;
     for await (const batch of this.spec.child.execute(context)) {
-      checkAborted(context.signal);
+      checkAborted(context);
       const n = batch.rowCount;
       if (ids.length < n) { ids = new Int32Array(n); sel = new Int32Array(n); }
       const keys = this.spec.keys.map((k) => evaluate(k, batch, context));
@@ -99,14 +99,14 @@ export class LatestOn implements PlanNode {
   }
 
   private async keepGreatest(context: ExecContext): Promise<ColumnBatch> {
-    const index = this.newIndex();
+    const index = this.newIndex(context);
     const types = this.spec.columns.map((c) => c.type);
     const batches: ColumnBatch[] = [];
     let bestTs = new Float64Array(1024), bestRow = new Int32Array(1024);
     let ids = new Int32Array(0);
     let base = 0;
     for await (const batch of this.spec.child.execute(context)) {
-      checkAborted(context.signal);
+      checkAborted(context);
       const n = batch.rowCount;
       if (ids.length < n) ids = new Int32Array(n);
       index.assign(this.spec.keys.map((k) => evaluate(k, batch, context)), n, ids);

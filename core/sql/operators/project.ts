@@ -3,7 +3,7 @@ import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 
 export class Project implements PlanNode {
   readonly children: readonly PlanNode[];
@@ -14,6 +14,7 @@ export class Project implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     for await (const batch of this.child.execute(context)) {
+      checkAborted(context);
       yield { rowCount: batch.rowCount, vectors: this.exprs.map((e) => evaluate(e, batch, context)) };
     }
   }

@@ -3,7 +3,7 @@
  * table's order). Materialises its input, so the planner uses it only under a LIMIT.
  */
 import { ColumnBatch } from '../../data/column-batch';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { concatBatches, gatherBatch } from '../vector/vector-ops';
 
 export class ReverseRows implements PlanNode {
@@ -16,7 +16,7 @@ export class ReverseRows implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const parts: ColumnBatch[] = [];
-    for await (const b of this.child.execute(context)) parts.push(b);
+    for await (const b of this.child.execute(context)) { checkAborted(context); parts.push(b); }
     if (parts.length === 0) return;
     const all = concatBatches(this.columns.map((c) => c.type), parts);
     const n = all.rowCount;

@@ -58,14 +58,14 @@ export class SampleBy implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const spec = this.spec;
-    const states = spec.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants));
+    const states = spec.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
     const builders = spec.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
-    const index = new GroupKeyIndex(builders);
+    const index = new GroupKeyIndex(builders, context.memory, 'SAMPLE BY keys');
     const keyed = spec.keys.length > 0;
     const b = new BucketAssigner(spec.clock, spec.from, spec.to, keyed);
     let groups = new Int32Array(0), keyIds = new Int32Array(0);
     for await (const batch of spec.child.execute(context)) {
-      checkAborted(context.signal);
+      checkAborted(context);
       const n = batch.rowCount;
       if (n === 0) continue;
       if (groups.length < n) { groups = new Int32Array(n); keyIds = new Int32Array(n); }

@@ -1,13 +1,14 @@
 /**
  * UNION [ALL], EXCEPT [ALL], INTERSECT [ALL] (sql-dialect.md §3.2): columns by position, names from the
  * left query (both inputs already cast to common types by the binder); distinct variants keep first-seen order.
+ * EXCEPT and INTERSECT count the right side's keys in a GroupKeyIndex (typed arrays, no JS Map limit).
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { gatherBatch } from '../vector/vector-ops';
 import { Distinct } from './distinct';
-import { rowKey } from './row-key';
+import { GroupKeyIndex } from './group-key-index';
 
 export class SetOperation implements PlanNode {
   readonly children: readonly PlanNode[];
@@ -33,26 +34,45 @@ export class SetOperation implements PlanNode {
   }
 
   private async *filterByRight(context: ExecContext): AsyncIterable<ColumnBatch> {
-    const right = new Map<string, number>();
+    const right = new GroupKeyIndex([], context.memory, 'set operation keys');
+    let counts = new Int32Array(1024);
+    let ids = new Int32Array(0);
     for await (const b of this.right.execute(context)) {
-      for (let i = 0; i < b.rowCount; i++) { const k = rowKey(b.vectors, i); right.set(k, (right.get(k) ?? 0) + 1); }
+      checkAborted(context);
+      if (ids.length < b.rowCount) ids = new Int32Array(b.rowCount);
+      right.assign(b.vectors, b.rowCount, ids);
+      if (counts.length < right.count) {
+        const grown = new Int32Array(Math.max(right.count, counts.length * 2));
+        context.memory.grow(grown.byteLength - counts.byteLength, 'set operation keys');
+        grown.set(counts);
+        counts = grown;
+      }
+      for (let i = 0; i < b.rowCount; i++) counts[ids[i]]++;
     }
-    const emitted = new Set<string>();
+    // Distinct variants emit each left row once: the first time its key gets an id here.
+    const emitted = this.all ? undefined : new GroupKeyIndex([], context.memory, 'set operation keys');
+    let seen = new Int32Array(0);
     const keepIfFound = this.op === 'intersect';
     for await (const b of this.left.execute(context)) {
-      const sel = new Int32Array(b.rowCount);
+      checkAborted(context);
+      const n = b.rowCount;
+      if (ids.length < n) { ids = new Int32Array(n); }
+      if (seen.length < n) seen = new Int32Array(n);
+      right.lookup(b.vectors, n, ids);
+      let next = emitted ? emitted.count : 0;
+      emitted?.assign(b.vectors, n, seen);
+      const sel = new Int32Array(n);
       let k = 0;
-      for (let i = 0; i < b.rowCount; i++) {
-        const key = rowKey(b.vectors, i);
-        const count = right.get(key) ?? 0;
-        let keep: boolean;
+      for (let i = 0; i < n; i++) {
+        const g = ids[i];
+        const count = g < 0 ? 0 : counts[g];
+        let keep = keepIfFound ? count > 0 : count === 0;
         if (this.all) {
-          keep = keepIfFound ? count > 0 : count === 0;
-          if (keepIfFound && count > 0) right.set(key, count - 1);
-          if (!keepIfFound && count > 0) { right.set(key, count - 1); keep = false; }
+          if (count > 0) counts[g] = count - 1;
+        } else if (seen[i] === next) {
+          next++;
         } else {
-          keep = (keepIfFound ? count > 0 : count === 0) && !emitted.has(key);
-          if (keep) emitted.add(key);
+          keep = false;
         }
         if (keep) sel[k++] = i;
       }

@@ -1,9 +1,12 @@
 /**
  * ORDER BY: materialises the input, sorts a permutation and emits in order. With a LIMIT of n rows
  * (top-N) it keeps only the best n candidates per batch, so memory stays bounded by n + batch size.
+ * Full sorts go through sortPermutation, which a cancelled query stops part-way.
  */
 import { ColumnBatch } from '../../data/column-batch';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
+import { CHECK_EVERY_ROWS } from '../query-cancellation';
+import { sortPermutation } from './permutation-sort';
 import { concatBatches, gatherBatch, sliceBatch } from '../vector/vector-ops';
 import { rowComparator, SortKey } from './row-comparator';
 
@@ -22,34 +25,35 @@ export class Sort implements PlanNode {
     let kept: ColumnBatch | undefined;
     const pending: ColumnBatch[] = [];
     let pendingRows = 0;
-    const flush = (): void => {
+    const flush = async (): Promise<void> => {
       const all = concatBatches(types, kept ? [kept, ...pending] : pending);
       pending.length = 0; pendingRows = 0;
-      kept = this.topN !== undefined && all.rowCount > this.topN ? this.sorted(all, this.topN) : all;
+      kept = this.topN !== undefined && all.rowCount > this.topN ? await this.sorted(all, this.topN, context) : all;
     };
     for await (const batch of this.child.execute(context)) {
+      checkAborted(context);
       pending.push(batch);
       pendingRows += batch.rowCount;
-      if (this.topN !== undefined && pendingRows >= Math.max(this.topN, OUT_BATCH)) flush();
+      if (this.topN !== undefined && pendingRows >= Math.max(this.topN, OUT_BATCH)) await flush();
     }
-    if (pending.length) flush();
+    if (pending.length) await flush();
     if (!kept || kept.rowCount === 0) return;
-    const out = this.sorted(kept, this.topN ?? kept.rowCount);
+    const out = await this.sorted(kept, this.topN ?? kept.rowCount, context);
     for (let lo = 0; lo < out.rowCount; lo += OUT_BATCH) yield sliceBatch(out, lo, Math.min(out.rowCount, lo + OUT_BATCH));
   }
 
-  private sorted(batch: ColumnBatch, limit: number): ColumnBatch {
+  private async sorted(batch: ColumnBatch, limit: number, context: ExecContext): Promise<ColumnBatch> {
     const n = batch.rowCount;
-    if (limit * 8 < n) return this.best(batch, limit);
+    if (limit * 8 < n) return this.best(batch, limit, context);
     const perm = new Int32Array(n);
     for (let i = 0; i < n; i++) perm[i] = i;
-    perm.sort(rowComparator(batch.vectors, this.keys));
+    const order = await sortPermutation(perm, n, rowComparator(batch.vectors, this.keys), context);
     const k = Math.min(limit, n);
-    return gatherBatch(batch, perm, k);
+    return gatherBatch(batch, order, k);
   }
 
   /** Top-N by a bounded max-heap (the worst kept row on top): O(n log N) instead of a full sort. */
-  private best(batch: ColumnBatch, limit: number): ColumnBatch {
+  private best(batch: ColumnBatch, limit: number, context: ExecContext): ColumnBatch {
     const cmp = rowComparator(batch.vectors, this.keys);
     const heap = new Int32Array(limit);
     let size = 0;
@@ -66,6 +70,7 @@ export class Sort implements PlanNode {
       }
     };
     for (let row = 0; row < batch.rowCount; row++) {
+      if ((row & (CHECK_EVERY_ROWS - 1)) === 0) checkAborted(context);
       if (size < limit) {
         let i = size++;
         heap[i] = row;

@@ -32,7 +32,7 @@ export class SpliceJoin implements PlanNode {
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const l = await readAll(this.left, context), r = await readAll(this.right, context);
     const keyed = this.leftKeys.length > 0;
-    const index = new GroupKeyIndex(this.leftKeys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)));
+    const index = new GroupKeyIndex(this.leftKeys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)), context.memory, 'join keys');
     const lk = new Int32Array(l.rowCount), rk = new Int32Array(r.rowCount);
     if (keyed) {
       if (l.rowCount) index.assign(this.leftKeys.map((k) => evaluate(k, l, context)), l.rowCount, lk);
@@ -65,6 +65,6 @@ export class SpliceJoin implements PlanNode {
 async function readAll(plan: PlanNode, context: ExecContext): Promise<ColumnBatch> {
   const types: ColumnType[] = plan.columns.map((c) => c.type);
   const parts: ColumnBatch[] = [];
-  for await (const b of plan.execute(context)) { checkAborted(context.signal); parts.push(b); }
+  for await (const b of plan.execute(context)) { checkAborted(context); parts.push(b); }
   return parts.length ? concatBatches(types, parts) : { rowCount: 0, vectors: types.map((t) => new VectorBuilder(t, 1).build()) };
 }

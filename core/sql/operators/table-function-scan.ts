@@ -15,8 +15,8 @@ export class TableFunctionScan implements PlanNode {
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     let lastYield = performance.now();
     for await (const b of this.shape.rows(this.context(context))) {
-      checkAborted(context.signal);
-      if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context.signal); }
+      checkAborted(context);
+      if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context); }
       yield b;
     }
   }

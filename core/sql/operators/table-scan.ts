@@ -46,9 +46,9 @@ export class TableScan implements PlanNode {
       const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, reverse: this.spec.reverse, batchRows: this.spec.batchRows, signal: context.signal });
       let lastYield = performance.now();
       for await (const batch of scan) {
-        checkAborted(context.signal);
+        checkAborted(context);
         // Cached column data resolves without I/O: give other requests a turn every ~20 ms of work.
-        if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context.signal); }
+        if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context); }
         if (batch.rowCount === 0) continue;
         yield withSymbols(batch, symbolTables);
       }

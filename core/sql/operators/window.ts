@@ -17,6 +17,8 @@ import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { concatBatches, sliceBatch } from '../vector/vector-ops';
 import { rowComparator, SortKey } from './row-comparator';
+import { sortPermutation } from './permutation-sort';
+import { CHECK_EVERY_ROWS } from '../query-cancellation';
 import { computeWindow, PartitionView } from './window-frames';
 
 export type WindowFunctionName = 'row_number' | 'rank' | 'dense_rank' | 'percent_rank' | 'cume_dist' | 'ntile' | 'lag' | 'lead'
@@ -57,14 +59,15 @@ export class Window implements PlanNode {
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const types = this.child.columns.map((c) => c.type);
     const parts: ColumnBatch[] = [];
-    for await (const b of this.child.execute(context)) { checkAborted(context.signal); parts.push(b); }
+    for await (const b of this.child.execute(context)) { checkAborted(context); parts.push(b); }
     const input = parts.length ? concatBatches(types, parts) : { rowCount: 0, vectors: types.map((t) => new VectorBuilder(t, 1).build()) };
-    const extra = this.calls.map((c) => this.compute(c, input, context));
+    const extra: Vector[] = [];
+    for (const call of this.calls) extra.push(await this.compute(call, input, context));
     const all: ColumnBatch = { rowCount: input.rowCount, vectors: [...input.vectors, ...extra] };
     for (let o = 0; o < all.rowCount; o += OUT_BATCH) yield sliceBatch(all, o, Math.min(all.rowCount, o + OUT_BATCH));
   }
 
-  private compute(call: BoundWindowCall, input: ColumnBatch, context: ExecContext): Vector {
+  private async compute(call: BoundWindowCall, input: ColumnBatch, context: ExecContext): Promise<Vector> {
     const n = input.rowCount;
     const partVectors = call.partition.map((p) => evaluate(p, input, context));
     const orderVectors = call.order.map((o) => evaluate(o.expr, input, context));
@@ -72,18 +75,17 @@ export class Window implements PlanNode {
       ...partVectors.map((_v, i) => ({ index: i, descending: false })),
       ...call.order.map((o, i) => ({ index: partVectors.length + i, descending: o.descending })),
     ];
-    const perm = new Int32Array(n);
+    let perm: Int32Array = new Int32Array(n);
     for (let i = 0; i < n; i++) perm[i] = i;
-    if (keys.length > 0) {
-      const cmp = rowComparator([...partVectors, ...orderVectors], keys);
-      perm.sort(cmp);
-    }
+    if (keys.length > 0) perm = await sortPermutation(perm, n, rowComparator([...partVectors, ...orderVectors], keys), context);
     const samePartition = partVectors.length > 0;
     const args = call.args.map((a) => evaluate(a, input, context));
     const out = new WindowOutput(call.type, n, args[0]);
     const orderValues = orderVectors.length === 1 ? orderVectors[0].data : undefined;
     const descending = call.order.length === 1 && call.order[0].descending;
+    let nextCheck = CHECK_EVERY_ROWS;
     for (let lo = 0; lo < n;) {
+      if (lo >= nextCheck) { checkAborted(context); nextCheck = lo + CHECK_EVERY_ROWS; }
       let hi = lo + 1;
       while (hi < n && samePartition && keysEqual(partVectors, perm[lo], perm[hi])) hi++;
       if (!samePartition) hi = n;

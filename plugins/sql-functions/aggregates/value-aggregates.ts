@@ -1,6 +1,6 @@
 /**
- * Aggregates whose per-group slot is a JS value: first/last (any type), min/max of text,
- * count_distinct, string_agg. They are off the numeric hot path; first/last of numbers still loop
+ * Aggregates whose per-group slot is a JS value: first/last (any type), min/max of text, string_agg;
+ * count_distinct (count-distinct.ts) keeps typed-array hash tables. They are off the numeric hot path; first/last of numbers still loop
  * without boxing rows they do not keep.
  */
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
@@ -8,6 +8,7 @@ import { MemorySymbolTable } from '../../../core/data/symbol-table';
 import { VectorBuilder } from '../../../core/data/vector-builder';
 import { Vector } from '../../../core/data/vector';
 import { AggregateFunction, AggregateState } from '../../../core/extension/sql-function';
+import { DistinctCountState } from './count-distinct';
 import { appendValue } from '../../../core/sql/vector/append-value';
 import { readValue, SqlValue } from '../../../core/sql/vector/sql-value';
 
@@ -58,30 +59,6 @@ class TextExtremumState extends ValueState {
   }
 }
 
-class DistinctState implements AggregateState {
-  sets: Set<string | number | boolean | bigint>[] = [];
-  init(groups: number): void { while (this.sets.length < groups) this.sets.push(new Set()); }
-  add(args: readonly Vector[], groups: Int32Array | undefined, n: number): void {
-    const v = args[0];
-    if (v.type.tag === TypeTag.SYMBOL || v.type.tag === TypeTag.DOUBLE) {
-      const d = v.data;
-      const nullKey = v.type.tag === TypeTag.SYMBOL ? -1 : NaN;
-      for (let i = 0; i < n; i++) { const x = d[i]; if (x === x && x !== nullKey) this.sets[groups ? groups[i] : 0].add(x); }
-      return;
-    }
-    for (let i = 0; i < n; i++) {
-      const x = readValue(v, i);
-      if (x !== null) this.sets[groups ? groups[i] : 0].add(x instanceof Uint8Array ? Buffer.from(x).toString('hex') : x);
-    }
-  }
-  merge(o: AggregateState, from: number, to: number): void { for (const x of (o as DistinctState).sets[from]) this.sets[to].add(x); }
-  value(groups: number): Vector {
-    const out = new Float64Array(groups);
-    for (let g = 0; g < groups; g++) out[g] = this.sets[g].size;
-    return { type: Types.LONG, data: out };
-  }
-}
-
 class StringAggState extends ValueState {
   parts: string[][] = [];
   constructor(private readonly delimiter: string) { super(Types.VARCHAR); }
@@ -107,8 +84,8 @@ export const valueAggregates: readonly AggregateFunction[] = [
     { kind: 'aggregate' as const, name: 'min', args: [t], returns: t, create: () => new TextExtremumState(t, false) },
     { kind: 'aggregate' as const, name: 'max', args: [t], returns: t, create: () => new TextExtremumState(t, true) },
   ]),
-  { kind: 'aggregate', name: 'count_distinct', args: ['any'], returns: Types.LONG, create: () => new DistinctState() },
-  { kind: 'aggregate', name: 'approx_count_distinct', args: ['any'], returns: Types.LONG, create: () => new DistinctState() },
+  { kind: 'aggregate', name: 'count_distinct', args: ['any'], returns: Types.LONG, create: (a, _t, _c, memory) => new DistinctCountState(a[0], memory) },
+  { kind: 'aggregate', name: 'approx_count_distinct', args: ['any'], returns: Types.LONG, create: (a, _t, _c, memory) => new DistinctCountState(a[0], memory) },
   {
     kind: 'aggregate', name: 'string_agg', args: [Types.VARCHAR, Types.STRING], returns: Types.VARCHAR, constantArgs: [1],
     create: (_a, _t, constants) => new StringAggState(String(constants[1] ?? ',')),

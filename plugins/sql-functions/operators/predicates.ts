@@ -4,10 +4,10 @@
  */
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
 import { Vector } from '../../../core/data/vector';
-import { ScalarFunction } from '../../../core/extension/sql-function';
-import { SvcError } from '../../../core/errors';
+import { FunctionContext, ScalarFunction } from '../../../core/extension/sql-function';
 import { readValue, SqlValue } from '../../../core/sql/vector/sql-value';
 import { castVector } from '../../../core/sql/vector/cast-vector';
+import { argumentPosition, patternCache } from '../text/pattern-cache';
 
 const B = Types.BOOLEAN;
 
@@ -96,47 +96,29 @@ function betweenText(t: ColumnType): ScalarFunction {
   };
 }
 
-const regexCache = new Map<string, RegExp>();
-
-function likeRegex(pattern: string, insensitive: boolean): RegExp {
-  const key = (insensitive ? 'i' : 's') + pattern;
-  let re = regexCache.get(key);
-  if (!re) {
-    let src = '';
-    for (let i = 0; i < pattern.length; i++) {
-      const c = pattern[i];
-      if (c === '\\' && i + 1 < pattern.length) { src += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); continue; }
-      src += c === '%' ? '[\\s\\S]*' : c === '_' ? '[\\s\\S]' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    }
-    re = new RegExp(`^${src}$`, insensitive ? 'is' : 's');
-    regexCache.set(key, re);
-  }
-  return re;
+/** Tests one value against a compiled pattern (LIKE matcher or RE2 program). */
+interface TextTest {
+  test(value: string): boolean;
 }
 
-function userRegex(pattern: string, position = 0): RegExp {
-  const key = 'r' + pattern;
-  let re = regexCache.get(key);
-  if (!re) {
-    try { re = new RegExp(pattern); } catch { throw SvcError.sql(position, `invalid regex: ${pattern}`); }
-    regexCache.set(key, re);
-  }
-  return re;
-}
-
-function textMatch(name: string, make: (p: string) => RegExp, negated: boolean): ScalarFunction[] {
+/**
+ * LIKE, ILIKE, `~`, `!~` over STRING, VARCHAR and SYMBOL. Patterns come from the one PatternCache and run
+ * in time linear in the value (like-matcher.ts, RE2), so no row can hold the event loop for long.
+ */
+function textMatch(name: string, make: (p: string, position: number) => TextTest, negated: boolean): ScalarFunction[] {
   return [Types.STRING, Types.VARCHAR, Types.SYMBOL].map((t) => ({
     kind: 'scalar' as const, name, args: [t, Types.STRING], returns: B,
-    kernel(args: readonly Vector[], n: number): Vector {
+    kernel(args: readonly Vector[], n: number, _type: ColumnType, _context: FunctionContext, site?: object): Vector {
       const out = new Uint8Array(n);
       const [x, p] = args;
+      const position = argumentPosition(site, 1);
       let last: string | null = null;
-      let re: RegExp | undefined;
+      let re: TextTest | undefined;
       if (x.type.tag === TypeTag.SYMBOL && x.symbols) {
         // Match each dictionary entry once, then look rows up by key.
         const pat = readValue(p, 0);
         if (pat === null) return { type: B, data: out };
-        const r = make(String(pat));
+        const r = make(String(pat), position);
         const hits = new Uint8Array(x.symbols.size);
         for (let k = 0; k < hits.length; k++) hits[k] = r.test(x.symbols.value(k) ?? '') !== negated ? 1 : 0;
         const d = x.data as Int32Array;
@@ -146,8 +128,8 @@ function textMatch(name: string, make: (p: string) => RegExp, negated: boolean):
       for (let i = 0; i < n; i++) {
         const s = readValue(x, i), pat = readValue(p, i);
         if (s === null || pat === null) continue;
-        if (pat !== last) { last = String(pat); re = make(last); }
-        out[i] = (re as RegExp).test(String(s)) !== negated ? 1 : 0;
+        if (pat !== last) { last = String(pat); re = make(last, position); }
+        out[i] = (re as TextTest).test(String(s)) !== negated ? 1 : 0;
       }
       return { type: B, data: out };
     },
@@ -157,8 +139,8 @@ function textMatch(name: string, make: (p: string) => RegExp, negated: boolean):
 export const predicateFunctions: readonly ScalarFunction[] = [
   isNull(false), isNull(true), inFunction,
   between(Types.DOUBLE), between(Types.LONG), between(Types.TIMESTAMP), betweenText(Types.STRING), betweenText(Types.VARCHAR),
-  ...textMatch('like', (p) => likeRegex(p, false), false),
-  ...textMatch('ilike', (p) => likeRegex(p, true), false),
-  ...textMatch('~', (p) => userRegex(p), false),
-  ...textMatch('!~', (p) => userRegex(p), true),
+  ...textMatch('like', (p) => patternCache.like(p, false), false),
+  ...textMatch('ilike', (p) => patternCache.like(p, true), false),
+  ...textMatch('~', (p, position) => patternCache.regex(p, position), false),
+  ...textMatch('!~', (p, position) => patternCache.regex(p, position), true),
 ];

@@ -43,7 +43,6 @@ export const textFunctions: readonly ScalarFunction[] = [
   ...text('lpad', [I], (s, v) => pad(s, int(v[1]), ' ', true)),
   ...text('rpad', [I], (s, v) => pad(s, int(v[1]), ' ', false)),
   ...text('replace', [S, S], (s, v) => s.split(str(v[1])).join(str(v[2]))),
-  ...text('regexp_replace', [S, S], (s, v) => s.replace(new RegExp(str(v[1]), 'g'), str(v[2]).replace(/\$(\d)/g, '$$$1'))),
   ...text('split_part', [S, I], (s, v) => {
     const parts = s.split(str(v[1]));
     const k = int(v[2]);
