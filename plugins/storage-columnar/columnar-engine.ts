@@ -19,7 +19,6 @@ import { StoredColumn, TableMeta, writeMeta } from './table-meta';
 import { validateColumnName, validateTableName } from './table-name';
 import { ColumnarTableReader } from './table-reader';
 import { TableState } from './table-state';
-import { PreparedCommit, publishCommit } from './table-commit';
 import { ColumnarTableWriter } from './table-writer';
 import { EMPTY_TXN, TXN_FILE, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
@@ -248,27 +247,12 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     return new ColumnarTableWriter(state, { mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics });
   }
 
-  /**
-   * One writer commits as usual. Several are prepared one by one and published as one transaction
-   * (commit-group.ts), each held by `exclusive` so nothing else runs on them meanwhile; writers are taken
-   * in table-id order, so two overlapping calls cannot wait for each other.
-   */
+  /** One writer commits as usual; several commit as one transaction (commit-group.ts). */
   async commitTogether(writers: readonly TableWriter[]): Promise<void> {
-    const own = writers.map((w) => this.ownWriter(w)).sort((a, b) => a.state.meta.id - b.state.meta.id);
+    const own = writers.map((w) => this.ownWriter(w));
     if (own.length <= 1) return own[0]?.commit();
     if (new Set(own.map((w) => w.state)).size < own.length) throw SvcError.badRequest('commitTogether takes one writer per table');
-    const run = async (i: number): Promise<void> => {
-      if (i < own.length) return own[i].exclusive(() => run(i + 1));
-      const prepared: PreparedCommit[] = [];
-      for (const w of own) {
-        const p = await w.prepare();
-        if (p) prepared.push(p);
-      }
-      if (prepared.length === 1) publishCommit(prepared[0], this.options.commitMode);
-      else if (prepared.length > 1) this.groups.publish(prepared);
-      for (const w of own) w.published();
-    };
-    await run(0);
+    await this.groups.commit(own);
   }
 
   private ownWriter(w: TableWriter): ColumnarTableWriter {

@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:
 import { basename, join } from 'node:path';
 import { CommitMode, syncDirectory, writeFileAtomic } from './atomic-file';
 import { PreparedCommit, publishCommit } from './table-commit';
+import { ColumnarTableWriter } from './table-writer';
 import { TXN_FILE, TXN_NEXT_FILE, readTxn, writeTxn } from './txn-state';
 
 const RECORD_PREFIX = '_commit_group.';
@@ -28,8 +29,29 @@ export class CommitGroups {
 
   constructor(private readonly dbDir: string, private readonly mode: CommitMode) {}
 
+  /**
+   * Commits writers of different tables as one transaction. Each is held by `exclusive` meanwhile, so
+   * nothing else runs on it; they are taken in table-id order, so two overlapping calls cannot wait for
+   * each other. A failure before the commit point publishes nothing and leaves every transaction open.
+   */
+  async commit(writers: readonly ColumnarTableWriter[]): Promise<void> {
+    const ordered = [...writers].sort((a, b) => a.state.meta.id - b.state.meta.id);
+    const run = async (i: number): Promise<void> => {
+      if (i < ordered.length) return ordered[i].exclusive(() => run(i + 1));
+      const prepared: PreparedCommit[] = [];
+      for (const w of ordered) {
+        const p = await w.prepare();
+        if (p) prepared.push(p);
+      }
+      if (prepared.length === 1) publishCommit(prepared[0], this.mode);
+      else if (prepared.length > 1) this.publish(prepared);
+      for (const w of ordered) w.published();
+    };
+    await run(0);
+  }
+
   /** Publishes prepared commits of different tables as one; throws before the commit point and leaves nothing. */
-  publish(commits: readonly PreparedCommit[]): void {
+  private publish(commits: readonly PreparedCommit[]): void {
     const nextFiles = commits.map((c) => join(c.state.dir, TXN_NEXT_FILE));
     const record = join(this.dbDir, `${RECORD_PREFIX}${this.sequence++}`);
     try {
