@@ -7,8 +7,6 @@
 import { formatTimestampMicros } from '../core/time/iso-timestamp';
 import { CrashLedger, OP_KINDS, OpKind, TABLES_OF, valueOf } from './crash-loop-ledger';
 
-const DAY_MICROS = 86_400_000_000;
-
 export interface WorkloadSizes {
   readonly small: number;
   readonly large: number;
@@ -21,11 +19,19 @@ export const CREATE_TABLES: readonly string[] = ['small', 'large', 'copy'].map(
   (t) => `create table if not exists ${t} (ts timestamp, op long, v long) timestamp(ts) partition by day`,
 );
 
+/**
+ * Where a large operation's rows start: ten minutes per operation, so most land after the rows before them;
+ * every fifth goes back into the first days, among committed rows, and is merged into their partitions.
+ */
+function largeBase(op: number): number {
+  return (op % 5 === 0 ? op % 250 : op) * 600_000_000;
+}
+
 function csv(op: number, rows: number, outOfOrder: boolean): string {
   const lines = ['ts,op,v'];
   for (let i = 0; i < rows; i++) {
-    // Large uploads spread over three days and interleave with earlier operations' rows.
-    const ts = outOfOrder ? (i % 3) * DAY_MICROS + ((i * 7919) % rows) * 1000 + (op % 1000) : op * 1_000_000 + i;
+    // Large uploads are shuffled within their span: rows staged later merge with rows staged earlier.
+    const ts = outOfOrder ? largeBase(op) + ((i * 7919) % rows) * 1000 : op * 1_000_000 + i;
     lines.push(`${formatTimestampMicros(ts)},${op},${valueOf(op, i)}`);
   }
   return lines.join('\n') + '\n';
@@ -69,7 +75,7 @@ export class Workload {
       return res.status === 200 && (await res.text()).includes(`"rowsImported":${rows},`);
     }
     if (kind === 'insert') {
-      const sql = `insert into copy select cast(((x * 7919) % ${rows}) * 1000 + ${op % 1000} + (x % 3) * ${DAY_MICROS} as timestamp), ${op}, ${op} * 1000000 + x - 1 from long_sequence(${rows})`;
+      const sql = `insert into copy select cast(${largeBase(op)} + ((x * 7919) % ${rows}) * 1000 as timestamp), ${op}, ${op} * 1000000 + x - 1 from long_sequence(${rows})`;
       const res = await fetch(`${this.base}/exec?query=${encodeURIComponent(sql)}`);
       return res.status === 200 && (await res.text()).includes('"dml":"OK"');
     }

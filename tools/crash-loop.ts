@@ -5,7 +5,7 @@
  * acknowledged row is lost and no operation is partly visible. Repeats for `--rounds`.
  *
  *   node dist/tools/crash-loop.js --rounds 200 [--seed 1] [--large 40000] [--max-uncommitted 10000]
- *                                 [--kill-after 100-2500] [--root <dir>]
+ *                                 [--kill-after 300-4000] [--root <dir>]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,7 @@ function argument(name: string, fallback: string): string {
 }
 
 async function main(): Promise<void> {
-  const [lo, hi] = argument('kill-after', '100-2500').split('-').map(Number);
+  const [lo, hi] = argument('kill-after', '300-4000').split('-').map(Number);
   const large = Number(argument('large', String(DEFAULT_SIZES.large)));
   const report = await runCrashLoop({
     rounds: Number(argument('rounds', '200')),

@@ -112,14 +112,35 @@ When('a client uploads the file {string} to {string} but holds back its last lin
   uploads.set(this, { req, rest: body.subarray(cut), answer });
 });
 
+/** Polls until `done()` holds; fails after 20 s. */
+async function eventually(what: string, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function hasStagedData(world: SvcWorld, table: string): boolean {
+  return readdirSync(join(world.root, 'db')).some((n) => n.startsWith(`${table}~`)) && stagedFolders(world, table).length > 0;
+}
+
+When('a client uploads half of the file {string} to {string}, waits until rows of {string} are staged and disconnects',
+  async function (this: SvcWorld, name: string, path: string, table: string) {
+    await this.ensureStarted();
+    const { contentType, body } = multipartBody([{ name: 'data', filename: name, contentType: 'text/csv', body: this.values.get(`file:${name}`) ?? '' }]);
+    const req = request({ host: '127.0.0.1', port: this.port('API'), path, method: 'POST', agent: false,
+      headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) } });
+    req.on('error', () => undefined);
+    req.write(body.subarray(0, Math.floor(body.length / 2)));
+    await eventually(`staged rows of ${table}`, () => hasStagedData(this, table));
+    req.destroy();
+    await eventually(`the rollback of ${table}`, () => !hasStagedData(this, table));
+  });
+
 Then('the table {string} has staged rows on disk while the query {string} answers {string}',
   async function (this: SvcWorld, table: string, sql: string, dataset: string) {
-    const deadline = Date.now() + 20_000;
-    const staged = (): boolean => readdirSync(join(this.root, 'db')).some((n) => n.startsWith(`${table}~`)) && stagedFolders(this, table).length > 0;
-    while (!staged()) {
-      if (Date.now() > deadline) throw new Error(`no staged data of ${table} appeared`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(`staged rows of ${table}`, () => hasStagedData(this, table));
     const r = await this.request('API', `/exec?query=${encodeURIComponent(sql)}`);
     assert.equal(JSON.stringify((JSON.parse(r.body.toString('utf8')) as { dataset?: unknown }).dataset), dataset);
   });
