@@ -21,6 +21,13 @@ import { PartitionState } from './txn-state';
 
 interface Run { readonly floor: number; readonly lo: number; readonly hi: number }
 
+/**
+ * Rows written between two yields to the event loop: a long out-of-order merge does not stall other
+ * requests, while a small commit over many partitions (a line-protocol request, say) does not wait
+ * behind other work once per partition.
+ */
+const YIELD_ROWS = 65536;
+
 export interface StageContext {
   readonly mode: CommitMode;
   readonly cache: ColumnCache;
@@ -28,7 +35,7 @@ export interface StageContext {
 
 /**
  * Stages the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows). Yields
- * to the event loop between partitions so a long out-of-order merge does not stall requests.
+ * to the event loop between partitions once YIELD_ROWS rows were written since the last yield.
  */
 export async function stageRows(state: TableState, staged: StagedTxn, pending: PendingRows, ctx: StageContext,
   rowLimit = pending.rows): Promise<void> {
@@ -52,8 +59,13 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
   const scratch = new ScratchBuffers();
   let physical = 0;
   const runs = splitRuns(state, ts, n);
+  let sinceYield = 0;
   for (const run of runs) {
-    if (runs.length > 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (sinceYield >= YIELD_ROWS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sinceYield = 0;
+    }
+    const before = physical;
     let rows: RunRows = { columns, ts, lo: run.lo, hi: run.hi };
     const at = parts.findIndex((p) => p.floor === run.floor);
     const current: PartitionState | undefined = parts[at];
@@ -63,6 +75,7 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
       parts[at] = merged;
       superseded.push(current.dir);
       physical += written;
+      sinceYield += physical - before;
       continue;
     }
     if (dedup) rows = dedupRun(rows, dedup);
@@ -73,6 +86,7 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
       parts.push(writeNewPartition(state, staged, partitionName(meta.partitionBy, run.floor), run.floor, rows, ctx.mode));
       parts.sort((a, b) => a.floor - b.floor);
     }
+    sinceYield += physical - before;
   }
   staged.apply({ partitions: parts, superseded, rows: n, physicallyWritten: physical, outOfOrder });
 }
