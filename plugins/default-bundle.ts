@@ -18,6 +18,7 @@ import { sqlEnginePlugin } from './sql-engine';
 import { sqlFunctionsPlugin } from './sql-functions';
 import { sqlGrammarPlugin } from './sql-grammar';
 import { storageColumnarPlugin } from './storage-columnar';
+import { webConsolePlugin } from './web-console';
 
 export const defaultBundle: readonly Plugin[] = [
   logConsolePlugin,
@@ -38,4 +39,5 @@ export const defaultBundle: readonly Plugin[] = [
   exportCsvPlugin,
   exportParquetPlugin,
   httpExpPlugin,
+  webConsolePlugin,
 ];

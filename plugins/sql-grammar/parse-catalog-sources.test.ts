@@ -45,3 +45,20 @@ test('SHOW PARAMETERS still parses as a statement', () => {
 test('other parenthesised SHOW statements are refused at the SHOW word', () => {
   assertSyntaxError('(show tables)', '(SHOW TABLES) is not supported', 6);
 });
+
+test('(SHOW COLUMNS FROM t) is a query over table_columns(\'t\')', () => {
+  assert.deepEqual(functionSource("(SHOW COLUMNS FROM 'trades') WHERE column = 'sym'"), { name: 'table_columns', args: 1 });
+});
+
+test('a CTE can be SHOW COLUMNS, as QuestDB\'s web console asks for a symbol column\'s details', () => {
+  const s = select("WITH cols as (SHOW COLUMNS FROM 'trades') SELECT symbolCached, symbolCapacity, indexed FROM cols WHERE column = 'sym'");
+  const cte = s.with?.[0].query;
+  assert.ok(cte?.kind === 'select' && cte.from?.source.kind === 'functionSource');
+  assert.equal(cte.from.source.call.name, 'table_columns');
+  assert.deepEqual(plain(cte.from.source.call.args[0]), { kind: 'literal', type: 'string', value: 'trades', raw: "'trades'", position: 32 });
+});
+
+test('(SHOW PARAMETERS FROM t) and (SHOW COLUMNS) without a table are refused', () => {
+  assertSyntaxError('(show parameters from t)', '(SHOW PARAMETERS) is not supported', 6);
+  assertSyntaxError('(show columns)', '(SHOW COLUMNS) is not supported', 6);
+});

@@ -4,7 +4,7 @@
  * ORDER BY, LIMIT. A trailing ORDER BY/LIMIT after a set operation applies to the whole result.
  */
 import type {
-  CommonTableExpression, Expression, Limit, NamedWindow, OrderItem, Query, Select, SelectItem,
+  CommonTableExpression, Expression, FromClause, Limit, NamedWindow, OrderItem, Query, Select, SelectItem,
 } from '../../core/sql/ast';
 import { identifierOf } from './literals';
 import { SourceParser } from './source-parser';
@@ -32,12 +32,26 @@ export abstract class QueryParser extends SourceParser {
     return list;
   });
 
+  /** `name AS (query)`, or `name AS (SHOW COLUMNS FROM t)` as QuestDB's web console writes it. */
   private readonly cte = this.RULE('cte', (): CommonTableExpression => {
     const name = this.CONSUME(T.Name);
     this.CONSUME(K.as);
-    this.CONSUME(T.LParen);
-    const query = this.SUBRULE(this.query);
-    this.CONSUME(T.RParen);
+    const query = this.OR([
+      { GATE: () => this.isToken(1, T.LParen) && this.isWord(2, 'show'), ALT: () => {
+        const source = this.SUBRULE(this.showSource);
+        return this.ACTION((): Query => {
+          const star: SelectItem = { kind: 'selectItem', expr: { kind: 'star', position: source.position }, position: source.position };
+          const from: FromClause = { kind: 'from', source, joins: [], position: source.position };
+          return { kind: 'select', implicit: true, distinct: false, projection: [star], from, position: source.position };
+        });
+      } },
+      { ALT: () => {
+        this.CONSUME(T.LParen);
+        const body = this.SUBRULE(this.query);
+        this.CONSUME(T.RParen);
+        return body;
+      } },
+    ]);
     return this.ACTION((): CommonTableExpression => ({ kind: 'cte', name: identifierOf(name), query, position: name.startOffset }));
   });
 

@@ -107,17 +107,31 @@ export abstract class SourceParser extends TimeSeriesParser {
   });
 
   /**
-   * `(SHOW PARAMETERS)` used as a query or FROM source (the web console's boot query): the SHOW
-   * becomes the table function `show_parameters()` that also answers the bare statement (§3.6).
+   * `(SHOW PARAMETERS)` and `(SHOW COLUMNS FROM t)` used as a query, a FROM source or a CTE body (QuestDB's
+   * web console sends `(show parameters) where …` at start and `WITH cols AS (SHOW COLUMNS FROM 't') …` for a
+   * symbol column's details): the SHOW becomes the table function that also answers the bare statement,
+   * `show_parameters()` or `table_columns('t')` (§3.6).
    */
-  private readonly showSource = this.RULE('showSource', (): Source => {
+  protected readonly showSource = this.RULE('showSource', (): Source => {
     const open = this.CONSUME3(T.LParen);
     this.word(20, 'show');
     const what = this.CONSUME(T.Identifier);
+    const table = this.OPTION(() => {
+      this.CONSUME(K.from);
+      return this.SUBRULE(this.tableName);
+    });
     this.CONSUME3(T.RParen);
     return this.ACTION((): Source => {
-      if (what.image.toLowerCase() !== 'parameters') this.notSupported(what, `(SHOW ${what.image.toUpperCase()})`);
-      return { kind: 'functionSource', call: niladicCall('show_parameters', open.startOffset + 1), position: open.startOffset };
+      const word = what.image.toLowerCase();
+      const position = open.startOffset;
+      if (word === 'parameters' && table === undefined) {
+        return { kind: 'functionSource', call: niladicCall('show_parameters', position + 1), position };
+      }
+      if (word === 'columns' && table !== undefined) {
+        const name: Expression = { kind: 'literal', type: 'string', value: table.name, raw: `'${table.name.replace(/'/g, "''")}'`, position: table.position };
+        return { kind: 'functionSource', call: { ...niladicCall('table_columns', position + 1), args: [name] }, position };
+      }
+      return this.notSupported(what, `(SHOW ${what.image.toUpperCase()})`);
     });
   });
 
