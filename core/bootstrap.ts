@@ -5,15 +5,17 @@
  * services stop in reverse order, log writers flush.
  */
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
+import './server/restify-preload';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { Registry } from 'prom-client';
 import { container as rootContainer, DependencyContainer } from 'tsyringe';
 import { ServerConfig } from './config/server-config';
-import { HTTP_ENABLED, HTTP_MIN_ENABLED, HTTP_SHUTDOWN_GRACE, PLUGINS } from './config/server-keys';
+import { CAIRO_ROOT, HTTP_ENABLED, HTTP_MIN_ENABLED, HTTP_SHUTDOWN_GRACE, PLUGINS } from './config/server-keys';
 import { Environment } from './config/env-overrides';
+import { prepareEnvironment } from './config/server-environment';
 import { Lifecycle } from './extension/lifecycle';
 import { Log, LogFactory } from './log/log';
 import { configureLogging } from './log/configure-logging';
@@ -24,9 +26,10 @@ import { loadPlugins, Plugin } from './plugin';
 import { pluginApi, PluginApiToken } from './plugin-api';
 import { DEFAULT_CONF_DIR, VERSION } from './project';
 import { RootDirectory } from './root-directory';
+import { RootLock } from './root-lock';
 import { ApiServer } from './server/api-server';
 import { ErrorResponder } from './server/error-responder';
-import { formatAddress } from './server/graceful-close';
+import { ListenerBinder } from './server/listener-binder';
 import { MinServer } from './server/min-server';
 import { ResponseFraming } from './server/response-framing';
 import { ConsoleStream, ServerEnvironment } from './server-tokens';
@@ -53,19 +56,25 @@ export interface RunningServer {
   readonly apiAddress: AddressInfo | undefined;
   readonly minAddress: AddressInfo | undefined;
   readonly plugins: readonly string[];
+  /** Every bound listener's address by configuration key (`http.net.bind.to`, `pg.net.bind.to`, …). */
+  readonly listeners: ReadonlyMap<string, AddressInfo>;
   stop(): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const env = options.env ?? process.env;
+  const prepared = prepareEnvironment(options.env ?? process.env);
+  const env = prepared.env;
+  const envOrigin = (name: string): string => prepared.origins.get(name) ?? name;
   const root = new RootDirectory(options.rootDir);
   const copied = root.prepare(options.defaultConfDir ?? DEFAULT_CONF_DIR, ['log.conf']);
   const confPath = join(root.conf, 'server.conf');
   const config = ServerConfig.load({
     confText: existsSync(confPath) ? readFileSync(confPath, 'utf8') : undefined,
     env,
+    envOrigin,
     readFile: (p) => readFileSync(root.resolve(p), 'utf8'),
   });
+  const locks = lockRoot(root, config);
   const debug = options.debug === true || isDebugEnv(env.SVC_DEBUG);
   const logs = new LogService(debug);
   const log = logs.create('server-main');
@@ -83,6 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   container.registerInstance(PluginApiToken, pluginApi);
   container.registerSingleton(ResponseFraming);
   container.registerSingleton(ErrorResponder);
+  container.registerSingleton(ListenerBinder);
   container.registerSingleton(ApiServer);
   container.registerSingleton(MinServer);
 
@@ -93,11 +103,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log.advisory(`svc ${VERSION} starting [root=${root.root}, pid=${process.pid}, node=${process.version}]`);
     if (copied.length > 0) log.advisory(`created default configuration files [${copied.join(', ')}] in ${root.conf}`);
     for (const k of config.unknownKeys) log.advisory(`unknown configuration key in server.conf ignored [key=${k}]`);
+    for (const note of prepared.notes) log.advisory(note);
 
     const userModules = findUserPluginModules(root, config.get(PLUGINS));
     const plugins = loadPlugins(container, [...options.bundle, ...requireUserPlugins(userModules)], log);
 
-    configureLogging(container, logs, root, env, options.logConfPath, options.defaultConfDir ?? DEFAULT_CONF_DIR);
+    configureLogging(container, logs, root, {
+      env, logConfPath: options.logConfPath, defaultConfDir: options.defaultConfDir, envOrigins: prepared.origins,
+    });
 
     for (const service of resolveAll<Lifecycle>(container, Lifecycle)) {
       await service.start();
@@ -108,24 +121,45 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (config.get(HTTP_ENABLED)) {
       api = container.resolve(ApiServer);
       apiAddress = await api.start();
-      log.advisory(`http server listening on ${formatAddress(apiAddress)}`);
     }
     if (config.get(HTTP_MIN_ENABLED)) {
       min = container.resolve(MinServer);
       minAddress = await min.start();
-      log.advisory(`http min server listening on ${formatAddress(minAddress)}`);
     }
     log.advisory('server is ready');
     let stopping: Promise<void> | undefined;
     const stop = (): Promise<void> => {
-      stopping ??= shutdown(log, logs, config, api, min, started);
+      stopping ??= shutdown(log, logs, config, api, min, started).finally(() => releaseAll(locks));
       return stopping;
     };
-    return { container, root, config, apiAddress, minAddress, plugins, stop };
+    const listeners = container.resolve(ListenerBinder).addresses();
+    return { container, root, config, apiAddress, minAddress, plugins, listeners, stop };
   } catch (e) {
     await shutdown(log, logs, config, api, min, started).catch(() => undefined);
+    releaseAll(locks);
     throw e;
   }
+}
+
+/** Locks the root, and the table folder too when `cairo.root` puts it outside the root. */
+function lockRoot(root: RootDirectory, config: ServerConfig): RootLock[] {
+  const locks = [RootLock.acquire(root.root)];
+  const db = root.db(config.get(CAIRO_ROOT) ?? 'db');
+  const inside = relative(root.root, db);
+  if (inside.startsWith('..') || isAbsolute(inside)) {
+    try {
+      mkdirSync(db, { recursive: true });
+      locks.push(RootLock.acquire(db, `${root.root} (its cairo.root ${db})`));
+    } catch (e) {
+      releaseAll(locks);
+      throw e;
+    }
+  }
+  return locks;
+}
+
+function releaseAll(locks: readonly RootLock[]): void {
+  for (const lock of locks) lock.release();
 }
 
 async function shutdown(log: Log, logs: LogService, config: ServerConfig, api: ApiServer | undefined,

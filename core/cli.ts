@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 /**
- * `node dist/core/cli.js [-d <root>] [-Debug] [-Dout=<log.conf>]`: runs the default plugin bundle as a
- * server. SIGINT/SIGTERM stop it gracefully and exit 0; a start-up error prints its reason and exits 1.
+ * `svc [-d <root>] [-Debug] [-Dout=<log.conf>]` (bin/svc, `npm start`, `node dist/core/cli.js`): runs the
+ * default plugin bundle as a server. SIGINT/SIGTERM stop it gracefully (in-flight requests get
+ * `http.shutdown.grace.period`) and exit 0; a start-up error prints `svc: start-up failed: <reason>` on
+ * standard error (no stack) and exits 1.
  */
 import 'reflect-metadata';
+import './server/restify-preload';
 import { defaultBundle } from '../plugins/default-bundle';
 import { RunningServer, startServer } from './bootstrap';
+import { HTTP_SHUTDOWN_GRACE } from './config/server-keys';
 import { ErrorResponder } from './server/error-responder';
+
+/** Time past the grace period after which a stop that hangs ends the process anyway. */
+const HARD_STOP_MARGIN_MS = 2000;
 
 export interface CliOptions {
   readonly rootDir: string;
@@ -34,7 +41,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   return { rootDir, debug, logConfPath };
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
+  process.setSourceMapsEnabled(true);
   let server: RunningServer;
   try {
     const options = parseArgs(process.argv.slice(2));
@@ -50,7 +58,11 @@ async function main(): Promise<void> {
   const onSignal = (signal: string): void => {
     if (signalled) return;
     signalled = true;
-    const hardStop = setTimeout(() => process.exit(0), 4500);
+    const hardStopMs = server.config.get(HTTP_SHUTDOWN_GRACE) + HARD_STOP_MARGIN_MS;
+    const hardStop = setTimeout(() => {
+      process.stderr.write(`svc: stopping on ${signal} took longer than ${hardStopMs} ms; exiting\n`);
+      process.exit(0);
+    }, hardStopMs);
     hardStop.unref();
     server.stop().then(
       () => process.exit(0),

@@ -1,6 +1,6 @@
 /**
- * The database root (`-d <root>`, default `./data`): conf/, db/, log/, public/ beside each other
- * (spec "Logging" rule 2). On first start conf/ is filled from the project's conf/ defaults; existing
+ * The database root (`-d <root>`, default `./data`): conf/, db/, log/, public/ beside each other.
+ * On first start conf/ is filled from the project's conf/ defaults; existing
  * files are never overwritten.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';

@@ -1,9 +1,9 @@
 Feature: Authentication on the HTTP API
-  HTTP Basic with http.user / http.password and Bearer tokens (spec "Authentication"). Missing or wrong
-  credentials on a protected path answer 401 exactly as http-api.md §8 shows: chunked
+  HTTP Basic with http.user / http.password and Bearer tokens. Missing or wrong
+  credentials on a protected path answer 401 exactly as QuestDB's HTTP API shows: chunked
   `text/plain; charset=utf-8`, body `Unauthorized\r\n`, no WWW-Authenticate header. Routes declare
-  whether they need credentials; on the min listener health and metrics need them unless
-  http.health.check.authentication.required=false.
+  whether they need credentials; on the min listener health and metrics stay open for probes and
+  scrapers (as in QuestDB) unless http.health.check.authentication.required=true.
 
   Background:
     Given the example plugin "hello-plugin.js" is copied to the root as "plugins/hello.js"
@@ -29,7 +29,7 @@ Feature: Authentication on the HTTP API
     When I GET "/hello" on the API listener
     Then the status is 200
 
-  Scenario: a protected path without credentials answers 401 like the reference server
+  Scenario: a protected path without credentials answers 401 like QuestDB
     Given the server.conf contains:
       """
       http.user=admin
@@ -78,7 +78,7 @@ Feature: Authentication on the HTTP API
     When I GET "/hello" on the API listener with the header "authorization" set to "basic YWRtaW46cXVlc3Q="
     Then the status is 200
 
-  Scenario: a user without a password stops start-up with the reference's message
+  Scenario: a user without a password stops start-up with QuestDB's message
     Given the server.conf contains:
       """
       http.user=x
@@ -127,6 +127,7 @@ Feature: Authentication on the HTTP API
     And the server.conf contains:
       """
       http.auth.tokens.file=conf/auth.tokens
+      http.health.check.authentication.required=true
       """
     And a running server
     When I GET "/hello" on the API listener with the bearer token "tok-bob"
@@ -179,12 +180,13 @@ Feature: Authentication on the HTTP API
     When I GET "/no/such/path" on the API listener
     Then the status is 404
 
-  Scenario: health and metrics on the min listener need credentials by default when authentication is on
+  Scenario: http.health.check.authentication.required=true makes health and metrics need the credentials
     Given the server.conf contains:
       """
       http.user=admin
       http.password=quest
       metrics.enabled=true
+      http.health.check.authentication.required=true
       """
     And a running server
     When I GET "/" on the min listener
@@ -199,13 +201,12 @@ Feature: Authentication on the HTTP API
     Then the status is 200
     And the body contains "svc_unhandled_errors_total 0"
 
-  Scenario: http.health.check.authentication.required=false opens the min listener for probes
+  Scenario: health and metrics stay open for probes and scrapers by default while authentication is on
     Given the server.conf contains:
       """
       http.user=admin
       http.password=quest
       metrics.enabled=true
-      http.health.check.authentication.required=false
       """
     And a running server
     When I GET "/" on the min listener

@@ -44,12 +44,12 @@ Feature: Configuration: root folder, server.conf and environment overrides
       http.keep-alive.max=lots
       """
     When the server starts
-    Then start-up fails with a message containing "invalid value for configuration key http.keep-alive.max [value=lots, source=server.conf line 1, expected an integer"
+    Then start-up fails with a message containing "invalid value for configuration key http.keep-alive.max [value=lots, source=server.conf line 1, env=SVC_HTTP_KEEP-ALIVE_MAX]: expected an integer"
 
   Scenario: a malformed environment value stops start-up naming the variable
     Given the environment variable "SVC_METRICS_ENABLED" is "maybe"
     When the server starts
-    Then start-up fails with a message containing "metrics.enabled [value=maybe, source=SVC_METRICS_ENABLED, expected true or false]"
+    Then start-up fails with a message containing "metrics.enabled [value=maybe, source=SVC_METRICS_ENABLED, env=SVC_METRICS_ENABLED]: expected true or false"
 
   Scenario: an unknown key is reported, not fatal
     Given the server.conf contains:

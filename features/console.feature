@@ -1,7 +1,7 @@
 Feature: Endpoints the web console and line-protocol clients call at start
   GET /settings (no authentication) gives the server facts clients read at connect and the console
   preferences; PUT replaces and POST merges the preferences. GET /chk reports whether a table exists;
-  GET /warnings lists start-up warnings (http-api.md §6).
+  GET /warnings lists start-up warnings.
 
   Scenario: /settings answers the configuration clients read
     Given a running server
@@ -84,7 +84,7 @@ Feature: Endpoints the web console and line-protocol clients call at start
     And the header "Content-Type" is "application/json"
     And the body contains "["
 
-  # The statements the web console sends through /exec at start (sql-dialect.md §3.6, http-api.md §3).
+  # The statements the web console sends through /exec at start.
 
   Scenario: select build and select current_user answer without parentheses
     When I query "select build"

@@ -1,5 +1,5 @@
 Feature: GET /exp exports a query result as CSV or Parquet
-  Spec "GET /exp" and its Parquet table; wire details from http-api.md §4 and the decisions of §13.
+  CSV and Parquet with every Parquet option; the wire details as QuestDB sends them.
   Every option is checked before the first byte: a bad value is a 400 {query,error,position}.
 
   Scenario: a missing query is a 400
@@ -40,7 +40,7 @@ Feature: GET /exp exports a query result as CSV or Parquet
     Then the status is 400
     And the body contains "invalid timeout [timeout=soon], expected seconds"
 
-  Scenario: a CSV export has a quoted header, CRLF lines and the reference's headers
+  Scenario: a CSV export has a quoted header, CRLF lines and QuestDB's headers
     Given the SQL statements ran:
       """
       CREATE TABLE trades (ts TIMESTAMP, sym SYMBOL, price DOUBLE, qty INT, note VARCHAR) TIMESTAMP(ts) PARTITION BY DAY;
@@ -72,7 +72,7 @@ Feature: GET /exp exports a query result as CSV or Parquet
       2
       """
 
-  Scenario Outline: limit selects rows as the spec says
+  Scenario Outline: limit selects rows: n, m,n (1-based, inclusive), m, and -n
     Given the SQL statements ran:
       """
       CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;

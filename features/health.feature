@@ -1,6 +1,6 @@
 Feature: Health check on the min listener
   Any GET to any path of the min listener answers 200, text/plain, chunked, "Status: Healthy"
-  (spec "GET {health_url}/<any path>"; body from reference http-api.md §7).
+  (body from reference QuestDB's HTTP API).
 
   Background:
     Given a running server
@@ -23,7 +23,7 @@ Feature: Health check on the min listener
       | /a/b/c?x=1     |
       | /metrics       |
 
-  Scenario: responses are framed like the reference server
+  Scenario: responses are framed like QuestDB
     When I GET "/" on the min listener
     Then the headers start in the order "Server, Date, Transfer-Encoding, Content-Type"
     And the header "Server" is "svc/1.0"

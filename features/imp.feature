@@ -1,11 +1,11 @@
 Feature: POST /imp streams delimited text into a table
   The upload is multipart/form-data with an optional `schema` part before the `data` part. Types, delimiter
-  and header are detected from the first lines; the answer is a text grid or JSON (http-api.md §5).
+  and header are detected from the first lines; the answer is a text grid or JSON.
 
   Background:
     Given a running server
 
-  Scenario: the tabular answer is the reference grid, byte for byte
+  Scenario: the tabular answer is QuestDB's grid, byte for byte
     Given the file "t.csv" contains:
       """
       col_a,ts
@@ -175,7 +175,7 @@ Feature: POST /imp streams delimited text into a table
     When I import the file "names.csv" with "name=names&fmt=json"
     Then the import columns are "tempF INT, PickupDateTime INT, usage_user INT, _1st INT, aB INT"
 
-  Scenario: the table name defaults to the file name without the spec's removed characters
+  Scenario: the table name defaults to the file name without removed characters
     Given the file "weather data.csv" contains "a,b\n1,2\n3,4\n"
     When I import the file "weather data.csv" with "fmt=json"
     Then the import status is "OK"
@@ -293,7 +293,7 @@ Feature: POST /imp streams delimited text into a table
     Then the import reports 2500 rows imported and 0 rows rejected
     And the table "lag" keeps maxUncommittedRows 1000 and o3MaxLag 5000
 
-  Scenario Outline: parameter errors answer 200 with the reference's text
+  Scenario Outline: parameter errors answer 200 with QuestDB's text
     Given the file "t.csv" contains "ts,v\n2020-01-01T00:00:00.000000Z,1\n2020-01-02T00:00:00.000000Z,2\n"
     When I import the file "t.csv" with "<query>"
     Then the status is 200

@@ -1,7 +1,7 @@
 Feature: Logging
   Lines are `<timestamp> <marker> <source> <message>` (ISO 8601 UTC, microseconds, `Z`). log.conf in
   <root>/conf (or -Dout) names the writers; SVC_LOG_ variables override its keys; the alert writer
-  POSTs critical lines to an alert manager (spec "Logging" and "Events", http-api.md §10–11).
+  POSTs critical lines to an alert manager.
 
   Scenario: every request gets an Info line
     Given a running server
@@ -115,7 +115,7 @@ Feature: Logging
       w.x.class=com.example.Missing
       """
     When the server starts
-    Then start-up fails with a message containing "unknown log writer class [writer=x, class=com.example.Missing"
+    Then start-up fails with a message containing "invalid value for log.conf key w.x.class [value=com.example.Missing, source="
 
   Scenario: a user plugin adds a writer class that log.conf uses
     Given the example plugin "json-lines-writer.js" is copied to the root as "plugins/json-lines-writer.js"

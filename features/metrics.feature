@@ -1,6 +1,6 @@
 Feature: Metrics and a health check that stays responsive
-  With metrics.enabled=true the min listener serves GET /metrics in the Prometheus text format (spec
-  "GET {health_url}/metrics"; names and content type from http-api.md §7, `questdb_` → `svc_`). With the
+  With metrics.enabled=true the min listener serves GET /metrics in the Prometheus text format
+  (QuestDB's metric names and content type, `questdb_` → `svc_`). With the
   pessimistic check on, one unhandled error turns health into 500. The min listener answers from its own
   worker thread, so health stays fast while the main thread is busy.
 

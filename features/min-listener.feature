@@ -73,6 +73,10 @@ Feature: The min listener's worker thread
         },
       };
       """
+    And the server.conf contains:
+      """
+      http.health.check.authentication.required=true
+      """
     And a running server
     When I GET "/" on the min listener
     Then the status is 401
@@ -88,4 +92,5 @@ Feature: The min listener's worker thread
   Scenario: a min listener port already in use stops start-up naming the reason
     Given the environment variable "SVC_HTTP_MIN_NET_BIND_TO" is 127.0.0.1 with a port in use
     When the server starts
-    Then start-up fails with a message containing "http min server cannot start: listen EADDRINUSE"
+    Then start-up fails with a message containing "cannot listen on http.min.net.bind.to [value=127.0.0.1:"
+    And start-up fails with a message containing "source=SVC_HTTP_MIN_NET_BIND_TO, env=SVC_HTTP_MIN_NET_BIND_TO]: address already in use; another process listens on that port (EADDRINUSE)"

@@ -1,5 +1,5 @@
 Feature: http.security.readonly=true answers reads and refuses writes
-  http-api.md §9: with `http.security.readonly=true` the HTTP API refuses every write with 403.
+  QuestDB's HTTP API: with `http.security.readonly=true` the HTTP API refuses every write with 403.
 
   Background:
     Given the environment variable "SVC_HTTP_SECURITY_READONLY" is "true"

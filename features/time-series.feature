@@ -1,5 +1,5 @@
 Feature: time-series SQL over GET /exec
-  sql-dialect.md §2.2–2.5 and §2.9: interval search, SAMPLE BY, LATEST ON, ASOF/LT joins, date functions,
+  QuestDB's time-series SQL: interval search, SAMPLE BY, LATEST ON, ASOF/LT joins, date functions,
   window functions, answered with the designated timestamp index of each result.
 
   Background:

@@ -1,6 +1,6 @@
 /**
  * SQL engine micro-benchmark over the real columnar storage (no HTTP): builds `cpu` and `trades` tables
- * shaped like the bench datasets (shared/bench/README.md) through the writer API, then times the
+ * shaped like the bench datasets () through the writer API, then times the
  * bench's non-time-series queries (median of `runs`, every batch drained).
  * Usage: `node dist/tools/engine-bench.js [rows=10000000] [dir] [runs=5] [--skip-load]`.
  */

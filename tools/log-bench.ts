@@ -9,13 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogLevel } from '../core/log/log-level';
 import { LogService } from '../core/log/log-service';
+import { plainOrigins } from '../core/log/log-setup';
 import { FileWriter } from '../plugins/log-file/file-writer';
 
 async function main(): Promise<void> {
   const lines = Number(process.argv[2] ?? 1_000_000);
   const dir = mkdtempSync(join(tmpdir(), 'svc-log-bench-'));
-  const writer = new FileWriter({ name: 'file', className: 'io.svc.log.LogFileWriter', properties: new Map([['location', '${log.dir}/bench.log']]),
-    rootDir: dir, logDir: dir, version: '0', env: {} });
+  const properties = new Map([['location', '${log.dir}/bench.log']]);
+  const writer = new FileWriter({ name: 'file', className: 'io.svc.log.LogFileWriter', properties,
+    rootDir: dir, logDir: dir, version: '0', env: {}, origin: plainOrigins('file', properties) });
   const logs = new LogService();
   logs.configure([{ name: 'file', levels: LogLevel.Info | LogLevel.Error | LogLevel.Critical | LogLevel.Advisory, scope: undefined, writer }]);
   const log = logs.create('http-server');

@@ -1,6 +1,6 @@
 /**
  * Time-series query benchmark over the real columnar storage (no HTTP): loads the bench CSVs
- * (/work/benchrun/data/{cpu,trades}-<size>.csv, shared/bench/README.md) through the writer API once into
+ * (/work/benchrun/data/{cpu,trades}-<size>.csv) through the writer API once into
  * `dir`, then times the bench's queries (median of `runs` warm runs, every batch drained).
  * Usage: `node dist/tools/ts-bench.js [size=10M] [dir=/tmp/svc-ts-bench-<size>] [runs=5]`; ONLY=id,id.
  */

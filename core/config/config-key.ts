@@ -44,7 +44,7 @@ export function parseInteger(raw: string, min = -Number.MAX_SAFE_INTEGER, max = 
 
 const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, t: 1024 ** 4 };
 
-/** Sizes accept k/m/g suffixes (http-api.md §9): `2m` = 2 MiB. */
+/** Sizes accept k/m/g suffixes: `2m` = 2 MiB. */
 export function parseSize(raw: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(raw);
   if (!m) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Environment names of configuration keys. http-api.md §9: `SVC_` + the key upper-cased with `.`
+ * Environment names of configuration keys. `SVC_` + the key upper-cased with `.`
  * replaced by `_`; hyphens stay and camelCase is simply upper-cased
  * (`http.keep-alive.max` → `SVC_HTTP_KEEP-ALIVE_MAX`). log.conf keys use `SVC_LOG_`.
  */

@@ -18,12 +18,25 @@ test('an unknown level is an error naming it', () => {
   assert.throws(() => parseLevelList('INFO,LOUD'), /Unknown level: LOUD/);
 });
 
-test('writers, classes and scopes are read; a writer without a class is inert', () => {
-  const c = parseLogConfig('writers=file,stdout,http.min\nw.stdout.class=io.svc.log.LogConsoleWriter\nw.stdout.level=INFO\n'
+test('writers, classes and scopes are read', () => {
+  const c = parseLogConfig('writers=stdout,http.min\nw.stdout.class=io.svc.log.LogConsoleWriter\nw.stdout.level=INFO\n'
     + 'w.http.min.class=io.svc.log.LogConsoleWriter\nw.http.min.level=ERROR\nw.http.min.scope=http-min-server\n', {});
   assert.deepEqual(c.writers.map((w) => [w.name, w.className, w.scope]), [
-    ['file', undefined, undefined], ['stdout', 'io.svc.log.LogConsoleWriter', undefined],
-    ['http.min', 'io.svc.log.LogConsoleWriter', 'http-min-server']]);
+    ['stdout', 'io.svc.log.LogConsoleWriter', undefined], ['http.min', 'io.svc.log.LogConsoleWriter', 'http-min-server']]);
+});
+
+test('a listed writer without a class stops start-up naming writers=, its value and line', () => {
+  assert.throws(() => parseLogConfig('# c\nwriters=file,stdout\nw.stdout.class=X', {}, '/r/conf/log.conf'),
+    /^SvcError: invalid value for log.conf key writers \[value=file,stdout, source=\/r\/conf\/log.conf line 2, env=SVC_LOG_WRITERS\]: writer file has no class: add a w.file.class line/);
+  assert.throws(() => parseLogConfig('writers=stdout', { SVC_LOG_WRITERS: 'a' }),
+    /writers \[value=a, source=SVC_LOG_WRITERS, env=SVC_LOG_WRITERS\]: writer a has no class/);
+});
+
+test('an unknown level names the key, the value, the line and the variable', () => {
+  assert.throws(() => parseLogConfig('writers=stdout\nw.stdout.class=X\nw.stdout.level=VERBOSE', {}, '/r/conf/log.conf'),
+    /^SvcError: invalid value for log.conf key w.stdout.level \[value=VERBOSE, source=\/r\/conf\/log.conf line 3, env=SVC_LOG_W_STDOUT_LEVEL\]: Unknown level: VERBOSE$/);
+  assert.throws(() => parseLogConfig('writers=stdout\nw.stdout.class=X', { SVC_LOG_W_STDOUT_LEVEL: 'LOUD' }, 'log.conf', (n) => `QDB${n.slice(3)}`),
+    /w.stdout.level \[value=LOUD, source=QDB_LOG_W_STDOUT_LEVEL, env=SVC_LOG_W_STDOUT_LEVEL\]: Unknown level: LOUD/);
 });
 
 test('SVC_LOG_ variables override keys', () => {
@@ -39,7 +52,7 @@ test('writer properties exclude class, level and scope and do not leak between w
   assert.deepEqual([...c.writers[1].properties], [['location', 'y']]);
 });
 
-test('global keys have the reference defaults', () => {
+test('global keys have QuestDB defaults', () => {
   const c = parseLogConfig('writers=', {});
   assert.deepEqual(c.globals, { logDir: undefined, recordLength: 4096, queueDepth: 1024, verbose: false });
 });
@@ -52,7 +65,7 @@ test('global keys are read from the file and from SVC_LOG_ variables', () => {
 });
 
 test('a malformed global value stops start-up naming the key', () => {
-  assert.throws(() => parseLogConfig('recordLength=lots', {}), /recordLength \[value=lots/);
+  assert.throws(() => parseLogConfig('recordLength=lots', {}), /recordLength \[value=lots, source=log.conf line 1, env=SVC_LOG_RECORDLENGTH\]: expected a positive integer/);
   assert.throws(() => parseLogConfig('log.level.verbose=maybe', {}), /log.level.verbose \[value=maybe/);
 });
 

@@ -1,6 +1,6 @@
 /**
  * The server configuration: `<root>/conf/server.conf` overlaid by the environment, parsed once at
- * start-up into typed values. Precedence (http-api.md §9): `SVC_<KEY>_FILE` > `SVC_<KEY>` >
+ * start-up into typed values. Precedence: `SVC_<KEY>_FILE` > `SVC_<KEY>` >
  * `<key>.file` > `<key>` in server.conf > default. A `.file` value names a file (absolute, or
  * relative to the root) whose trimmed content (at most 64 KB) is the value.
  */
@@ -8,6 +8,7 @@ import { ConfigKey } from './config-key';
 import { envName, Environment } from './env-overrides';
 import { parseProperties, PropertyEntry, propertiesToMap } from './properties';
 import { SERVER_KEYS } from './server-keys';
+import { SettingOrigin, settingError } from './setting-origin';
 import { SvcError } from '../errors';
 
 export type ValueSource = 'default' | 'conf' | 'env' | 'file';
@@ -29,6 +30,8 @@ export interface ConfigSources {
   /** Reads a secret file (for `.file` keys); throws when missing. */
   readonly readFile: (path: string) => string;
   readonly keys?: readonly ConfigKey<unknown>[];
+  /** The variable a value was really read from, when the environment was translated (`QDB_HTTP_USER`). */
+  readonly envOrigin?: (name: string) => string;
 }
 
 const MAX_SECRET_FILE = 64 * 1024;
@@ -61,8 +64,7 @@ export class ServerConfig {
       if (r.raw === undefined) { values.set(key.name, undefined); continue; }
       const v = key.parse(r.raw);
       if (v === undefined) {
-        throw new SvcError(`invalid value for configuration key ${key.name} [value=${key.secret ? '****' : r.raw}, `
-          + `source=${r.origin}, expected ${key.expected}]`);
+        throw settingError('invalid value for configuration key', originOf(key, r), `expected ${key.expected}`);
       }
       values.set(key.name, v);
     }
@@ -76,6 +78,13 @@ export class ServerConfig {
   get<T>(key: ConfigKey<T>): T {
     if (!this.values.has(key.name)) throw new Error(`configuration key not registered: ${key.name}`);
     return this.values.get(key.name) as T;
+  }
+
+  /** Where a known key's value came from, for start-up messages (bind failures, for one). */
+  origin(key: ConfigKey<unknown>): SettingOrigin {
+    const r = this.resolved.get(key.name);
+    if (r === undefined) throw new Error(`configuration key not registered: ${key.name}`);
+    return originOf(key, r);
   }
 
   /** Raw text of any key, known or not (env wins over server.conf), for plugins with their own keys. */
@@ -95,15 +104,21 @@ export class ServerConfig {
   }
 }
 
+function originOf(key: ConfigKey<unknown>, r: Resolved): SettingOrigin {
+  const value = r.raw === undefined ? undefined : key.secret ? '****' : r.raw;
+  return { key: key.name, value, source: r.origin, env: envName(key.name) };
+}
+
 function resolve(key: ConfigKey<unknown>, conf: ReadonlyMap<string, PropertyEntry>, s: ConfigSources): Resolved {
   const names = [key.name, ...key.aliases];
+  const from = (variable: string): string => s.envOrigin?.(variable) ?? variable;
   for (const n of names) {
     const file = s.env[envName(n) + '_FILE'];
-    if (file !== undefined) return { raw: readSecret(key, file, s), source: 'file', origin: envName(n) + '_FILE' };
+    if (file !== undefined) return { raw: readSecret(key, file, s), source: 'file', origin: from(envName(n) + '_FILE') };
   }
   for (const n of names) {
     const v = s.env[envName(n)];
-    if (v !== undefined) return { raw: v, source: 'env', origin: envName(n) };
+    if (v !== undefined) return { raw: v, source: 'env', origin: from(envName(n)) };
   }
   for (const n of names) {
     const e = conf.get(`${n}.file`);

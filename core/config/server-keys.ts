@@ -1,5 +1,5 @@
 /**
- * Every server.conf key the server knows, with its default and type (http-api.md §9 names).
+ * Every server.conf key the server knows, with its default and type (QuestDB's HTTP API names).
  * Validated once at start-up; a bad value stops start-up naming the key, the value and what was
  * expected. Each key can be set by `SVC_` + the key upper-cased with `.` → `_`.
  */
@@ -51,7 +51,12 @@ export const HTTP_USER = stringKey('http.user', undefined);
 export const HTTP_PASSWORD = stringKey('http.password', undefined, { secret: true });
 /** Bearer tokens accepted on the API listener (comma-separated; `http.auth.tokens.file` reads them from a file). */
 export const HTTP_AUTH_TOKENS = listKey('http.auth.tokens', '', { secret: true });
-export const HTTP_HEALTH_AUTH_REQUIRED = booleanKey('http.health.check.authentication.required', true);
+/**
+ * Whether health and /metrics on the min listener need the API's credentials. False by default: QuestDB
+ * 9.4.4 answers health without credentials while authentication is on, and load-balancer probes and
+ * Prometheus scrapers usually carry none.
+ */
+export const HTTP_HEALTH_AUTH_REQUIRED = booleanKey('http.health.check.authentication.required', false);
 
 // ---- min listener (9003), health and metrics ---------------------------------------------
 export const HTTP_MIN_ENABLED = booleanKey('http.min.enabled', true);

@@ -1,5 +1,5 @@
 /**
- * Column types (sql-dialect.md §1). A type is a small immutable object; the simple ones are
+ * Column types. A type is a small immutable object; the simple ones are
  * singletons in `Types`, so `a === b` works for them. GEOHASH carries its precision in bits,
  * ARRAY its dimension count and element type.
  */
@@ -44,7 +44,7 @@ export function sameType(a: ColumnType, b: ColumnType): boolean {
   return a.tag === b.tag && a.bits === b.bits && a.dims === b.dims && a.elem === b.elem;
 }
 
-/** The name `/exec` prints in `columns[i].type` (http-api.md §3.1): `IPv4`, `GEOHASH(4c)`, `ARRAY`, NULL as `STRING`. */
+/** The name `/exec` prints in `columns[i].type`: `IPv4`, `GEOHASH(4c)`, `ARRAY`, NULL as `STRING`. */
 export function typeName(t: ColumnType): string {
   switch (t.tag) {
     case TypeTag.IPV4: return 'IPv4';

@@ -1,5 +1,5 @@
 /**
- * The rules for DEDUP UPSERT KEYS (sql-dialect.md §2.7), with the reference's texts: every key is a
+ * The rules for DEDUP UPSERT KEYS, with QuestDB's texts: every key is a
  * column, none repeats, none is an array, and the designated timestamp is one of them. Storage checks
  * them for every caller; SQL statements check them first to point at the offending key.
  */

@@ -1,5 +1,5 @@
 /**
- * Null sentinels (sql-dialect.md §1), as stored on disk and in memory. No `null` in hot loops:
+ * Null sentinels, as stored on disk and in memory. No `null` in hot loops:
  * a kernel compares with these.
  */
 export const INT_NULL = -2147483648;

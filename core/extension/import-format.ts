@@ -1,6 +1,6 @@
 /**
  * Parses uploaded data for /imp (plugins/import-delimited). The route first hands the format a sample of
- * the upload (`analyse`: structure and types, http-api.md §5.5), decides the target table, then streams
+ * the upload (`analyse`: structure and types), decides the target table, then streams
  * every chunk through one `ImportParser` built for that table and appends its batches to the writer.
  */
 import { ColumnBatch } from '../data/column-batch';
@@ -9,7 +9,7 @@ import { SymbolTable } from '../data/symbol-table';
 
 export const ImportFormat = Symbol.for('svc.ImportFormat');
 
-/** `atomicity` parameter (spec "POST /imp"). */
+/** `atomicity` parameter. */
 export type Atomicity = 'abort' | 'skipRow' | 'skipCol';
 
 export interface DetectedColumn {
@@ -101,7 +101,7 @@ export interface ImportFormat {
   readonly name: string;
   /**
    * Structure of the upload from its first bytes (`whole` = the upload ends there). Throws SvcError with
-   * the reference's texts (`not enough lines`, `min deviation is too high`, `duplicate column name found`).
+   * QuestDB's texts (`not enough lines`, `min deviation is too high`, `duplicate column name found`).
    */
   analyse(sample: Uint8Array, whole: boolean, options: AnalysisOptions): TextStructure;
   /** A parser for the whole upload (sample included), filling `plan.columns`. Close it when done. */

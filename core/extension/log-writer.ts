@@ -3,6 +3,7 @@
  * The core filters records by each writer's level set and scope before `write`, so a writer only
  * writes. Users add a writer class by registering another factory from a plugin (docs/plugins.md).
  */
+import { SettingOrigin } from '../config/setting-origin';
 import { LogRecord } from '../log/log-record';
 
 export const LogWriterFactory = Symbol.for('svc.LogWriterFactory');
@@ -21,6 +22,11 @@ export interface LogWriterSettings {
   readonly version: string;
   /** Environment variables visible to the writer (ORGID, NAMESPACE, SVC_DETACHED, ...). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Where `w.<name>.<property>` was read (file line or variable), for the start-up error of a bad
+   * value: `throw settingError('invalid value for log.conf key', settings.origin('rollSize'), 'expected …')`.
+   */
+  readonly origin: (property: string) => SettingOrigin;
 }
 
 export interface LogWriter {

@@ -2,10 +2,10 @@
  * SQL functions and operators, registered by plugins (plugins/sql-functions) and resolved by the
  * binder by name and argument types. Operators use their symbol as name (`=`, `+`, `and`).
  *
- * Overload resolution (sql-dialect.md §1.1): the binder picks the overload whose parameter types the
+ * Overload resolution: the binder picks the overload whose parameter types the
  * arguments reach with the cheapest implicit casts, then inserts those casts, so a kernel always gets
- * vectors of exactly its declared `args` types. A kernel is a pure function over the vectors' typed arrays
- * (STYLE.md §7): nulls in give nulls out through the type's sentinel.
+ * vectors of exactly its declared `args` types. A kernel is a pure function over the vectors' typed arrays:
+ * nulls in give nulls out through the type's sentinel.
  */
 import { ColumnType } from '../data/column-type';
 import { Vector } from '../data/vector';
@@ -24,7 +24,7 @@ export type ParamType = ColumnType | 'any' | 'same';
 
 /** What every kernel may read besides its arguments; one per query execution. */
 export interface FunctionContext {
-  /** `now()`: fixed for the whole execution (sql-dialect.md §7), µs. */
+  /** `now()`: fixed for the whole execution, µs. */
   readonly now: number;
   /** Seeded random source (long_sequence seeds) or Math.random-based. */
   readonly random: RandomSource;
@@ -67,7 +67,7 @@ export interface ScalarFunction extends FunctionBase {
 }
 
 /**
- * A grouped aggregate state: one slot per group, held in typed arrays (STYLE.md §7
+ * A grouped aggregate state: one slot per group, held in typed arrays
  * `{init, add, merge, value}`), so GROUP BY never allocates per row and partial states can merge.
  */
 export interface AggregateState {

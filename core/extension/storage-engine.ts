@@ -1,7 +1,7 @@
 /**
- * The StorageEngine behind every table (DESIGN.md "Storage"). One registration; the SQL engine,
+ * The StorageEngine behind every table. One registration; the SQL engine,
  * import and meta functions use it. All names are case-insensitive. Errors are SvcError with the
- * reference's texts (`table does not exist [table=x]`, `table already exists`, table busy).
+ * QuestDB's texts (`table does not exist [table=x]`, `table already exists`, table busy).
  */
 import { ColumnBatch } from '../data/column-batch';
 import { SymbolTable } from '../data/symbol-table';
@@ -76,7 +76,7 @@ export interface TableReader {
   /** Committed rows visible to this reader. */
   readonly rowCount: number;
   readonly partitions: readonly PartitionInfo[];
-  /** The snapshot's commit number (`_txn`), for `wal_tables()` writerTxn/sequencerTxn (sql-dialect.md §7). */
+  /** The snapshot's commit number (`_txn`), for `wal_tables()` writerTxn/sequencerTxn. */
   readonly committedTxn?: number;
   /** The committed dictionary of a SYMBOL column (table column index). */
   symbols(columnIndex: number): SymbolTable;

@@ -1,6 +1,6 @@
 /**
  * Code the min listener's worker thread loads by itself, so the min listener answers while the main
- * thread is busy (spec "GET {health_url}": `http.min.worker.count` gives it a dedicated worker).
+ * thread is busy (`http.min.worker.count` gives it a dedicated worker).
  * The worker cannot reach the main thread's container: it `require`s `module` (an absolute path to a
  * CommonJS file) and calls its factory with `options`.
  */

@@ -1,8 +1,8 @@
 /**
  * bunyan is the logging core (issue 10): every source is a bunyan child logger and every configured
  * writer is a bunyan raw stream. bunyan levels are thresholds but a writer's `level` is a set, so the
- * five spec levels map one-to-one onto five bunyan levels and each stream filters on its own bit mask
- * (libraries.md "bunyan"): Debug→DEBUG, Info→INFO, Advisory→WARN, Error→ERROR, Critical→FATAL.
+ * five log levels map one-to-one onto five bunyan levels and each stream filters on its own bit mask:
+ * Debug→DEBUG, Info→INFO, Advisory→WARN, Error→ERROR, Critical→FATAL.
  * bunyan's `time` has milliseconds only; the first stream that sees a record stamps it with the
  * microsecond clock and formats the line once, and every other stream reuses that LogRecord.
  */
@@ -23,16 +23,16 @@ export const BUNYAN_LEVEL: Readonly<Record<LogLevel, number>> = {
 const SPEC_LEVEL = new Map<number, LogLevel>(
   (Object.entries(BUNYAN_LEVEL) as [string, number][]).map(([spec, b]) => [b, Number(spec) as LogLevel]));
 
-/** How lines look: log.conf's `log.level.verbose` and `recordLength` (http-api.md §10). */
+/** How lines look: log.conf's `log.level.verbose` and `recordLength`. */
 export interface LineFormat {
   readonly markers: Readonly<Record<LogLevel, string>>;
-  /** Messages longer than this many characters are cut (the reference's record buffer). */
+  /** Messages longer than this many characters are cut (QuestDB's record buffer). */
   readonly recordLength: number;
 }
 
 export const DEFAULT_LINE_FORMAT: LineFormat = { markers: LEVEL_MARKER, recordLength: 4096 };
 
-/** The bunyan record as our streams see it; `svc` caches the spec record across streams. */
+/** The bunyan record as our streams see it; `svc` caches the log record across streams. */
 export interface BunyanRecord {
   readonly level: number;
   readonly msg: string;
@@ -45,7 +45,7 @@ export function isBunyanRecord(value: unknown): value is BunyanRecord {
     && typeof (value as BunyanRecord).msg === 'string';
 }
 
-/** The spec record of a bunyan record, made once per record whatever the number of streams. */
+/** The log record of a bunyan record, made once per record whatever the number of streams. */
 export function specRecord(rec: BunyanRecord, format: LineFormat): LogRecord | undefined {
   if (rec.svc !== undefined) return rec.svc;
   const level = SPEC_LEVEL.get(rec.level);

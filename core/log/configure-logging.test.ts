@@ -25,7 +25,7 @@ function setUp(logConf: string): { root: RootDirectory; lines: string[]; setting
   child.register(LogWriterFactory, { useValue: factory });
   const logs = new LogService();
   logs.create('early').advisory('before configuration');
-  configureLogging(child, logs, root, {}, undefined, join(dir, 'no-defaults'));
+  configureLogging(child, logs, root, { env: {}, defaultConfDir: join(dir, 'no-defaults') });
   return { root, lines, settings, logs, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

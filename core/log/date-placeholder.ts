@@ -1,5 +1,5 @@
 /**
- * `${date:<format>}` in log.conf locations and the alert template (spec "Logging" keys table, "Events").
+ * `${date:<format>}` in log.conf locations and the alert template.
  * Pattern letters follow QuestDB's timestamp formats: `yyyy` `yy` `MM` `M` `MMM` `dd` `d` `HH` `H`
  * `hh` `h` `mm` `m` `ss` `s` `SSS` `S` (milliseconds) `UUU` `U` (microseconds of the millisecond)
  * `a` (AM/PM) `EE`/`E` (day name); text in single quotes and every other character is literal
@@ -83,7 +83,7 @@ function fieldsOf(micros: number): Fields {
   };
 }
 
-/** Finds `${date:<format>}` (the format may start with spaces, as in the reference's template). */
+/** Finds `${date:<format>}` (the format may start with spaces, as in QuestDB's template). */
 export const DATE_PLACEHOLDER = /\$\{date:\s*([^}]*)\}/g;
 
 /** Replaces every `${date:<format>}` in `text` with the time `micros`. */

@@ -1,7 +1,7 @@
 /**
  * Appends lines to a file in batches: lines are encoded into one preallocated buffer and go out with
  * one write when it is full (`batchBytes`, 64 KiB by default) or at the end of the event-loop turn. Writes
- * are synchronous on purpose: bunyan ignores back-pressure (libraries.md "bunyan"), so an async queue
+ * are synchronous on purpose: bunyan ignores back-pressure, so an async queue
  * grows without bound during a burst (≈350 MB for 1M lines) while a 64 KiB write to the page cache
  * takes tens of microseconds; memory stays at one batch and no line is lost. A failing disk does not
  * throw into the caller: lost lines are counted and reported on stderr.

@@ -1,5 +1,5 @@
 /**
- * Which log.conf applies (spec "Logging" rule 4, http-api.md §10): `-Dout=<path>` when given (absolute,
+ * Which log.conf applies: `-Dout=<path>` when given (absolute,
  * or relative to the working directory like any command-line path; a missing file stops start-up rather
  * than silently logging elsewhere); else `<root>/conf/log.conf`; else the built-in default, which is
  * also written to `<root>/conf/log.conf` so the operator has a file to edit.
@@ -8,9 +8,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SvcError } from '../errors';
 
-/** The reference's containerised default (http-api.md §10), used when the project's conf/log.conf is missing. */
+/** QuestDB's containerised default, used when the project's conf/log.conf is missing. */
 export const BUILT_IN_LOG_CONF = [
-  'writers=file,stdout,http.min',
+  'writers=stdout,http.min',
   'w.stdout.class=io.svc.log.LogConsoleWriter',
   'w.stdout.level=INFO',
   'w.http.min.class=io.svc.log.LogConsoleWriter',

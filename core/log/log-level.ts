@@ -1,4 +1,4 @@
-/** The spec's five levels ("Logging"), as bits so a writer's level set is one integer mask. */
+/** The five log levels, as bits so a writer's level set is one integer mask. */
 export enum LogLevel {
   Debug = 1,
   Info = 2,
@@ -15,7 +15,7 @@ export const LEVEL_MARKER: Readonly<Record<LogLevel, string>> = {
   [LogLevel.Advisory]: 'A',
 };
 
-/** `log.level.verbose=true` (http-api.md §10) prints the level's name instead of its letter. */
+/** `log.level.verbose=true` prints the level's name instead of its letter. */
 export const LEVEL_VERBOSE_MARKER: Readonly<Record<LogLevel, string>> = {
   [LogLevel.Debug]: 'DEBUG',
   [LogLevel.Info]: 'INFO',
@@ -33,6 +33,6 @@ export const LEVEL_BY_NAME: Readonly<Record<string, LogLevel>> = {
   ADVISORY: LogLevel.Advisory,
 };
 
-/** The spec's defaults: everything but Debug. */
+/** The default levels: everything but Debug. */
 export const DEFAULT_LEVELS = LogLevel.Info | LogLevel.Error | LogLevel.Critical | LogLevel.Advisory;
 export const ALL_LEVELS = DEFAULT_LEVELS | LogLevel.Debug;

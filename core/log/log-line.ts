@@ -1,8 +1,7 @@
 /**
- * The spec's line: `<timestamp> <marker> <source_name> <message>`, timestamp ISO 8601 UTC with
+ * The log line: `<timestamp> <marker> <source_name> <message>`, timestamp ISO 8601 UTC with
  * microseconds ending in `Z` (e.g. `2023-02-24T14:59:45.076113Z A server-main Config:`).
- * bunyan's own `time` is a Date (milliseconds), so the core carries its own microsecond clock
- * (libraries.md "bunyan").
+ * bunyan's own `time` is a Date (milliseconds), so the core carries its own microsecond clock.
  */
 import { LEVEL_MARKER, LogLevel } from './log-level';
 

@@ -1,8 +1,8 @@
 /**
- * A writer's `location` (spec "Logging" keys table): `${log.dir}` is the log folder (`<root>/log`
+ * A writer's `location`: `${log.dir}` is the log folder (`<root>/log`
  * unless log.conf's `log.dir` says otherwise) and `${date:<format>}` the time of opening (rolling
  * writers resolve it again at every roll). A relative result is relative to the database root
- * (spec "Logging" rule 6: relative names land in the mounted directory).
+ * (relative names land in the mounted directory).
  */
 import { isAbsolute, join } from 'node:path';
 import { replaceDatePlaceholders } from './date-placeholder';

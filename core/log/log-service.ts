@@ -1,6 +1,6 @@
 /**
  * The LogFactory the container hands out. Each source gets a bunyan child logger whose streams are the
- * writers that source routes to (scope, http-api.md §10); a disabled level costs one mask test.
+ * writers that source routes to (scope); a disabled level costs one mask test.
  * Records logged before the writers are configured (plugin loading happens first) are kept, up to a
  * bound, and replayed to the writers once they exist.
  */
@@ -41,7 +41,7 @@ export class LogService implements LogFactory {
   private roots = new Map<string, bunyan>();
   private readonly earlyLogger: bunyan;
 
-  /** @param debugOverride `-Debug` or `SVC_DEBUG`: adds Debug to every writer's set (spec "Logging" rule 3). */
+  /** @param debugOverride `-Debug` or `SVC_DEBUG`: adds Debug to every writer's set. */
   constructor(private readonly debugOverride = false) {
     this.earlyLogger = bunyanLogger([{
       write: (rec: unknown): void => {

@@ -25,12 +25,12 @@ test('the environment wins over the file for a class property', () => {
 
 test('an unknown property stops start-up', () => {
   assert.throws(() => createWriters(parseLogConfig('writers=f\nw.f.class=x.Writer\nw.f.colour=red', {}).writers, [factory], context),
-    /Unknown property \[writer=f, property=w.f.colour\]/);
+    /^SvcError: unknown log.conf key w.f.colour \[value=red, source=log.conf line 3, env=SVC_LOG_W_F_COLOUR\]: Unknown property; x.Writer takes class, level, scope, rollSize, location$/);
 });
 
 test('an unknown class stops start-up naming the known ones', () => {
   assert.throws(() => createWriters(parseLogConfig('writers=f\nw.f.class=com.example.Nope', {}).writers, [factory], context),
-    /unknown log writer class \[writer=f, class=com.example.Nope, known=x.Writer\]/);
+    /^SvcError: invalid value for log.conf key w.f.class \[value=com.example.Nope, source=log.conf line 2, env=SVC_LOG_W_F_CLASS\]: unknown log writer class; the known ones are x.Writer$/);
 });
 
 test('a class level mask narrows the configured set', () => {
@@ -49,5 +49,19 @@ test('without a level line a writer takes its class default, else I, E, C and A'
   const critical: LogWriterFactory = { ...factory, className: 'z.Writer', defaultLevels: LogLevel.Critical };
   const [a, b] = createWriters(parseLogConfig('writers=a,b\nw.a.class=x.Writer\nw.b.class=z.Writer', {}).writers, [factory, critical], context);
   assert.equal(a.levels, LogLevel.Info | LogLevel.Error | LogLevel.Critical | LogLevel.Advisory);
-  assert.equal(b.levels, LogLevel.Critical);
+  assert.equal(b.levels, LogLevel.Critical | LogLevel.Advisory);
+});
+
+test('Advisory lines reach every writer whose class takes them, whatever its level set', () => {
+  const [w] = createWriters(parseLogConfig('writers=a\nw.a.class=x.Writer\nw.a.level=DEBUG', {}).writers, [factory], context);
+  assert.equal(w.levels, LogLevel.Debug | LogLevel.Advisory);
+});
+
+test('an invalid class property names where it came from: the variable when it overrides the file', () => {
+  const failing: LogWriterFactory = { ...factory, className: 'f.Writer', create: (s) => { throw new Error(s.origin('rollSize').source); } };
+  const env = { SVC_LOG_W_A_ROLLSIZE: '1g' };
+  assert.throws(() => createWriters(parseLogConfig('writers=a\nw.a.class=f.Writer\nw.a.rollSize=2g', env).writers, [failing], { ...context, env }),
+    /^Error: SVC_LOG_W_A_ROLLSIZE$/);
+  assert.throws(() => createWriters(parseLogConfig('writers=a\nw.a.class=f.Writer\nw.a.rollSize=2g', {}).writers, [failing], context),
+    /^Error: log.conf line 3$/);
 });

@@ -1,6 +1,6 @@
 /**
- * Counters the subsystems bump as things happen; the metrics plugin exposes them as the reference's
- * metric families under `svc_` names (http-api.md §7) when `metrics.enabled=true`. Plain numbers so the
+ * Counters the subsystems bump as things happen; the metrics plugin exposes them as QuestDB's
+ * metric families under `svc_` names when `metrics.enabled=true`. Plain numbers so the
  * hot paths pay one increment; registered in the container as a singleton.
  */
 export class ServerMetrics {

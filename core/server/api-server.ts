@@ -1,7 +1,7 @@
 /**
  * The API listener (default 0.0.0.0:9000): a restify server whose routes are the registered
  * HttpRoutes with `listener: 'api'`. 404, 405 and 401 are answered in `pre` from our own route table
- * so restify never writes its own bodies (libraries.md "restify").
+ * so restify never writes its own bodies.
  */
 import { AddressInfo } from 'node:net';
 import bunyan from 'bunyan';
@@ -17,7 +17,9 @@ import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log, LogFactory } from '../log/log';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ErrorResponder } from './error-responder';
-import { closeGracefully, listen } from './graceful-close';
+import { closeGracefully } from './graceful-close';
+import { InFlightRequests } from './in-flight-requests';
+import { ListenerBinder } from './listener-binder';
 import { RequestDispatcher } from './request-dispatcher';
 import { ResponseFraming } from './response-framing';
 import { RouteTable } from './route-table';
@@ -30,15 +32,17 @@ export class ApiServer {
   private readonly server: restify.Server;
   private readonly dispatcher: RequestDispatcher;
   private readonly log: Log;
+  private readonly inFlight = new InFlightRequests();
 
   constructor(
-    @inject(ServerConfig) private readonly config: ServerConfig,
+    @inject(ServerConfig) config: ServerConfig,
     @injectAll(HttpRoute, { isOptional: true }) routes: HttpRoute[],
     @injectAll(HttpAuthenticator, { isOptional: true }) authenticators: HttpAuthenticator[],
     @inject(ResponseFraming) framing: ResponseFraming,
     @inject(ErrorResponder) responder: ErrorResponder,
     @inject(LogFactory) logs: LogFactory,
     @inject(ServerMetrics) metrics: ServerMetrics,
+    @inject(ListenerBinder) private readonly binder: ListenerBinder,
   ) {
     this.log = logs.create('http-server');
     const apiRoutes = routes.filter((r) => r.listener === 'api');
@@ -49,6 +53,9 @@ export class ApiServer {
       log: bunyan.createLogger({ name: 'restify', streams: [] }),
       handleUncaughtExceptions: false,
     });
+    // restify re-emits the node server's errors; a failed bind is reported by ListenerBinder, so only
+    // errors of a listening server are unexpected here.
+    this.server.on('error', (e: Error) => { if (this.server.server.listening) responder.unhandled('api listener', e); });
     this.server.pre((req, res, next) => {
       const prepared = this.dispatcher.prepare(req, res);
       if (!prepared) return next(false);
@@ -57,12 +64,13 @@ export class ApiServer {
     });
     for (const route of apiRoutes) this.mount(route);
     const http = this.server.server;
+    this.inFlight.track(http);
     http.keepAliveTimeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT) * 1000;
     http.maxRequestsPerSocket = config.get(HTTP_KEEP_ALIVE_MAX);
     http.maxConnections = config.get(HTTP_CONNECTION_LIMIT);
     http.timeout = config.get(HTTP_CONNECTION_TIMEOUT);
     if (!config.get(HTTP_SERVER_KEEP_ALIVE)) http.keepAliveTimeout = 0;
-    // svc_http_connections (http-api.md §7): open connections on this listener.
+    // svc_http_connections: open connections on this listener.
     http.on('connection', (socket) => {
       metrics.httpConnections++;
       socket.once('close', () => { metrics.httpConnections--; });
@@ -70,12 +78,11 @@ export class ApiServer {
   }
 
   async start(): Promise<AddressInfo> {
-    const { host, port } = this.config.get(HTTP_BIND_TO);
-    return listen(this.server.server, host, port);
+    return this.binder.listen(this.server.server, HTTP_BIND_TO, 'http server');
   }
 
   async stop(graceMs: number): Promise<void> {
-    await closeGracefully(this.server.server, graceMs);
+    await closeGracefully(this.server.server, graceMs, () => this.inFlight.logCut(this.log, graceMs));
   }
 
   private mount(route: HttpRoute): void {

@@ -1,4 +1,4 @@
-/** RFC 1123 dates as the reference prints them: the day of month is NOT zero-padded (`Fri, 2 Feb 2024 17:09:38 GMT`). */
+/** RFC 1123 dates as QuestDB prints them: the day of month is NOT zero-padded (`Fri, 2 Feb 2024 17:09:38 GMT`). */
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -1,6 +1,6 @@
 /**
- * The min listener (default 0.0.0.0:9003): health on every path, `/metrics` when enabled (http-api.md §7).
- * Spec "GET {health_url}": it must stay responsive while the data endpoints are busy, so the listening
+ * The min listener (default 0.0.0.0:9003): health on every path, `/metrics` when enabled.
+ * it must stay responsive while the data endpoints are busy, so the listening
  * socket lives in a dedicated worker thread (core/server/min-worker.ts). Routes that ship a worker
  * module (health) are answered there; the rest are forwarded to an internal node:http listener on
  * 127.0.0.1 here on the main thread, which runs them through the usual dispatcher.
@@ -22,6 +22,7 @@ import { Log, LogFactory } from '../log/log';
 import { ErrorCounter } from '../metrics/error-counter';
 import { ErrorResponder } from './error-responder';
 import { closeGracefully, listen } from './graceful-close';
+import { ListenerBinder } from './listener-binder';
 import { isMinWorkerMessage, MinStopMessage, MinWorkerData, MinWorkerMessage, MinWorkerRoute } from './min-worker-data';
 import { RequestDispatcher } from './request-dispatcher';
 import { framingSettings, ResponseFraming } from './response-framing';
@@ -50,6 +51,7 @@ export class MinServer {
     @inject(ErrorResponder) responder: ErrorResponder,
     @inject(ErrorCounter) private readonly errors: ErrorCounter,
     @inject(LogFactory) logs: LogFactory,
+    @inject(ListenerBinder) private readonly binder: ListenerBinder,
   ) {
     this.log = logs.create(MIN_SERVER_LOG_SOURCE);
     this.routes = routes.filter((r) => r.listener === 'min');
@@ -63,14 +65,17 @@ export class MinServer {
   /** Starts the internal listener and the worker; resolves with the public address the worker listens on. */
   async start(): Promise<AddressInfo> {
     const forward = await listen(this.internal, '127.0.0.1', 0);
-    const { host, port } = this.config.get(HTTP_MIN_BIND_TO);
+    return this.binder.bind(HTTP_MIN_BIND_TO, 'http min server', ({ host, port }) => this.startWorker(host, port, forward.port));
+  }
+
+  private startWorker(host: string, port: number, forwardPort: number): Promise<AddressInfo> {
     const data: MinWorkerData = {
       host, port,
       maxConnections: Math.max(this.config.get(HTTP_MIN_CONNECTION_LIMIT), 16),
       framing: framingSettings(this.config),
       routes: this.workerRoutes(),
       authenticator: this.authenticator?.enabled ? this.authenticator.worker : undefined,
-      forwardPort: forward.port,
+      forwardPort,
       errors: this.errors.shared,
       debug: this.log.debugEnabled,
     };
@@ -93,7 +98,7 @@ export class MinServer {
       const onExit = (code: number): void => fail(new Error(`min listener worker exited before listening [code=${code}]`));
       const onReady = (m: unknown): void => {
         if (!isMinWorkerMessage(m)) return;
-        if (m.type === 'failed') fail(new Error(`http min server cannot start: ${m.message}`));
+        if (m.type === 'failed') fail(Object.assign(new Error(m.message), { code: m.code }));
         if (m.type !== 'listening') return;
         worker.off('message', onReady);
         worker.off('exit', onExit);

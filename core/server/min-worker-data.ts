@@ -38,7 +38,7 @@ export type WorkerLogLevel = 'critical' | 'error' | 'info' | 'advisory' | 'debug
 
 export type MinWorkerMessage =
   | { readonly type: 'listening'; readonly address: AddressInfo }
-  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'failed'; readonly message: string; readonly code?: string }
   | { readonly type: 'log'; readonly level: WorkerLogLevel; readonly message: string }
   | { readonly type: 'stopped' };
 

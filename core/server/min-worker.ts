@@ -1,5 +1,5 @@
 /**
- * The min listener's worker thread (spec "GET {health_url}": a dedicated worker). It owns the listening
+ * The min listener's worker thread (a dedicated worker). It owns the listening
  * socket on `http.min.net.bind.to`, answers the routes that ship a worker module (health) itself, and
  * forwards the others (/metrics, plugin routes) to the main thread. Health therefore answers while the
  * main thread is stuck in a long synchronous stretch; it reads the unhandled-error count from shared memory.
@@ -111,5 +111,7 @@ const data: unknown = workerData;
 if (!isMinWorkerData(data)) {
   post({ type: 'failed', message: 'min worker started without valid worker data' });
 } else {
-  main(data).catch((e: unknown) => post({ type: 'failed', message: e instanceof Error ? e.message : String(e) }));
+  main(data).catch((e: unknown) => post({
+    type: 'failed', message: e instanceof Error ? e.message : String(e), code: (e as NodeJS.ErrnoException).code,
+  }));
 }

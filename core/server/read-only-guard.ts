@@ -1,5 +1,5 @@
 /**
- * `http.security.readonly=true` (http-api.md §9): the HTTP API answers reads only. Routes that write ask
+ * `http.security.readonly=true`: the HTTP API answers reads only. Routes that write ask
  * this guard before touching anything: /exec for every statement that is not a SELECT (or other read),
  * /imp before reading the body, ILP /write before parsing. The answer is 403 `Forbidden`; /exec frames it
  * as its JSON error (`{query, error, position: 0}`), /imp as its request-level failure text.

@@ -1,7 +1,7 @@
 /**
- * Runs one request on a listener: route lookup (404/405), authentication (401 as http-api.md §8
+ * Runs one request on a listener: route lookup (404/405), authentication (401 as QuestDB's HTTP API
  * shows it: plain text, no WWW-Authenticate), the handler, and the error responder. Every request
- * gets one Info line when it arrives, like the reference's `incoming [url=…]` (http-api.md §10); with
+ * gets one Info line when it arrives, like QuestDB's `incoming [url=…]`; with
  * Debug enabled, a second line when the response is finished gives the status and the time taken.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Writes response heads the way the reference server frames them (http-api.md §1): headers in the
+ * Writes response heads the way QuestDB frames them: headers in the
  * order Server, Date, Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive; fixed
  * reason phrases; `Connection: close` when keep-alive is off. Routes never call `res.send`.
  */
@@ -37,7 +37,7 @@ export interface ResponseHead {
   readonly contentType?: string;
   /** Fixed body length; without it the body is chunked. */
   readonly contentLength?: number;
-  /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in the reference). */
+  /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in QuestDB). */
   readonly keepAliveHeader?: boolean;
   readonly headers?: readonly (readonly [string, string])[];
 }
@@ -92,7 +92,7 @@ export class ResponseFraming {
     else res.end(bytes);
   }
 
-  /** A small body sent chunked (health, 401), as the reference does. */
+  /** A small body sent chunked (health, 401), as QuestDB does. */
   sendChunked(res: ServerResponse, status: number, contentType: string, body: string,
     extra: Omit<ResponseHead, 'status' | 'contentType' | 'contentLength'> = {}): void {
     this.begin(res, { ...extra, status, contentType });

@@ -1,6 +1,6 @@
 /**
  * Expression nodes of the SQL AST (see ast.ts for the conventions: `kind` + `position` everywhere).
- * Operator precedence is resolved by the parser (sql-dialect.md §3.5); parentheses leave no node.
+ * Operator precedence is resolved by the parser; parentheses leave no node.
  */
 import type { Identifier, OrderItem, Query, TypeRef } from './ast';
 
@@ -39,7 +39,7 @@ export interface Star {
   readonly position: number;
 }
 
-/** Literal types by sql-dialect.md §4.1. `raw` is the exact source text. */
+/** Literal types by QuestDB's SQL dialect `raw` is the exact source text. */
 export type Literal =
   | IntLiteral
   | LongLiteral

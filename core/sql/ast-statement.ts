@@ -1,5 +1,5 @@
 /**
- * DML and DDL statement nodes of the SQL AST (sql-dialect.md §2.6, §2.7, §3.6); see ast.ts for the
+ * DML and DDL statement nodes of the SQL AST; see ast.ts for the
  * conventions. Names are Identifiers so errors can point at them.
  */
 import type { CommonTableExpression, Duration, FromClause, Identifier, Query, Statement, TypeRef } from './ast';

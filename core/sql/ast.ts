@@ -1,11 +1,11 @@
 /**
- * The SQL abstract syntax tree produced by SqlGrammar.parse (QuestDB's dialect, sql-dialect.md).
+ * The SQL abstract syntax tree produced by SqlGrammar.parse (QuestDB's dialect).
  * Every node is a discriminated union member with `kind` and `position`: the 0-based offset, in UTF-16
  * code units, of the first character of the token the node starts at, so errors can point into the
  * query text. The parser does not resolve names or types; the binder does (implicit GROUP BY,
  * positional ORDER BY/GROUP BY, interval strings in `ts IN '2025-03'`, ...).
  * Names of identifiers keep their spelling (unquoted ones are not lower-cased; names are
- * case-insensitive, §1). Function names and keywords-as-values are lower-cased.
+ * case-insensitive). Function names and keywords-as-values are lower-cased.
  */
 
 import type { Call, Expression, WindowSpec } from './ast-expression';
@@ -195,7 +195,7 @@ export interface SampleBy {
   readonly to?: Expression;
   /** One entry per aggregate in select order (a single entry applies to all). */
   readonly fill?: readonly Fill[];
-  /** Undefined means the default, calendar alignment (sql-dialect.md §2.3). */
+  /** Undefined means the default, calendar alignment. */
   readonly align?: Alignment;
   readonly position: number;
 }
@@ -234,7 +234,7 @@ export interface OrderItem {
 }
 
 /**
- * `LIMIT lo` or `LIMIT lo, hi` (sql-dialect.md §2.1: negative counts from the end, `m, n` is rows
+ * `LIMIT lo` or `LIMIT lo, hi` (negative counts from the end, `m, n` is rows
  * (m, n], swapped when m > n). `offset` is the `LIMIT n OFFSET m` spelling.
  */
 export interface Limit {

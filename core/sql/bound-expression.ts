@@ -1,6 +1,6 @@
 /**
  * Expressions after binding: names resolved to column indexes of the input layout, types known,
- * overloads chosen and implicit casts inserted (sql-dialect.md §1.1). Evaluated batch-wise by
+ * overloads chosen and implicit casts inserted. Evaluated batch-wise by
  * evaluate.ts; WHERE trees over numeric/timestamp/symbol columns may also be compiled (compiled-filter.ts).
  */
 import { ColumnType } from '../data/column-type';

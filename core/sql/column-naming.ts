@@ -1,8 +1,8 @@
 /**
- * Output column names of unaliased expressions (sql-dialect.md §4.3): a column keeps its name, a call is
+ * Output column names of unaliased expressions: a column keeps its name, a call is
  * named after its function, a cast is `cast`, anything else `column`; duplicates get a numeric suffix in
  * the classic scheme (`sum`, `sum1`; joins `ts1`; `ts2` → `ts21`). A bare number literal is named by its
- * text, as the reference server answers `select 1` (http-api.md §3.1: `{"name":"1","type":"INT"}`).
+ * text, as QuestDB answers `select 1` (`{"name":"1","type":"INT"}`).
  */
 import type { Expression } from './ast';
 

@@ -1,6 +1,6 @@
 /**
  * Compiles a WHERE predicate over numeric, timestamp, boolean and symbol columns into one specialised
- * JS loop (`new Function`) that fills a selection vector (DESIGN.md "Compiled expressions", STYLE.md §7).
+ * JS loop (`new Function`) that fills a selection vector.
  * No query text enters the generated source: columns become `c<k>` array slots, literals become `a<k>`
  * bound arguments, operators come from this file's own table. Anything else returns undefined and the
  * filter evaluates vectors instead. `explain` reports the outcome as `jitCompiled`.

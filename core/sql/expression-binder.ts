@@ -1,8 +1,8 @@
 /**
- * Binds AST expressions to BoundExpr: resolves names through the scope, types literals (§4.1: a
+ * Binds AST expressions to BoundExpr: resolves names through the scope, types literals (a
  * one-character quote is CHAR, otherwise STRING), picks overloads from the FunctionRegistry, inserts
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
- * QuestDB's errors at the node's position (§4.4).
+ * QuestDB's errors at the node's position.
  */
 import { ColumnType, Types, TypeTag, parseTypeName } from '../data/column-type';
 import { SvcError } from '../errors';
@@ -36,7 +36,7 @@ export interface BinderHooks {
 
 /**
  * Zero-argument functions a bare name may call when no column has that name (`SELECT build`,
- * `SELECT current_user`: the web console's boot queries, sql-dialect.md §3.6). Kept to the SQL keywords
+ * `SELECT current_user`: the web console's boot queries). Kept to the SQL keywords
  * and QuestDB's parameterless builtins; any other unknown name stays an invalid column.
  */
 const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
@@ -182,7 +182,7 @@ export class ExpressionBinder {
     throw SvcError.sql(e.kind === 'call' || e.kind === 'column' || e.kind === 'constant' ? e.position : 0, 'boolean expression expected');
   }
 
-  /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors (§4.4). */
+  /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors. */
   private compare(name: string, left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
     const l = this.timestampOperand(right, left, name);
     const r = this.timestampOperand(left, right, name);

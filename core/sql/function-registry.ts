@@ -1,6 +1,6 @@
 /**
  * All registered SqlFunctions by name, and overload resolution: the candidate whose parameters the
- * argument types reach with the least total implicit-cast cost wins (sql-dialect.md §1.1). Errors name
+ * argument types reach with the least total implicit-cast cost wins. Errors name
  * the function and the argument types, at the call's position.
  */
 import { ColumnType, typeName } from '../data/column-type';

@@ -1,5 +1,5 @@
 /**
- * Rewriting a SELECT over its GROUP BY (sql-dialect.md §2.1): after grouping, every expression must be
+ * Rewriting a SELECT over its GROUP BY: after grouping, every expression must be
  * made of aggregate results and key expressions; anything else is an error at the column.
  */
 import { SvcError } from '../errors';

@@ -1,5 +1,5 @@
 /**
- * The implicit conversions of sql-dialect.md §1.1 as costs for overload resolution: 0 = exact, higher =
+ * The implicit conversions of QuestDB's SQL dialect as costs for overload resolution: 0 = exact, higher =
  * further; undefined = not allowed. Constants may convert further (a string literal becomes a TIMESTAMP,
  * UUID, IPv4 or SYMBOL where one is expected).
  */

@@ -1,5 +1,5 @@
 /**
- * Binds `LATEST ON ts PARTITION BY keys` (sql-dialect.md §2.4). Keys and the timestamp are bound before
+ * Binds `LATEST ON ts PARTITION BY keys`. Keys and the timestamp are bound before
  * the source plan is built (a lazy table scan then reads them); the plan walks the table backwards
  * when the source is a plain scan chain ordered by that timestamp.
  */

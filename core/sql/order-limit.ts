@@ -37,7 +37,7 @@ export function orderAndLimit(
     else if (reversed) p = reversed;
     else {
       const topN = window && window.lo >= 0 && window.hi !== undefined && window.hi >= 0 ? window.hi : undefined;
-      // Ascending order on a TIMESTAMP column designates it (sql-dialect.md §0: `ORDER BY ts` on a sub-query).
+      // Ascending order on a TIMESTAMP column designates it (`ORDER BY ts` on a sub-query).
       const first = order[0];
       const keepsTs = !first.descending && (first.index === ts || plan.columns[first.index]?.type.tag === TypeTag.TIMESTAMP) ? first.index : -1;
       p = new Sort(plan, order, topN, keepsTs);

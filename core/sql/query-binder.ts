@@ -1,6 +1,6 @@
 /**
  * Binds a query (SELECT or set operation, with its WITH clause) into a plan. CTEs are inlined at
- * each reference; set operations cast both sides to common column types (sql-dialect.md §3.2).
+ * each reference; set operations cast both sides to common column types.
  */
 import { ResultColumn } from '../data/result-set';
 import { SvcError } from '../errors';

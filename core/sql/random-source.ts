@@ -1,6 +1,6 @@
 /**
  * The rnd_* random source: xorshift128+ seeded from long_sequence(n, seed1, seed2), else from
- * Math.random. (QuestDB's exact sequence is not reproduced; sql-dialect.md §3.6 marks it optional.)
+ * Math.random. (QuestDB's exact sequence is not reproduced; QuestDB's SQL dialect marks it optional.)
  */
 import { RandomSource } from '../extension/sql-function';
 

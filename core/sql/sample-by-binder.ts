@@ -1,5 +1,5 @@
 /**
- * Binds the SAMPLE BY clause (sql-dialect.md §2.3) into a SampleBy operator: the stride, FROM/TO,
+ * Binds the SAMPLE BY clause into a SampleBy operator: the stride, FROM/TO,
  * FILL per aggregate, and the alignment (calendar by default, with TIME ZONE and WITH OFFSET, or
  * first observation) as a SampleClock factory from core/time.
  */

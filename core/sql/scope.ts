@@ -1,5 +1,5 @@
 /**
- * Name resolution for one FROM clause (sql-dialect.md §1: names are case-insensitive). A single table
+ * Name resolution for one FROM clause (names are case-insensitive). A single table
  * uses a lazy scope: a column gets a scan slot when first referenced, so the scan reads only the columns
  * the query uses. Sub-queries, joins and table functions use a fixed scope over their output columns.
  */

@@ -1,5 +1,5 @@
 /**
- * Binds and plans one SELECT (sql-dialect.md §2.1): FROM → WHERE (scan intervals + compiled filter)
+ * Binds and plans one SELECT: FROM → WHERE (scan intervals + compiled filter)
  * → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
  * backwards scan for `ORDER BY ts DESC`) → LIMIT. `count(*)` of a whole table reads metadata only.
  */

@@ -1,7 +1,7 @@
 /**
  * The SQL pipeline behind QueryEngine: SqlGrammar.parse → bind + plan (QueryBinder and the statement
- * preparers) → a CompiledQuery whose execute() runs the plan or the DDL/DML against the StorageEngine
- * (STYLE.md §4). Each compile gets its own BindEnvironment; each execute its own ExecContext
+ * preparers) → a CompiledQuery whose execute() runs the plan or the DDL/DML against the StorageEngine.
+ * Each compile gets its own BindEnvironment; each execute its own ExecContext
  * (now() fixed per execution, rnd_* seeded by long_sequence seeds).
  */
 import { StorageEngine } from '../extension/storage-engine';

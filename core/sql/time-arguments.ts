@@ -1,6 +1,6 @@
 /**
  * Bind-time checks of constant unit arguments of the date/time functions, so a bad unit is reported at
- * its literal (sql-dialect.md §4.4: `timestamp_floor('xx', ts)` → `invalid unit 'xx'` at the `'xx'`).
+ * its literal (`timestamp_floor('xx', ts)` → `invalid unit 'xx'` at the `'xx'`).
  */
 import { SvcError } from '../errors';
 import { parseStride, unitByName } from '../time/time-unit';
@@ -22,7 +22,7 @@ export function checkTimeArguments(name: string, args: readonly Expression[]): v
   if (UNIT_FUNCTIONS.has(name) && !unitByName(text)) throw SvcError.sql(first.position, `invalid unit '${text}'`);
 }
 
-/** `ts IN interval(lo, hi)` with constant bounds (sql-dialect.md §2.2): the closed interval, or undefined. */
+/** `ts IN interval(lo, hi)` with constant bounds: the closed interval, or undefined. */
 export function intervalCallBounds(e: BoundExpr): TimeInterval[] | undefined {
   if (e.kind !== 'call' || e.fn.name !== 'interval' || e.args.length !== 2) return undefined;
   const [a, b] = e.args;

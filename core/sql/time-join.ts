@@ -1,5 +1,5 @@
 /**
- * Plans the time-series joins of sql-dialect.md §2.5 once their ON keys are known: ASOF and LT become a
+ * Plans the time-series joins of QuestDB's SQL dialect once their ON keys are known: ASOF and LT become a
  * merge AsofJoin, SPLICE a SpliceJoin. Both sides need a designated timestamp; ON may only hold key
  * equalities; TOLERANCE takes the duration units n U T s m h d w.
  */

@@ -1,5 +1,5 @@
 /**
- * Implicit joins (`FROM a, b WHERE a.k = b.k`, sql-dialect.md §2.5): WHERE equalities across the two
+ * Implicit joins (`FROM a, b WHERE a.k = b.k`): WHERE equalities across the two
  * sides become hash-join keys instead of filtering a cross product.
  */
 import { BoundExpr } from './bound-expression';
@@ -11,7 +11,7 @@ import { EMPTY_SCOPE } from './scope';
 import { shiftColumns } from './shift-columns';
 import { side } from './source-binder';
 
-/** `FROM a, b WHERE a.k = b.k`: equalities across the two sides become hash-join keys (sql-dialect.md §2.5). */
+/** `FROM a, b WHERE a.k = b.k`: equalities across the two sides become hash-join keys. */
 export function hashJoinFromWhere(join: Join, where: BoundExpr, registry: FunctionRegistry): { plan: PlanNode; rest?: BoundExpr } {
   const leftCount = join.left.columns.length;
   const parts: BoundExpr[] = [];

@@ -1,5 +1,5 @@
 /**
- * Collects window function calls of a SELECT list (sql-dialect.md §3.3): `fn(args) OVER (PARTITION BY …
+ * Collects window function calls of a SELECT list: `fn(args) OVER (PARTITION BY …
  * ORDER BY … ROWS|RANGE frame)` and `OVER w` for `WINDOW w AS (…)`. Each call becomes a placeholder
  * column (negative index) that the select binder rewrites to the Window operator's output column once the
  * input layout is final.

@@ -1,6 +1,6 @@
 /**
  * Calendar fields of a TIMESTAMP (µs, UTC) for extract(), the part functions (year(), hour(), …) and
- * day_of_week & co. (sql-dialect.md §2.9). Pure functions over numbers, no Date objects.
+ * day_of_week & co. Pure functions over numbers, no Date objects.
  */
 import { civilFromDays, daysFromCivil, daysInMonth, isLeapYear } from './iso-timestamp';
 import { MICROS_PER_DAY } from './time-unit';

@@ -1,6 +1,6 @@
 /**
  * Sets of closed µs intervals, sorted and disjoint: AND of predicates on the designated timestamp is
- * intersection, OR is union, NOT is complement (sql-dialect.md §2.2). Unbounded ends are ±Infinity.
+ * intersection, OR is union, NOT is complement. Unbounded ends are ±Infinity.
  */
 import { TimeInterval } from '../data/table-schema';
 

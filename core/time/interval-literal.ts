@@ -1,5 +1,5 @@
 /**
- * Interval literals on the designated timestamp (sql-dialect.md §2.2):
+ * Interval literals on the designated timestamp:
  * a partial timestamp means its whole unit (`'2025'` is the year, `'2025-03-01T03'` the hour);
  * `;<n><unit>` moves the upper bound (`'2025-03-01;1d'` ends 2025-03-02T23:59:59.999999);
  * `ts;modifier;period;count` repeats the interval every `period`, `count` times (a negative period goes back).

@@ -19,7 +19,7 @@ test('formatting agrees with Date for a spread of instants', () => {
   }
 });
 
-test('the ISO forms of sql-dialect §4.2 parse', () => {
+test('the ISO timestamp forms parse', () => {
   const us = (iso: string): number => Date.parse(iso) * 1000;
   assert.equal(parseIsoTimestamp('2026-01-12T12:35:26.123456+01:30'), us('2026-01-12T11:05:26.123Z') + 456);
   assert.equal(parseIsoTimestamp('2026-01-12 12:35:26.123456-02:00'), us('2026-01-12T14:35:26.123Z') + 456);

@@ -88,7 +88,7 @@ export interface IsoParts {
 }
 
 /**
- * Parses the ISO forms of sql-dialect.md §4.2: date only, `2026-01`, `2026`, hours, minutes, seconds,
+ * Parses the ISO forms of QuestDB's SQL dialect: date only, `2026-01`, `2026`, hours, minutes, seconds,
  * 1–9 fraction digits (truncated to µs), `T` or space, `Z`, `±HH`, `±HH:mm`, `±HHmm`; undefined when the
  * text is not such a timestamp.
  */

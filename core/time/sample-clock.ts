@@ -1,5 +1,5 @@
 /**
- * Bucket boundaries for SAMPLE BY (sql-dialect.md §2.3). ALIGN TO CALENDAR (the default) starts buckets
+ * Bucket boundaries for SAMPLE BY. ALIGN TO CALENDAR (the default) starts buckets
  * at multiples of the stride counted from the epoch in local time (weeks from a Monday), shifted by
  * WITH OFFSET; ALIGN TO FIRST OBSERVATION (or FROM) counts from that instant. With TIME ZONE, strides of
  * a day or more follow the local calendar (DST days are 23/25 hours) and sub-day strides use the zone's

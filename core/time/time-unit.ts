@@ -1,6 +1,6 @@
 /**
- * Time units of SAMPLE BY strides, interval modifiers, dateadd/datediff and timestamp_floor
- * (sql-dialect.md §2.2, §2.9): `y M w d h m s T u n` — case-sensitive (`M` months, `m` minutes;
+ * Time units of SAMPLE BY strides, interval modifiers, dateadd/datediff and timestamp_floor:
+ * `y M w d h m s T u n` — case-sensitive (`M` months, `m` minutes;
  * `T` milliseconds, `u` microseconds, `n` nanoseconds). Values are µs since the epoch (UTC).
  * Months and years are calendar units: adding a month clamps to the month's last day.
  */

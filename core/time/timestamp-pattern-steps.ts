@@ -1,4 +1,4 @@
-/** Compiling a QuestDB date/time pattern (sql-dialect.md §2.9) into steps; see TimestampPattern. */
+/** Compiling a QuestDB date/time pattern into steps; see TimestampPattern. */
 /** What a step reads or writes. */
 export const enum Field {
   Literal, Year, Year2, Month, MonthName, Day, DayOfYear, DayName, Ignore, Era, Hour, Hour24k, Hour12K, Hour12h,

@@ -30,7 +30,7 @@ test('text that does not match the whole pattern gives NaN', () => {
   assert.ok(Number.isNaN(new TimestampPattern('yyyy').parseString('2020-03-01')));
 });
 
-test('the reference examples of to_timestamp parse', () => {
+test('QuestDB examples of to_timestamp parse', () => {
   assert.equal(new TimestampPattern('yyyy-MM-dd:HH:mm:ss.SSSUUU').parseString('2020-03-01:15:43:21.127329'),
     iso('2020-03-01T15:43:21.127329Z'));
   assert.equal(new TimestampPattern('dd/MM/yyyy HH:mm:ss').parseString('15/03/2024 14:30:45'), iso('2024-03-15T14:30:45Z'));

@@ -1,5 +1,5 @@
 /**
- * QuestDB's date/time pattern letters (sql-dialect.md §2.9), compiled once into a list of steps and run
+ * QuestDB's date/time pattern letters, compiled once into a list of steps and run
  * over bytes with no allocation per value. /imp uses it for `schema` patterns and detected formats;
  * to_timestamp/to_date/to_str reuse it. `parse` returns µs since the epoch, or NaN when the text does
  * not match the whole pattern.

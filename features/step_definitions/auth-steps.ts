@@ -1,4 +1,4 @@
-/** Credentials on requests (spec "Authentication"): Basic and Bearer, and waiting for a token file change to apply. */
+/** Credentials on requests: Basic and Bearer, and waiting for a token file change to apply. */
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
 import { LogService } from '../../core/log/log-service';

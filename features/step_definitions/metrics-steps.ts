@@ -1,5 +1,5 @@
 /**
- * Health latency while the main thread is busy (spec "GET {health_url}": the health listener stays
+ * Health latency while the main thread is busy (the health listener stays
  * responsive; issue: under 50 ms during a long query). The server runs as a separate process so this
  * process can measure while the server's main thread spins.
  */

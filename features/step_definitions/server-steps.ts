@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { LogService } from '../../core/log/log-service';
 import { PROJECT_DIR } from '../../core/project';
@@ -25,6 +25,10 @@ Given('a running server', async function (this: SvcWorld) {
 
 Given('the environment variable {string} is {string}', function (this: SvcWorld, name: string, value: string) {
   this.env[name] = value;
+});
+
+Given('the environment variable {string} is not set', function (this: SvcWorld, name: string) {
+  delete this.env[name];
 });
 
 Given('the environment variable {string} is 127.0.0.1 with a free port', async function (this: SvcWorld, name: string) {
@@ -55,7 +59,9 @@ Then('the server is running', function (this: SvcWorld) {
   assert.ok(this.server, `start-up failed: ${this.startError?.message}`);
 });
 
-Then('start-up fails with a message containing {string}', function (this: SvcWorld, text: string) {
+/** `<root>` stands for the scenario's root folder. */
+Then('start-up fails with a message containing {string}', function (this: SvcWorld, pattern: string) {
+  const text = pattern.replace(/<root>/g, resolve(this.root));
   assert.equal(this.server, undefined, 'the server started');
   assert.ok(this.startError, 'no start-up error');
   assert.ok(this.startError.message.includes(text), `message was: ${this.startError.message}`);

@@ -4,7 +4,7 @@
  * needs signals and exit codes. Everything it starts is stopped in the After hook.
  */
 import 'reflect-metadata';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,7 @@ import { RunningServer, startServer } from '../../core/bootstrap';
 import { PROJECT_DIR } from '../../core/project';
 import { defaultBundle } from '../../plugins/default-bundle';
 import { HttpResult, httpRequest, RequestOptions } from './http-client';
+import { ProcessExit, ServerProcess } from './server-process';
 
 setDefaultTimeout(60_000);
 
@@ -29,14 +30,30 @@ export class SvcWorld extends World {
   startError: Error | undefined;
   console = '';
   response: HttpResult | undefined;
-  child: ChildProcess | undefined;
-  childOutput = '';
-  childExit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> | undefined;
-  /** Ports a child process listens on, read from its start-up lines. */
-  childPorts: { api?: number; min?: number } = {};
+  /** The server process a scenario talks to, when it runs as one (signals, exit codes). */
+  serverProcess: ServerProcess | undefined;
+  /** Every process a scenario started; all are killed in the After hook. */
+  readonly processes: ServerProcess[] = [];
   readonly values = new Map<string, string>();
   /** `-Dout=<path>` for the next in-process start. */
   logConfPath: string | undefined;
+
+  get child(): ChildProcess | undefined {
+    return this.serverProcess?.child;
+  }
+
+  get childOutput(): string {
+    return this.serverProcess?.output ?? '';
+  }
+
+  get childExit(): Promise<ProcessExit> | undefined {
+    return this.serverProcess?.exit;
+  }
+
+  /** Ports the server process listens on, read from its start-up lines. */
+  get childPorts(): { api?: number; min?: number } {
+    return { api: this.serverProcess?.ports.get('http server'), min: this.serverProcess?.ports.get('http min server') };
+  }
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -80,29 +97,21 @@ export class SvcWorld extends World {
     return this.response;
   }
 
-  /** Starts `node dist/core/cli.js -d <root>` and waits until it says it is ready. */
+  /**
+   * Starts a server process on this scenario's root (`node dist/core/cli.js -d <root>` unless another
+   * command is given) with the scenario's environment; it does not wait for it to be ready.
+   */
+  startProcess(command: string = process.execPath, args: readonly string[] = [join(PROJECT_DIR, 'dist', 'core', 'cli.js'), '-d', this.root],
+    cwd?: string): ServerProcess {
+    const p = new ServerProcess(command, args, { ...process.env, ...this.env }, cwd);
+    this.processes.push(p);
+    return p;
+  }
+
+  /** Starts `node dist/core/cli.js -d <root>` as the scenario's server process and waits until it says it is ready. */
   async spawnServer(): Promise<void> {
-    const child = spawn(process.execPath, [join(PROJECT_DIR, 'dist', 'core', 'cli.js'), '-d', this.root], {
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    this.childExit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
-    const onData = (c: Buffer): void => {
-      this.childOutput += c.toString('utf8');
-      const api = /http server listening on [^\s]*:(\d+)/.exec(this.childOutput);
-      const min = /http min server listening on [^\s]*:(\d+)/.exec(this.childOutput);
-      if (api) this.childPorts.api = Number(api[1]);
-      if (min) this.childPorts.min = Number(min[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    const deadline = Date.now() + 20_000;
-    while (!this.childOutput.includes('server is ready')) {
-      if (child.exitCode !== null) throw new Error(`server process exited: ${this.childOutput}`);
-      if (Date.now() > deadline) throw new Error(`server process did not become ready: ${this.childOutput}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    this.serverProcess = this.startProcess();
+    await this.serverProcess.waitReady();
   }
 }
 
@@ -110,9 +119,6 @@ setWorldConstructor(SvcWorld);
 
 After(async function (this: SvcWorld) {
   await this.server?.stop();
-  if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
-    this.child.kill('SIGKILL');
-    await this.childExit;
-  }
+  await Promise.all(this.processes.map((p) => p.kill()));
   rmSync(this.root, { recursive: true, force: true });
 });

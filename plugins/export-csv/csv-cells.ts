@@ -1,5 +1,5 @@
 /**
- * One CSV cell per (vector, row), as http-api.md §4.1 formats each type. Null is an empty field,
+ * One CSV cell per (vector, row), as QuestDB's HTTP API formats each type. Null is an empty field,
  * except GEOHASH which prints the bare word `null` (reference quirk). Text is quoted with `"` → `""`,
  * `\` → `\\` and control characters JSON-escaped, so a value never breaks a line.
  */
@@ -79,7 +79,7 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
     case TypeTag.CHAR: return (o, v, i) => {
       const c = v.data[i];
       if (c === CHAR_NULL) return;
-      // Spec wins over the reference (http-api.md §13): CHAR values are escaped like text when needed.
+      // Unlike QuestDB, CHAR values are escaped like text when needed, so every cell is valid CSV.
       if (c < 0x80 && c >= 0x20 && c !== 34 && c !== 92 && c !== delimiter) { o.byte(c); return; }
       const n = encoder.encodeInto(String.fromCharCode(c), scratch).written;
       if (c >= 0x80) o.bytes(scratch, 0, n); else writeQuoted(o, scratch, 0, n);

@@ -59,7 +59,7 @@ test('a CHAR that would break the line is escaped', async () => {
   assert.equal(await csv(r, 'nm=true'), 'a\r\n","\r\n""""\r\n\r\n');
 });
 
-test('symbols, booleans, LONG beyond 2^53, IPv4 and UUID print as the reference does', async () => {
+test('symbols, booleans, LONG beyond 2^53, IPv4 and UUID print as QuestDB does', async () => {
   assert.equal(await csv(one(Types.SYMBOL, (b) => { b.appendString('s1'); b.appendNull(); }), 'nm=true'), '"s1"\r\n\r\n');
   assert.equal(await csv(one(Types.BOOLEAN, (b) => { b.appendNumber(1); b.appendNumber(0); }), 'nm=true'), 'true\r\nfalse\r\n');
   assert.equal(await csv(one(Types.LONG, (b) => b.appendBigInt(9223372036854775807n)), 'nm=true'), '9223372036854775807\r\n');

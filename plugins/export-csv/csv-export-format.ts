@@ -1,5 +1,5 @@
 /**
- * `fmt=csv` for /exp (http-api.md §4.1): a header line of quoted column names (omitted with
+ * `fmt=csv` for /exp: a header line of quoted column names (omitted with
  * `nm=true`), then one line per row; every line ends with CRLF. Rows are written straight into a byte
  * buffer handed out every ~512 KB, so memory stays at one batch plus one chunk whatever the result size.
  */
@@ -21,7 +21,7 @@ const CHUNK_BYTES = 512 * 1024;
 
 export class CsvExportFormat implements ExportFormat<CsvOptions> {
   readonly fmt = 'csv';
-  /** http-api.md §1 (same as CONTENT_TYPE.csv of response-framing). */
+  /** QuestDB's HTTP API (same as CONTENT_TYPE.csv of response-framing). */
   readonly contentType = 'text/csv; charset=utf-8';
   readonly extension = 'csv';
 
@@ -29,7 +29,7 @@ export class CsvExportFormat implements ExportFormat<CsvOptions> {
     const d = params.get('delimiter');
     let delimiter = 44;
     if (d !== null && d !== '') {
-      // http-api.md §4: a single byte; `\t` may arrive as the two characters of its escape.
+      // a single byte; `\t` may arrive as the two characters of its escape.
       const text = d === '\\t' ? '\t' : d;
       if (text.length !== 1 || text.charCodeAt(0) > 0x7f || text === '"' || text === '\r' || text === '\n') {
         throw SvcError.badRequest(`invalid delimiter [delimiter=${d}], expected one ASCII character other than a quote or line break`);

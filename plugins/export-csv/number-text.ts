@@ -1,7 +1,7 @@
 /**
  * Numbers as text bytes without a string per value where possible. Doubles print as the shortest
- * decimal that reads back to the same value, with `.0` for integral values as the reference does
- * (http-api.md §3.2: `100.0`, `0.1`); exponents in the Java style (`1.0E20`).
+ * decimal that reads back to the same value, with `.0` for integral values as QuestDB does
+ * (`100.0`, `0.1`); exponents in the Java style (`1.0E20`).
  */
 import { ByteOutput } from './byte-output';
 
@@ -93,7 +93,7 @@ export function writeDouble(out: ByteOutput, v: number): void {
       return;
     }
   }
-  // Outside the plain range the reference prints an exponent (`1.0E20`, http-api.md §3.2).
+  // Outside the plain range QuestDB prints an exponent (`1.0E20`).
   out.ascii(javaStyle(a >= 1e16 || (a < 1e-3 && a > 0) ? v.toExponential() : String(v)));
 }
 

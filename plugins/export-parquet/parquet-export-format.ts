@@ -1,6 +1,6 @@
 /**
  * `fmt=parquet` for /exp: a Parquet file written row group by row group as the result streams
- * (never the whole result in memory), with every option of the spec's Parquet table applied: codec
+ * (never the whole result in memory), with every option of Parquet table applied: codec
  * and level, row group and page sizes, statistics, format version 1/2, array encoding, bloom filters,
  * and `partition_by` (row groups split at period boundaries of the designated timestamp; the period
  * is recorded in the footer's key-value metadata as `svc.partition_by`).
@@ -25,7 +25,7 @@ function partitionColumn(result: ResultSet): number {
 
 export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
   readonly fmt = 'parquet';
-  /** http-api.md §1. */
+  /** QuestDB's HTTP API */
   readonly contentType = 'application/vnd.apache.parquet';
   readonly extension = 'parquet';
 

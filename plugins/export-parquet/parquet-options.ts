@@ -1,5 +1,5 @@
 /**
- * The Parquet parameters of /exp (spec "GET /exp", Parquet table; http-api.md §4.3), each checked
+ * The Parquet parameters of /exp (Parquet table), each checked
  * before the first byte is sent. Codecs LZ4 (the deprecated Hadoop framing, which DuckDB and Arrow
  * refuse to read) and LZO (no reader among DuckDB/Arrow supports it) are rejected with a 400 that
  * names the supported codecs, as issue 8 allows; every other listed codec is written.
@@ -65,7 +65,7 @@ export function parseParquetOptions(params: URLSearchParams): ParquetOptions {
   }
   const codec = codecText as Codec;
   const range = LEVELS[codec] ?? [0, 22];
-  // Spec default 9, which every codec with levels accepts.
+  // The documented default is 9, which every codec with levels accepts.
   const compressionLevel = integer(params, 'compression_level', 9, range[0], range[1],
     `invalid compression level for ${codec}, expected ${range[0]}..${range[1]}`);
   const rowGroupSize = integer(params, 'row_group_size', 100_000, 1, 1 << 30, 'invalid row group size');

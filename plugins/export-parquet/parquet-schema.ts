@@ -1,7 +1,7 @@
 /**
  * How each column type is stored in Parquet: physical type, logical/converted type and the value
  * writer kind. Nullable types are OPTIONAL (their null sentinel becomes a missing value); BOOLEAN,
- * BYTE and SHORT have no null (sql-dialect.md §1) and are REQUIRED. Types without a Parquet
+ * BYTE and SHORT have no null and are REQUIRED. Types without a Parquet
  * counterpart (IPv4, LONG256, GEOHASH, INTERVAL) are written as the text CSV shows.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';

@@ -1,6 +1,6 @@
 /**
  * Snappy block compression (the raw format Parquet's SNAPPY codec uses): a varint of the input
- * length, then literals and copies found with a 14-bit hash of 4-byte sequences, as the reference
+ * length, then literals and copies found with a 14-bit hash of 4-byte sequences, as QuestDB
  * compressor does. Inputs are split in 64 KB blocks so offsets fit the 2-byte copy form.
  */
 import { ByteOutput } from '../export-csv/byte-output';

@@ -19,7 +19,7 @@ test('a user and a password turn Basic on', () => {
   assert.equal(authEnabled(s), true);
 });
 
-test('a user without a password is refused with the reference message', () => {
+test('a user without a password is refused with QuestDB message', () => {
   assert.throws(() => settings('http.user=x'), {
     message: "HTTP username is set but password is missing. Use the 'http.password' configuration property to set a password. [user=x]",
   });

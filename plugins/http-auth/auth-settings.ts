@@ -1,7 +1,7 @@
 /**
  * What the authenticator needs from the configuration, as plain data (the min listener's worker builds
- * its own authenticator from it). Rules (http-api.md §8): `http.user` and `http.password` both or neither;
- * one without the other stops start-up with the reference's message. Tokens come from `http.auth.tokens`,
+ * its own authenticator from it). Rules: `http.user` and `http.password` both or neither;
+ * one without the other stops start-up with QuestDB's message. Tokens come from `http.auth.tokens`,
  * or from the file `http.auth.tokens.file` / `SVC_HTTP_AUTH_TOKENS_FILE` names, which is then watched.
  */
 import { ServerConfig } from '../../core/config/server-config';

@@ -1,5 +1,5 @@
 /**
- * HTTP Basic (`http.user`/`http.password`) and Bearer tokens (spec "Authentication") on the routes that
+ * HTTP Basic (`http.user`/`http.password`) and Bearer tokens on the routes that
  * require credentials. Built from plain AuthSettings so the min listener's worker builds the same one
  * (auth-worker.ts). The principal is the user name for Basic and `token` for a bearer token.
  */

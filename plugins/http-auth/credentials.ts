@@ -1,6 +1,6 @@
 /**
- * The `Authorization` header (spec "Authentication"): `Basic base64(user:password)` — everything after
- * the first `:` is the password (http-api.md §8) — or `Bearer <token>`. Schemes are case-insensitive.
+ * The `Authorization` header: `Basic base64(user:password)` — everything after
+ * the first `:` is the password — or `Bearer <token>`. Schemes are case-insensitive.
  * Secrets are compared as SHA-256 digests with `timingSafeEqual`, so the time taken depends on neither
  * the secret's content nor its length.
  */

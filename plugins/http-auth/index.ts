@@ -1,5 +1,5 @@
 /**
- * Authentication on the HTTP API (spec "Authentication", http-api.md §8): Basic with `http.user` /
+ * Authentication on the HTTP API: Basic with `http.user` /
  * `http.password`, Bearer tokens from `http.auth.tokens` or a watched token file. Registers an
  * HttpAuthenticator only when something is configured; the dispatcher then answers 401 on routes that
  * require credentials. A user without a password (or the reverse) stops start-up here.

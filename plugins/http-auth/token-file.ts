@@ -8,7 +8,7 @@ import { readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { matchesAnyDigest, secretDigest } from './credentials';
 
 export const TOKEN_FILE_POLL_MS = 1000;
-/** The `.file` convention's limit (http-api.md §9), also on every re-read. */
+/** The `.file` convention's limit, also on every re-read. */
 export const TOKEN_FILE_MAX_BYTES = 64 * 1024;
 
 export function parseTokenList(text: string): string[] {

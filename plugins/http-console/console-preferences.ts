@@ -1,5 +1,5 @@
 /**
- * The web console's instance preferences (name, type, description, …) behind /settings (http-api.md §6.2):
+ * The web console's instance preferences (name, type, description, …) behind /settings:
  * a JSON object with a version number, kept in `<root>/conf/console-preferences.json` so it survives
  * restarts. Updates carry the version they were based on; a stale one is refused (409).
  */
@@ -31,7 +31,7 @@ export class ConsolePreferences {
   }
 
   /**
-   * PUT replaces, POST merges (http-api.md §6.2). Throws SvcError 409 when `basedOn` is not the current
+   * PUT replaces, POST merges. Throws SvcError 409 when `basedOn` is not the current
    * version. Returns the new version.
    */
   update(basedOn: number, preferences: JsonObject, merge: boolean): number {

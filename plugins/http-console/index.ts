@@ -6,7 +6,7 @@ import { SettingsRoute } from './settings-route';
 import { TableStatusRoute } from './table-status-route';
 import { WarningsRoute } from './warnings-route';
 
-/** The endpoints the web console and line-protocol clients call at start: /settings, /chk, /warnings (http-api.md §6). */
+/** The endpoints the web console and line-protocol clients call at start: /settings, /chk, /warnings. */
 export const httpConsolePlugin: Plugin = {
   name: 'http-console',
   dependsOn: [],

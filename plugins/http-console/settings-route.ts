@@ -1,5 +1,5 @@
 /**
- * /settings (http-api.md §6.2): GET (no authentication) answers the server facts the web console and ILP
+ * /settings: GET (no authentication) answers the server facts the web console and ILP
  * clients read at connect plus the console preferences; PUT replaces and POST merges the preferences
  * (`?version=<n>` = the version the edit was based on). Errors are `{"error":"…"}` with 400, 403 or 409.
  */
@@ -32,7 +32,7 @@ export class SettingsRoute implements HttpRoute {
     this.path = config.get(HTTP_CONTEXT_SETTINGS) ?? '/settings';
     this.settingsReadonly = config.get(HTTP_SETTINGS_READONLY);
     const writable = !config.get(HTTP_SECURITY_READONLY);
-    // Key order and the spaces inside the string arrays follow the reference body (§6.2). svc takes writes
+    // Key order and the spaces inside the string arrays follow QuestDB's body. svc takes writes
     // over HTTP only (no TCP line protocol, no PGWire).
     this.configJson = `{"release.type":"OSS","release.version":${JSON.stringify(VERSION)},"acl.enabled":false,`
       + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writable ? '"http"' : ''}],`

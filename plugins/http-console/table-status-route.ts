@@ -1,5 +1,5 @@
 /**
- * GET /chk?j=<table>[&f=json] (http-api.md §6.1), the web console's import check: `Exists`, `Does not exist`
+ * GET /chk?j=<table>[&f=json], the web console's import check: `Exists`, `Does not exist`
  * or `Reserved name` (a folder of that name under the db root that is not a table), as text with CRLF or,
  * with `f=json`, as `{"status":"…"}` (application/json without charset, Keep-Alive header).
  */

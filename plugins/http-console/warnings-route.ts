@@ -1,5 +1,5 @@
 /**
- * GET /warnings (http-api.md §6.3): start-up warnings the web console shows, `[]` normally. svc checks the
+ * GET /warnings: start-up warnings the web console shows, `[]` normally. svc checks the
  * one host limit that matters to it: the system-wide open-file limit (`fs.file-max`), since every table
  * column is a file.
  */

@@ -18,7 +18,7 @@ test('cols without the designated timestamp reports -1', () => {
   assert.equal(p.timestampIndex, -1);
 });
 
-test('an empty element and an unknown name are errors with the reference texts', () => {
+test('an empty element and an unknown name are errors with QuestDB texts', () => {
   assert.deepEqual(projectColumns(columns, 0, ['ts', '']), { ok: false, message: 'empty column in list' });
   assert.deepEqual(projectColumns(columns, 0, ['xyz']), { ok: false, message: "'invalid column in list: xyz'" });
 });

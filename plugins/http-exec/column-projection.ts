@@ -1,5 +1,5 @@
 /**
- * `cols=a,b` (http-api.md §3.1): the result columns to send, in that order, matched case-insensitively.
+ * `cols=a,b`: the result columns to send, in that order, matched case-insensitively.
  * Errors have their own texts and no position: `empty column in list`, `'invalid column in list: xyz'`.
  */
 import { ResultColumn } from '../../core/data/result-set';

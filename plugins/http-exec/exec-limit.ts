@@ -1,8 +1,8 @@
 /**
- * The /exec `limit` parameter (spec "GET /exec"; http-api.md §13 where the spec wins over the reference):
+ * The /exec `limit` parameter (svc's documented rule, where QuestDB's own differs):
  * `limit=n` → rows 1..n; `limit=a,b` → rows a..b inclusive, 1-based (`limit=10,20` = 11 rows);
  * `limit=a,` → rows a..end; `limit=0` → no rows; `limit=-n` → the last n rows. Anything unparseable is
- * ignored, as the reference does.
+ * ignored, as QuestDB does.
  */
 
 /** Rows to send: 0-based `lo` inclusive, `hi` exclusive (undefined = to the end); `last` = the last n rows. */

@@ -1,5 +1,5 @@
 /**
- * The /exec request parameters (spec "GET /exec"; http-api.md §3): booleans are true only for the literal
+ * The /exec request parameters: booleans are true only for the literal
  * `true` (any case); `src=con` (the web console) implies `quoteLargeNum`; `cols` picks and orders result
  * columns; `version=2` renames the empty-query key. `Statement-Timeout` (ms) overrides `query.timeout`.
  */

@@ -1,7 +1,7 @@
 /**
  * Streams a SELECT's rows as the /exec JSON document. The first batch is awaited before the 200 head is
  * written, so errors found while starting the query still answer 400; later errors close the document
- * well-framed (http-api.md §3.6, §13). Rows go out in ~64 KB chunks, waiting for 'drain', so memory stays
+ * well-framed. Rows go out in ~64 KB chunks, waiting for 'drain', so memory stays
  * bounded whatever the row count. Rows before `limit`'s start are skipped here and iteration stops at its
  * end unless `count=true` asks for the total.
  */

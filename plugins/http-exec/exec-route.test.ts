@@ -50,7 +50,7 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 
 const q = (sql: string, extra = ''): string => `/exec?query=${encodeURIComponent(sql)}${extra}`;
 
-test('select 1 answers the reference body with Keep-Alive', async () => {
+test('select 1 answers QuestDB body with Keep-Alive', async () => {
   const r = await get(q('select 1'));
   assert.equal(r.status, 200);
   assert.equal(r.body, '{"query":"select 1","columns":[{"name":"1","type":"INT"}],"timestamp":-1,"dataset":[[1]],"count":1}');

@@ -1,5 +1,5 @@
 /**
- * GET /exec (spec "GET /exec"; http-api.md §3): compiles and runs one SQL statement and answers JSON.
+ * GET /exec: compiles and runs one SQL statement and answers JSON.
  * SELECT results stream (exec-result-stream.ts); DDL answers `{"ddl":"OK"}`, INSERT `{"dml":"OK"}`, UPDATE
  * `{"dml":"OK","updated":n}`. Errors are `{query, error, position}` with 400 (SQL and engine errors), 403
  * (`http.security.readonly` and a statement that writes) or 500 (anything unexpected, which also counts as
@@ -79,7 +79,7 @@ export class ExecRoute implements HttpRoute {
       }
       const limit = capLimit(params.limit, this.maxRows);
       const executeStart = process.hrtime.bigint();
-      // Spec "GET /exec": limit=-n is the last n rows; only the engine can find them without buffering.
+      // limit=-n is the last n rows; only the engine can find them without buffering.
       const window = limit.kind === 'last' ? { lo: -limit.n } : undefined;
       // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
       // stream checks the signal itself.

@@ -3,7 +3,7 @@ import { HttpRoute } from '../../core/extension/http-route';
 import { Plugin } from '../../core/plugin';
 import { ExecRoute } from './exec-route';
 
-/** GET /exec: the JSON query endpoint (spec "GET /exec"). Uses the QueryEngine the SQL engine plugin registers. */
+/** GET /exec: the JSON query endpoint. Uses the QueryEngine the SQL engine plugin registers. */
 export const httpExecPlugin: Plugin = {
   name: 'http-exec',
   dependsOn: [],

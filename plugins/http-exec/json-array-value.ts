@@ -1,5 +1,5 @@
 /**
- * ARRAY values as nested JSON arrays (http-api.md §3.2: `[[1.0,2.0],[3.0,4.0]]`). Elements follow the
+ * ARRAY values as nested JSON arrays (`[[1.0,2.0],[3.0,4.0]]`). Elements follow the
  * element type's own formatting (DOUBLE: NaN → null; LONG: LONG_NULL → null); a null array is `null`.
  */
 import { TypeTag } from '../../core/data/column-type';

@@ -1,5 +1,5 @@
 /**
- * One function per column type that prints row `i` of a vector as a JSON value (http-api.md §3.2). Built
+ * One function per column type that prints row `i` of a vector as a JSON value. Built
  * once per batch and column, so the type switch is paid per column, not per cell; each writer reads
  * its typed array directly and allocates nothing for fixed-width values.
  */
@@ -67,7 +67,7 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
     }
     case TypeTag.CHAR: {
       const d = v.data;
-      // A CHAR null prints as an empty string (http-api.md §3.2).
+      // A CHAR null prints as an empty string.
       return (s, i) => { const c = d[i]; if (c === 0) s.ascii('""'); else writeJsonString(s, String.fromCharCode(c)); };
     }
     case TypeTag.FLOAT: {
@@ -114,7 +114,7 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
         else writeJsonStringBytes(s, d, offsets[i], offsets[i + 1]);
       };
     }
-    // BINARY content is never sent (http-api.md §3.2): every value, null or not, is [].
+    // BINARY content is never sent: every value, null or not, is [].
     case TypeTag.BINARY: return (s) => s.ascii('[]');
     case TypeTag.IPV4: { const d = v.data; return (s, i) => writeIpv4(s, d[i]); }
     case TypeTag.GEOHASH: { const d = v.data; return (s, i) => writeGeohash(s, d[i], t); }

@@ -1,6 +1,6 @@
 /**
- * Numbers as /exec prints them (http-api.md §3.2), written as ASCII digits straight into the sink.
- * Doubles follow the reference server's Java-style text: the shortest digits that read back to the same
+ * Numbers as /exec prints them, written as ASCII digits straight into the sink.
+ * Doubles follow QuestDB's Java-style text: the shortest digits that read back to the same
  * value, always with a fraction (`100.0`), plain for 1e-3 <= |x| < 1e7 and `d.dddE±n` outside
  * (`1.0E7`, `1.5E-4`); NaN and ±Infinity are `null`.
  */

@@ -1,5 +1,5 @@
 /**
- * The body of a SELECT on /exec (http-api.md §3.1): `{"query":…,"columns":[…],"timestamp":n,"dataset":[`,
+ * The body of a SELECT on /exec: `{"query":…,"columns":[…],"timestamp":n,"dataset":[`,
  * rows, then `],"count":n` and the optional `timings`/`explain` objects. Keys are in that fixed order;
  * `nm=true` drops query, columns and timestamp. Rows are written batch by batch, a chunk at a time.
  */
@@ -97,8 +97,8 @@ export class JsonResultWriter {
   }
 
   /**
-   * Closes a document whose 200 head is already sent when the query fails mid-stream (http-api.md §3.6,
-   * §13 "well-framed"): `],"count":n,"error":"…", "errorPos":p` + extras + `}`.
+   * Closes a document whose 200 head is already sent when the query fails mid-stream (
+   * kept well-framed): `],"count":n,"error":"…", "errorPos":p` + extras + `}`.
    */
   writeErrorTail(sink: JsonSink, trailer: ResultTrailer, message: string, position: number): void {
     sink.ascii('],"count":');

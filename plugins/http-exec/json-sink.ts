@@ -1,7 +1,7 @@
 /**
  * The byte buffer /exec writes JSON into. Writers append ASCII and UTF-8 bytes at `pos` after `ensure`;
  * the route hands full chunks (~64 KB) to `res.write` and waits for 'drain' when the socket is behind,
- * so a response holds at most one chunk plus the socket's high-water mark (DESIGN.md "Streaming out").
+ * so a response holds at most one chunk plus the socket's high-water mark.
  * Chunks go to the socket by reference, so a flushed buffer is only reused after its write callback.
  */
 import { ServerResponse } from 'node:http';

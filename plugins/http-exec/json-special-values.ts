@@ -1,5 +1,5 @@
 /**
- * The quoted-text types of /exec (http-api.md §3.2): IPv4 dotted quads, GEOHASH in characters or bits,
+ * The quoted-text types of /exec: IPv4 dotted quads, GEOHASH in characters or bits,
  * UUID, LONG256 (`0x` + minimal hex, even digit count), INTERVAL. Each writes straight into the sink.
  */
 import { ColumnType } from '../../core/data/column-type';

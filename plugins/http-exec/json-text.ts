@@ -1,5 +1,5 @@
 /**
- * JSON strings for /exec (http-api.md §1 "JSON string escaping"): `"` → `\"`, `\` → `\\`, control characters
+ * JSON strings for /exec: `"` → `\"`, `\` → `\\`, control characters
  * → `\n \r \t \b \f` or `\u00xx`; everything else, non-ASCII included, is copied as raw UTF-8. Values are
  * escaped straight from their UTF-8 bytes, without decoding to JS strings.
  */

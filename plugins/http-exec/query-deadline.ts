@@ -1,6 +1,6 @@
 /**
  * One signal that aborts a running query when the client goes away or the query runs past its timeout
- * (`Statement-Timeout` header, else `query.timeout`; http-api.md §3, §13 "honour it"). The timer counts
+ * (`Statement-Timeout` header, else `query.timeout`). The timer counts
  * from the request's arrival. The engine also gets the instant itself (`deadlineAt`): its loops read the
  * clock, because the timer cannot fire while a synchronous loop holds the event loop, and a query the
  * engine stopped for time counts as timed out here too.
@@ -47,7 +47,7 @@ export class QueryDeadline {
     return this.client.aborted;
   }
 
-  /** `timeout, query aborted [fd=<n>, runtime=<n>ms, timeout=<n>ms]` (http-api.md §3.6), status 400. */
+  /** `timeout, query aborted [fd=<n>, runtime=<n>ms, timeout=<n>ms]`, status 400. */
   timeoutError(): SvcError {
     const runtime = Number((process.hrtime.bigint() - this.startNanos) / 1_000_000n);
     return new SvcError(`timeout, query aborted [fd=${this.fd}, runtime=${runtime}ms, timeout=${this.timeoutMs}ms]`, 400, 0);

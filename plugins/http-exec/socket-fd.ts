@@ -1,4 +1,4 @@
-/** The connection's file descriptor, for the timeout message's `fd=` (http-api.md §3.6); -1 when unknown. */
+/** The connection's file descriptor, for the timeout message's `fd=`; -1 when unknown. */
 import { IncomingMessage } from 'node:http';
 
 export function socketFd(req: IncomingMessage): number {

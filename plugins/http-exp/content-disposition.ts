@@ -1,7 +1,7 @@
 /**
- * `Content-Disposition` of /exp (http-api.md §4.1): `attachment; filename="<name>.<ext>"`, the name
+ * `Content-Disposition` of /exp: `attachment; filename="<name>.<ext>"`, the name
  * from `filename` or `svc-query-<epochMillis>`. A name that already ends in the extension keeps it
- * once (spec wins over the reference's `x.csv.csv`, §13).
+ * once (QuestDB itself would send `x.csv.csv`).
  */
 export function contentDisposition(filename: string | null, extension: string, nowMillis: number): string {
   let name = filename === null || filename.trim() === '' ? `svc-query-${nowMillis}` : filename.trim();

@@ -1,8 +1,8 @@
 /**
- * The `limit` parameter of /exp as a RowWindow. Spec "GET /exp" wins over the reference server
- * (http-api.md §13): `limit=n` → the first n rows; `limit=m,n` → rows m..n inclusive, 1-based
+ * The `limit` parameter of /exp as a RowWindow (svc's documented rule, where QuestDB's own differs):
+ * `limit=n` → the first n rows; `limit=m,n` → rows m..n inclusive, 1-based
  * (`0,n` = `n`); `limit=m,` → rows m..end; `limit=-n` → the last n rows. Text that is not such a
- * limit is ignored, as the reference ignores an unparseable limit (§3.3).
+ * limit is ignored, as QuestDB ignores an unparseable limit.
  */
 import { RowWindow } from '../../core/sql/query-engine';
 

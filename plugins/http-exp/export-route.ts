@@ -1,5 +1,5 @@
 /**
- * GET/HEAD /exp (spec "GET /exp", http-api.md §4): compiles the query, checks every format option
+ * GET/HEAD /exp: compiles the query, checks every format option
  * before the first byte, then streams the format's chunks with back-pressure. Errors before the first
  * chunk are 400 `{query,error,position}`; an error after the head was sent closes the connection.
  */
@@ -19,7 +19,7 @@ import { contentDisposition } from './content-disposition';
 import { parseExportLimit } from './export-limit';
 import { QueryDeadline } from './query-deadline';
 
-/** A 400 answered as `{query,error,position}` (http-api.md §4). */
+/** A 400 answered as `{query,error,position}`. */
 class ExportRejection extends Error {
   constructor(message: string, readonly position: number) {
     super(message);
@@ -57,7 +57,7 @@ export class ExportRoute implements HttpRoute {
       await this.export(exchange, query);
     } catch (e) {
       if (exchange.res.headersSent) {
-        // The status line is gone: the only honest signal left is closing the connection (§4).
+        // The status line is gone: the only honest signal left is closing the connection.
         this.log.error(`export failed after data was sent [error=${errorMessage(e)}]`);
         exchange.res.destroy();
         if (!isSvcError(e)) this.responder.unhandled('GET /exp', e);
@@ -129,7 +129,7 @@ export class ExportRoute implements HttpRoute {
     this.log.info(`exp [fmt=${fmt}, bytes=${bytes}] ${query}`);
   }
 
-  /** `timeout` in seconds (spec "GET /exp"); ≤ 0 or absent → the format's default. */
+  /** `timeout` in seconds; ≤ 0 or absent → the format's default. */
   private timeoutMs(text: string | null, fmt: string): number {
     const fallback = fmt === 'parquet' ? this.exportTimeoutMs : this.queryTimeoutMs;
     if (text === null || text.trim() === '') return fallback;

@@ -1,6 +1,6 @@
 /**
- * The abort signal of one export: fires when the client goes away or `timeout` runs out (spec
- * "GET /exp": `timeout` in seconds). Its own timer rather than `AbortSignal.any(…, AbortSignal.timeout())`,
+ * The abort signal of one export: fires when the client goes away or `timeout` runs out (`timeout`
+ * is in seconds). Its own timer rather than `AbortSignal.any(…, AbortSignal.timeout())`,
  * which on Node 20 can lose the timeout signal to garbage collection. `check()` also reads the clock,
  * because an engine loop that never yields to the event loop keeps the timer from firing.
  */

@@ -1,7 +1,7 @@
 /**
  * The health answer, shared by the main-thread route and the min listener's worker (which has no
  * container: it gets `HealthOptions` by structured clone, `errors` still shared memory).
- * http-api.md §7: 200 `text/plain` chunked `Status: Healthy` (15 bytes, no newline); with the pessimistic
+ * 200 `text/plain` chunked `Status: Healthy` (15 bytes, no newline); with the pessimistic
  * check on and ≥1 unhandled error, 500 `Status: Unhealthy\nUnhandled errors: N`.
  */
 import { ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 /**
- * Health check: every GET path on the min listener (spec "GET {health_url}/<any path>"). 200,
- * `text/plain`, chunked, body `Status: Healthy` (15 bytes, no newline; http-api.md §7). With
+ * Health check: every GET path on the min listener. 200,
+ * `text/plain`, chunked, body `Status: Healthy` (15 bytes, no newline). With
  * `metrics.enabled` and `http.pessimistic.health.check.enabled`, one unhandled error since start turns
  * it into 500 `Status: Unhealthy\nUnhandled errors: N`. The min listener's worker thread answers it
  * through `worker` (health-worker.ts), so it answers while the main thread is busy.
@@ -22,7 +22,7 @@ export class HealthRoute implements HttpRoute {
   readonly listener = 'min';
   readonly path = '*';
   readonly methods: readonly HttpMethod[] = ['GET', 'HEAD'];
-  /** http-api.md §8: credentials on 9003 when an authenticator is active and this key is true (default). */
+  /** credentials on 9003 when an authenticator is active and this key is true (default). */
   readonly requiresAuth: boolean;
   readonly worker: WorkerModule;
   private readonly options: HealthOptions;

@@ -11,7 +11,7 @@ test('every parameter has its default', () => {
   });
 });
 
-test('values are read case-insensitively where the reference does', () => {
+test('values are read case-insensitively where QuestDB does', () => {
   const p = parse('partitionBy=day&timestamp=ts&atomicity=SKIPROW&overwrite=TRUE&fmt=JSON&delimiter=%09&create=false&o3MaxLag=5000&maxUncommittedRows=10');
   assert.deepEqual([p.partitionBy, p.atomicity, p.overwrite, p.json, p.delimiter, p.create, p.o3MaxLag, p.maxUncommittedRows],
     ['DAY', 'skipRow', true, true, 9, false, 5000, 10]);
@@ -22,7 +22,7 @@ test('an unknown atomicity falls back to skipCol and only create=false disables 
   assert.equal(parse('create=no').create, true);
 });
 
-test('bad values give the reference texts', () => {
+test('bad values give QuestDB texts', () => {
   assert.throws(() => parse('partitionBy=CENTURY'), /^SvcError: invalid partitionBy$/);
   assert.throws(() => parse('partitionBy=DAY'), /when specifying partitionBy you must also specify timestamp/);
   assert.throws(() => parse('o3MaxLag=1.5'), /invalid o3MaxLag value, must be a long/);

@@ -1,6 +1,6 @@
 /**
- * /imp URL parameters with their defaults (spec "POST /imp", http-api.md §5.1). Bad values are
- * request-level failures with the reference's texts.
+ * /imp URL parameters with their defaults. Bad values are
+ * request-level failures with QuestDB's texts.
  */
 import { PARTITION_BY_VALUES, PartitionBy } from '../../core/data/table-schema';
 import { SvcError } from '../../core/errors';

@@ -9,7 +9,7 @@ const result: ImportResult = {
   columns: [{ name: 'col_a', type: Types.INT, errors: 0 }, { name: 'ts', type: Types.INT, errors: 0 }],
 };
 
-test('the grid is the reference test answer of 1287 bytes', () => {
+test('the grid is QuestDB test answer of 1287 bytes', () => {
   const grid = renderTabular(result);
   assert.equal(Buffer.byteLength(grid), 1287);
   assert.ok(grid.includes('|              0  |                                             col_a  |                      INT  |           0  |\r\n'));

@@ -1,5 +1,5 @@
 /**
- * The /imp answer (http-api.md §5.2–§5.4): the tabular grid byte for byte (widths 15/50/15/7/12, cells
+ * The /imp answer: the tabular grid byte for byte (widths 15/50/15/7/12, cells
  * right-aligned and followed by `  |`, CRLF lines, long values shown as `...` + tail), the JSON object, and
  * the request-level failure bodies (bare message / `{"status":"<message>"}`).
  */
@@ -80,7 +80,7 @@ export function renderJson(r: ImportResult): string {
   return JSON.stringify(body);
 }
 
-/** Request-level failure body (§5.4). */
+/** Request-level failure body. */
 export function renderFailure(message: string, json: boolean): string {
   return json ? JSON.stringify({ status: message }) : message;
 }

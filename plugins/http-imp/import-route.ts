@@ -1,7 +1,7 @@
 /**
- * POST /imp (spec "POST /imp", http-api.md §5): streams the multipart upload into a table and answers
+ * POST /imp: streams the multipart upload into a table and answers
  * with the tabular grid or the JSON result. Request-level failures answer HTTP 200 with the bare message
- * (or `{"status":"<message>"}` with `fmt=json`) and close the connection (§5.4, §13). A client that goes
+ * (or `{"status":"<message>"}` with `fmt=json`) and close the connection. A client that goes
  * away mid-upload leaves nothing behind: the writer is closed without commit, which rolls back.
  */
 import { inject, injectable, injectAll } from 'tsyringe';
@@ -87,7 +87,7 @@ export class ImportRoute implements HttpRoute {
     filename: string | undefined, signal: AbortSignal): ImportSession {
     const raw = params.name ?? filename;
     if (raw === undefined || raw === '') throw SvcError.badRequest('no file name given');
-    // Spec "Table": the removal list applies to names from `name` and from the file name alike (§13).
+    // the removal list applies to names from `name` and from the file name alike.
     const table = cleanTableName(raw);
     if (table === '') throw SvcError.badRequest(`invalid table name [name=${raw}]`);
     return new ImportSession({
@@ -102,7 +102,7 @@ export class ImportRoute implements HttpRoute {
     else this.framing.send(exchange.res, 200, CONTENT_TYPE.text, renderTabular(result));
   }
 
-  /** §5.4: 200 with the message for every request-level failure; anything unexpected is a 500 via the responder. */
+  /** 200 with the message for every request-level failure; anything unexpected is a 500 via the responder. */
   private fail(exchange: HttpExchange, e: unknown, json: boolean): void {
     const { res } = exchange;
     if (exchange.signal.aborted || res.destroyed) {
@@ -114,7 +114,7 @@ export class ImportRoute implements HttpRoute {
       return;
     }
     this.log.error(`import failed [${e.message}]`);
-    // Request-level failures are 200 as the reference answers them (§5.4); a refused write keeps its 403.
+    // Request-level failures are 200 as QuestDB answers them; a refused write keeps its 403.
     this.framing.send(res, e.statusCode === 403 ? 403 : 200, json ? CONTENT_TYPE.json : CONTENT_TYPE.text, renderFailure(e.message, json),
       { headers: [['Connection', 'close']] });
   }

@@ -1,5 +1,5 @@
 /**
- * The `schema` form part (spec "Import schema entry"): a JSON array of `{name, type, pattern?, locale?,
+ * The `schema` form part: a JSON array of `{name, type, pattern?, locale?,
  * upsertKey?}`. Entries apply to the column of the same name (case-insensitive), or by position when the
  * upload has no header and the array covers every column.
  */

@@ -1,5 +1,5 @@
 /**
- * Decides the target table of an upload (http-api.md §5.5 "Existing table"): create it from the detected
+ * Decides the target table of an upload: create it from the detected
  * structure and `schema`, drop and re-create it (`overwrite=true`), or append to it — columns matched by
  * header name, else by position; more fields than columns → `column count mismatch`; the table's types,
  * partitioning and designated timestamp win. Opens the writer and returns the parse columns.

@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics on the min listener. Only with `metrics.enabled=true` (default false): otherwise
- * nothing registers and `/metrics` is just another health path (http-api.md §7).
+ * nothing registers and `/metrics` is just another health path.
  */
 import { DependencyContainer } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';

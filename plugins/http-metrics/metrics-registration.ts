@@ -1,7 +1,7 @@
 /**
  * Fills the server's prom-client Registry at start-up (after every plugin registered): each MetricSource
  * (the server's own families included) plus Node's process metrics under `svc_` (`collectDefaultMetrics`;
- * its `prefix` only applies to those, libraries.md "prom-client").
+ * its `prefix` only applies to those).
  */
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { inject, injectable, injectAll } from 'tsyringe';

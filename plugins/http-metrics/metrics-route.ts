@@ -1,8 +1,8 @@
 /**
- * GET /metrics on the min listener when `metrics.enabled=true` (http-api.md §7): 200
+ * GET /metrics on the min listener when `metrics.enabled=true`: 200
  * `text/plain; version=0.0.4; charset=utf-8`, chunked, the Prometheus text of the server's Registry.
  * It runs on the main thread (the registry lives there); the min worker forwards it here, so a scrape
- * waits while the main thread is busy, unlike health. Credentials as for health (§8).
+ * waits while the main thread is busy, unlike health. Credentials as for health.
  */
 import { Registry } from 'prom-client';
 import { inject, injectable } from 'tsyringe';

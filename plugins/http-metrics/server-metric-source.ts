@@ -1,5 +1,5 @@
 /**
- * The server's own metric families (http-api.md §7, `questdb_*` → `svc_*`): the ServerMetrics counters
+ * The server's own metric families (`questdb_*` → `svc_*`): the ServerMetrics counters
  * other subsystems bump, the unhandled-error count, and memory gauges. Values are read when /metrics
  * is scraped (`collect`), so the hot paths only increment plain numbers.
  */
@@ -52,7 +52,7 @@ export class ServerMetricSource implements MetricSource {
     readCounter(registry, 'svc_rollbacks_total', 'Rolled-back writes.', () => m.rollbacks);
     readCounter(registry, 'svc_unhandled_errors_total', 'Unhandled errors since start (the pessimistic health check reads it).', () => this.errors.count);
     readGauge(registry, 'svc_http_connections', 'Open connections on the HTTP API listener.', () => m.httpConnections);
-    // memory_mem_used in the reference is native memory in use; here: everything V8 and Node allocated.
+    // memory_mem_used in QuestDB is native memory in use; here: everything V8 and Node allocated.
     readGauge(registry, 'svc_memory_mem_used', 'Bytes in use: V8 heap plus external and array-buffer memory.', () => {
       const u = process.memoryUsage();
       return u.heapUsed + u.external;

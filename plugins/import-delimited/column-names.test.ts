@@ -14,7 +14,7 @@ test('underscores are kept and a leading digit gets one', () => {
   assert.equal(cleanColumnName('\uFEFFts'), 'ts');
 });
 
-test('table names lose the spec list but keep underscores', () => {
+test('table names lose the documented characters but keep underscores', () => {
   assert.equal(cleanTableName('weather.csv'), 'weathercsv');
   assert.equal(cleanTableName('fhv_tripdata_2017-02.csv'), 'fhv_tripdata_201702csv');
   assert.equal(cleanTableName('a b/c\\d'), 'abcd');

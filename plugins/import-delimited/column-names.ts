@@ -1,9 +1,9 @@
 /**
- * Names from header cells and file names (http-api.md §5.5 "Names", §13 judgement).
+ * Names from header cells and file names (svc's choice where QuestDB is loose).
  * Column names: space ? . , ' " \ / : ) ( + - * % ~, U+0000–U+000F and U+007F are removed and the next
  * kept character is upper-cased (`temp.f` → `tempF`); a BOM is dropped; a leading digit gets `_`; `_` is
- * kept. Table names: the spec's removal list (whitespace . ? , : \ / NUL ) ( + - * ~ %), `_` kept —
- * so a default name `weather.csv` becomes `weathercsv` (the reference keeps `.csv`; the spec wins).
+ * kept. Table names: removal list (whitespace . ? , : \ / NUL ) ( + - * ~ %), `_` kept —
+ * so a default name `weather.csv` becomes `weathercsv` (QuestDB keeps `.csv`; svc follows its documented removal list).
  */
 const COLUMN_REMOVED = new Set([...' ?.,\'"\\/:)(+-*%~']);
 const TABLE_REMOVED = new Set([...'.?,:\\/)(+-*~%\0']);

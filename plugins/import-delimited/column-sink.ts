@@ -1,7 +1,7 @@
 /**
  * One table column of the batch being built: converts a field's bytes into the column's in-memory layout
  * (core/data/vector.ts). `append` returns false on a conversion error and then appends nothing, so the
- * caller applies the atomicity rule (http-api.md §5.5). Each batch gets fresh arrays (`build` hands the
+ * caller applies the atomicity rule. Each batch gets fresh arrays (`build` hands the
  * old ones to the writer).
  */
 import { ColumnType } from '../../core/data/column-type';

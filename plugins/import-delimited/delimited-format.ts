@@ -1,4 +1,4 @@
-/** The `delimited` ImportFormat: CSV, TSV, pipe- or semicolon-separated text (spec "POST /imp"). */
+/** The `delimited` ImportFormat: CSV, TSV, pipe- or semicolon-separated text. */
 import { AnalysisOptions, ImportFormat, ImportParser, ParsePlan, ParserOptions, TextStructure } from '../../core/extension/import-format';
 import { DelimitedParser } from './delimited-parser';
 import { analyseSample } from './detect-structure';

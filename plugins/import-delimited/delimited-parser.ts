@@ -1,8 +1,8 @@
 /**
  * Streams delimited bytes into ColumnBatches of the target table's layout. Chunks may split records
  * anywhere; only the unfinished tail is carried over. Per record: missing values and empty fields become
- * nulls, extra values reject the line unless `skipLev` (§13), and a value that does not convert is handled
- * by `atomicity` (http-api.md §5.5): skipCol → null + column error, skipRow → line rejected, abort → the
+ * nulls, extra values reject the line unless `skipLev`, and a value that does not convert is handled
+ * by `atomicity`: skipCol → null + column error, skipRow → line rejected, abort → the
  * whole import fails. A designated timestamp that is empty or bad always rejects the line (or aborts).
  */
 import { ColumnBatch } from '../../core/data/column-batch';

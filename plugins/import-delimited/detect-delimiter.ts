@@ -1,5 +1,5 @@
 /**
- * Delimiter detection (http-api.md §5.5): per line, count every non-alphanumeric ASCII byte outside double
+ * Delimiter detection: per line, count every non-alphanumeric ASCII byte outside double
  * quotes; the candidate whose count varies least across lines wins (ties: `,` `\t` `|` before `:` before
  * space and `;`, then the higher mean). Its standard deviation must stay under
  * `http.text.max.required.delimiter.stddev`; otherwise a file of steady line length is one column (`,`).

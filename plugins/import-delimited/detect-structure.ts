@@ -1,7 +1,7 @@
 /**
- * The structure of an upload from its first `http.text.analysis.max.lines` lines (http-api.md §5.5):
+ * The structure of an upload from its first `http.text.analysis.max.lines` lines:
  * delimiter, header, column names and detected types. Header rule: `forceHeader`, or line 1 equals the
- * known column names (existing table or `schema`, §13), or every column is textual with line 1 and some
+ * known column names (existing table or `schema`), or every column is textual with line 1 and some
  * column becomes typed without it. The column count is line 1's field count.
  */
 import { decodeUtf8 } from '../../core/data/utf8';

@@ -1,8 +1,8 @@
 /**
- * Column type probes (http-api.md §5.5 "Types", §13): for each column the first probe that accepts every
+ * Column type probes: for each column the first probe that accepts every
  * non-blank sampled value wins — CHAR (one non-digit character), INT (32-bit, INT_MIN excluded), LONG,
  * DOUBLE, BOOLEAN, LONG256 (`0x…`), then date formats (→ DATE: `yyyy-MM-dd HH:mm:ss`, ISO with milliseconds, `MM/dd/yyyy`,
- * `yyyy-MM-dd`), then timestamp formats (→ TIMESTAMP: ISO with microseconds and the reference's list).
+ * `yyyy-MM-dd`), then timestamp formats (→ TIMESTAMP: ISO with microseconds and QuestDB's list).
  * No probe → VARCHAR; an all-blank column → VARCHAR.
  */
 import { ColumnType, Types } from '../../core/data/column-type';

@@ -1,5 +1,5 @@
 /**
- * Delivers rendered alerts to the alert manager (spec "Events" rules 1–2, http-api.md §11): one target
+ * Delivers rendered alerts to the alert manager: one target
  * chosen at random at start-up gets every alert over one kept-open connection, each alert an HTTP/1.1
  * `POST /api/v1/alerts` answered before the next is sent. When the target fails (no connection, an
  * error, a 5xx, or no answer within ACK_TIMEOUT_MS) the next target is tried at once; after every

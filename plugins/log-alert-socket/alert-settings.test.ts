@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LogWriterSettings } from '../../core/extension/log-writer';
+import { plainOrigins } from '../../core/log/log-setup';
 import { parseAlertSettings } from './alert-settings';
 
-const s = (p: Record<string, string>): LogWriterSettings => ({ name: 'alert', className: 'io.svc.log.LogAlertSocketWriter',
-  properties: new Map(Object.entries(p)), rootDir: '/r', logDir: '/r/log', version: '0', env: {} });
+const s = (p: Record<string, string>): LogWriterSettings => {
+  const properties = new Map(Object.entries(p));
+  return { name: 'alert', className: 'io.svc.log.LogAlertSocketWriter', properties, rootDir: '/r', logDir: '/r/log',
+    version: '0', env: {}, origin: plainOrigins('alert', properties) };
+};
 
 test('no targets means defaultAlertHost:defaultAlertPort, 127.0.0.1:9093 by default', () => {
   assert.deepEqual(parseAlertSettings(s({})).targets, [{ host: '127.0.0.1', port: 9093 }]);

@@ -1,10 +1,11 @@
 /**
- * The alert writer's keys (spec "Events", http-api.md §11): `alertTargets` = `host[:port],…` (at most
+ * The alert writer's keys: `alertTargets` = `host[:port],…` (at most
  * 12, optional surrounding quotes; a missing port is 9093, a missing host 127.0.0.1; an empty list
  * means `defaultAlertHost:defaultAlertPort`), `inBufferSize` (2 MiB) and `outBufferSize` (4 MiB) with
  * unit suffixes, `reconnectDelay` (250 ms). Malformed values stop start-up.
  */
 import { parseInteger, parseSize } from '../../core/config/config-key';
+import { settingError } from '../../core/config/setting-origin';
 import { SvcError } from '../../core/errors';
 import { LogWriterSettings } from '../../core/extension/log-writer';
 
@@ -29,7 +30,7 @@ export interface AlertSettings {
 export function parseAlertSettings(settings: LogWriterSettings): AlertSettings {
   const p = settings.properties;
   const bad = (key: string, value: string, expected: string): SvcError =>
-    new SvcError(`invalid value for log.conf key w.${settings.name}.${key} [value=${value}, expected ${expected}]`);
+    settingError('invalid value for log.conf key', { ...settings.origin(key), value }, `expected ${expected}`);
   const port = (key: string, text: string): number => {
     const n = parseInteger(text, 1, 65535);
     if (n === undefined) throw bad(key, text, 'a port in 1..65535');

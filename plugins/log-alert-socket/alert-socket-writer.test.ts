@@ -54,7 +54,7 @@ const silenced = async <T>(f: () => Promise<T>): Promise<T> => {
   try { return await f(); } finally { process.stderr.write = write; }
 };
 
-test('an alert is an HTTP/1.1 POST to /api/v1/alerts with the reference headers and the rendered template', async () => {
+test('an alert is an HTTP/1.1 POST to /api/v1/alerts with QuestDB headers and the rendered template', async () => {
   const am = await standIn();
   const w = new AlertSocketWriter(settings([{ host: '127.0.0.1', port: am.port }]), template, '7.7.7', new MemoryLog());
   w.write(critical('table is corrupt'));

@@ -1,6 +1,6 @@
 /**
- * io.svc.log.LogAlertSocketWriter (spec "Events"): every record it receives (Critical by default;
- * Advisory never, http-api.md §11) becomes one alert rendered from the template and handed to the
+ * io.svc.log.LogAlertSocketWriter: every record it receives (Critical by default;
+ * Advisory never) becomes one alert rendered from the template and handed to the
  * AlertSender. Its own troubles are logged under the source `log-alert-socket`, which it never sends,
  * so a dead alert manager cannot feed itself alerts; drops also go to stderr, at most every
  * DROP_REPORT_MS with the count since the last report.

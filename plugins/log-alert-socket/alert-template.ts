@@ -1,10 +1,10 @@
 /**
- * The alert payload (spec "Events", http-api.md §11): the built-in template or a file (`location`,
+ * The alert payload: the built-in template or a file (`location`,
  * absolute or relative to the root) that must contain `${ALERT_MESSAGE}`. `${ORGID}` `${NAMESPACE}`
  * `${CLUSTER_NAME}` `${INSTANCE_NAME}` (environment, default GLOBAL) and `${SVC_VERSION}` are fixed at
- * start-up; `${date:<format>}` is the time of sending (the spec's words; the reference resolved it at
+ * start-up; `${date:<format>}` is the time of sending (as documented; QuestDB resolved it at
  * load) and `${ALERT_MESSAGE}` the log line. Inserted text is JSON-string escaped, so any message
- * keeps the payload valid JSON (the reference only escaped quotes and `$`).
+ * keeps the payload valid JSON (QuestDB only escaped quotes and `$`).
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -22,7 +22,7 @@ export const TEMPLATE_VARIABLES = ['ORGID', 'NAMESPACE', 'CLUSTER_NAME', 'INSTAN
 type Part = string | DateFormatter | typeof MESSAGE;
 const MESSAGE = Symbol('ALERT_MESSAGE');
 
-/** JSON string content: quotes, backslashes and control characters escaped; `\b \f \r \n` dropped and TAB → space as the reference does. */
+/** JSON string content: quotes, backslashes and control characters escaped; `\b \f \r \n` dropped and TAB → space as QuestDB does. */
 export function escapeAlertText(text: string): string {
   return JSON.stringify(text.replace(/[\b\f\r\n]/g, '').replace(/\t/g, ' ')).slice(1, -1);
 }

@@ -19,9 +19,9 @@ export const logAlertSocketPlugin: Plugin = {
     const factory: LogWriterFactory = {
       className: LOG_ALERT_SOCKET_WRITER_CLASS,
       properties: ['location', 'alertTargets', 'defaultAlertHost', 'defaultAlertPort', 'inBufferSize', 'outBufferSize', 'reconnectDelay'],
-      // http-api.md §11: the alert writer's level is forced to exclude ADVISORY.
+      // the alert writer's level is forced to exclude ADVISORY.
       levelMask: ~LogLevel.Advisory,
-      // Spec "Events": `w.alert.level=CRITICAL`; without it, alerting on every Info line would flood the alert manager.
+      // `w.alert.level=CRITICAL`; without it, alerting on every Info line would flood the alert manager.
       defaultLevels: LogLevel.Critical,
       create: (settings) => {
         const alertSettings = parseAlertSettings(settings);

@@ -1,7 +1,7 @@
 /**
  * io.svc.log.LogConsoleWriter: lines to standard output (or the stream the server was given), and when
- * the server runs detached also to `<log dir>/stdout-<yyyy-MM-ddTHH-mm-ss>.txt` (spec "Logging" rules
- * 2 and 7; see detached-console.ts). Lines are batched and written once per event-loop turn; if the
+ * the server runs detached also to `<log dir>/stdout-<yyyy-MM-ddTHH-mm-ss>.txt` (see
+ * detached-console.ts). Lines are batched and written once per event-loop turn; if the
  * console cannot keep up, at most MAX_PENDING_BYTES wait and the rest are counted and reported.
  */
 import { Writable } from 'node:stream';

@@ -1,6 +1,6 @@
 /**
- * Running detached: the spec's start-up scripts send console output to
- * `log/stdout-<yyyy-MM-ddTHH-mm-ss>.txt` (spec "Logging" rules 2 and 7, http-api.md §10). svc has no
+ * Running detached: start-up scripts send console output to
+ * `log/stdout-<yyyy-MM-ddTHH-mm-ss>.txt`. svc has no
  * start script, so the rule is explicit: when `SVC_DETACHED` is `true` (or `1`/`yes`) console writers
  * also write that file, one per process, shared by every console writer; the console itself still gets
  * the lines only when it is a terminal (nobody reads a detached stdout, and writing into a closed pipe

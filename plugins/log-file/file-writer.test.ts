@@ -3,12 +3,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { LogWriterSettings } from '../../core/extension/log-writer';
 import { LogLevel } from '../../core/log/log-level';
+import { plainOrigins } from '../../core/log/log-setup';
 import { formatLine } from '../../core/log/log-line';
 import { FileWriter } from './file-writer';
 
-const props = (root: string, p: Record<string, string>) => ({ name: 'f', className: 'io.svc.log.LogFileWriter',
-  properties: new Map(Object.entries(p)), rootDir: root, logDir: join(root, 'log'), version: '0', env: {} });
+const props = (root: string, p: Record<string, string>): LogWriterSettings => {
+  const properties = new Map(Object.entries(p));
+  return { name: 'f', className: 'io.svc.log.LogFileWriter', properties, rootDir: root, logDir: join(root, 'log'),
+    version: '0', env: {}, origin: plainOrigins('f', properties) };
+};
 
 test('LogFileWriter appends lines to its location', async () => {
   const root = mkdtempSync(join(tmpdir(), 'svc-file-'));

@@ -1,9 +1,9 @@
 /**
- * io.svc.log.LogFileWriter: one append-only file that grows indefinitely (spec "Logging": writer kind
+ * io.svc.log.LogFileWriter: one append-only file that grows indefinitely (writer kind
  * `file`). `location` may use `${log.dir}` and `${date:<format>}` (resolved once, at start-up).
  */
 import { LogWriter, LogWriterSettings } from '../../core/extension/log-writer';
-import { SvcError } from '../../core/errors';
+import { settingError } from '../../core/config/setting-origin';
 import { parseSize } from '../../core/config/config-key';
 import { DEFAULT_BATCH_BYTES, FileAppender } from '../../core/log/file-appender';
 import { resolveLogLocation } from '../../core/log/log-location';
@@ -43,7 +43,7 @@ export function batchBytes(settings: LogWriterSettings): number {
   if (text === undefined) return DEFAULT_BATCH_BYTES;
   const n = parseSize(text);
   if (n === undefined || n < 1) {
-    throw new SvcError(`invalid value for log.conf key w.${settings.name}.bufferSize [value=${text}, expected a size such as 64k or 4m]`);
+    throw settingError('invalid value for log.conf key', settings.origin('bufferSize'), 'expected a size such as 64k or 4m');
   }
   return n;
 }

@@ -1,5 +1,5 @@
 /**
- * `lifeDuration` and `sizeLimit` (http-api.md §10): on each roll, older files of this writer are
+ * `lifeDuration` and `sizeLimit`: on each roll, older files of this writer are
  * deleted when they are older than `lifeDuration`, then the oldest ones while the writer's files
  * together exceed `sizeLimit`. A writer's files are those in the location's folder whose names start
  * with the location's fixed prefix (the text before the first placeholder); with no fixed prefix

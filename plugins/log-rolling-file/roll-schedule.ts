@@ -1,6 +1,6 @@
 /**
- * `w.<name>.rollEvery` (spec "Logging" keys): minute, hour, day, month or year, case-insensitive; any
- * other value means "never roll on time" (http-api.md §10). Boundaries are UTC, like the log's timestamps.
+ * `w.<name>.rollEvery` (): minute, hour, day, month or year, case-insensitive; any
+ * other value means "never roll on time". Boundaries are UTC, like the log's timestamps.
  */
 import { civilFromDays, daysFromCivil } from '../../core/time/iso-timestamp';
 
@@ -39,7 +39,7 @@ const LIFE_UNITS: Readonly<Record<string, number>> = {
   s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, M: 30 * 86_400_000, y: 365 * 86_400_000,
 };
 
-/** `lifeDuration` (http-api.md §10, e.g. `1M`): s m h d w M(30 days) y; undefined when malformed. */
+/** `lifeDuration` (e.g. `1M`): s m h d w M(30 days) y; undefined when malformed. */
 export function parseLifeDuration(text: string): number | undefined {
   const m = /^\s*(\d+)\s*([smhdwMy])\s*$/.exec(text);
   return m ? Number(m[1]) * LIFE_UNITS[m[2]] : undefined;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { LogWriterSettings } from '../../core/extension/log-writer';
 import { LogLevel } from '../../core/log/log-level';
+import { plainOrigins } from '../../core/log/log-setup';
 import { formatLine } from '../../core/log/log-line';
 import { LogRecord } from '../../core/log/log-record';
 import { RollingFileWriter } from './rolling-file-writer';
@@ -12,8 +13,9 @@ import { RollingFileWriter } from './rolling-file-writer';
 const us = (iso: string): number => Date.parse(iso) * 1000;
 
 function settings(root: string, props: Record<string, string>): LogWriterSettings {
-  return { name: 'file', className: 'io.svc.log.LogRollingFileWriter', properties: new Map(Object.entries(props)),
-    rootDir: root, logDir: join(root, 'log'), version: '0', env: {} };
+  const properties = new Map(Object.entries(props));
+  return { name: 'file', className: 'io.svc.log.LogRollingFileWriter', properties,
+    rootDir: root, logDir: join(root, 'log'), version: '0', env: {}, origin: plainOrigins('file', properties) };
 }
 
 function record(micros: number, message: string): LogRecord {
@@ -94,5 +96,5 @@ test('lifeDuration and sizeLimit prune the writer\'s old files on roll', async (
 });
 
 test('a malformed rollSize stops start-up naming the key', () => {
-  assert.throws(() => new RollingFileWriter(settings(tmpdir(), { rollSize: 'huge' })), /w.file.rollSize \[value=huge\]/);
+  assert.throws(() => new RollingFileWriter(settings(tmpdir(), { rollSize: 'huge' })), /w.file.rollSize \[value=huge, source=log.conf, env=SVC_LOG_W_FILE_ROLLSIZE\]/);
 });

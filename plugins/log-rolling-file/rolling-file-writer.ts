@@ -1,12 +1,12 @@
 /**
- * io.svc.log.LogRollingFileWriter (spec "Logging" keys, http-api.md §10): `location` with `${log.dir}`
+ * io.svc.log.LogRollingFileWriter (): `location` with `${log.dir}`
  * and `${date:<format>}` is resolved at open and at every roll; `rollEvery` rolls at each UTC
  * minute/hour/day/month/year boundary (decided by the record's own timestamp), `rollSize` when the file
  * reaches that size. If the file to open exists already, existing files shift (`name`→`name.1`,
  * `name.1`→`name.2`, …) so the newest always has the bare name.
  */
 import { existsSync, renameSync } from 'node:fs';
-import { SvcError } from '../../core/errors';
+import { settingError } from '../../core/config/setting-origin';
 import { parseSize } from '../../core/config/config-key';
 import { LogWriter, LogWriterSettings } from '../../core/extension/log-writer';
 import { FileAppender } from '../../core/log/file-appender';
@@ -105,6 +105,6 @@ function optional(settings: LogWriterSettings, key: string, parse: (text: string
   const text = settings.properties.get(key);
   if (text === undefined || text.trim() === '') return undefined;
   const n = parse(text);
-  if (n === undefined || n <= 0) throw new SvcError(`invalid value for log.conf key w.${settings.name}.${key} [value=${text}]`);
+  if (n === undefined || n <= 0) throw settingError('invalid value for log.conf key', settings.origin(key), 'expected a positive size or duration');
   return n;
 }

@@ -1,4 +1,4 @@
-/** QuestDB's error texts and positions (sql-dialect.md §4.4) from the binder. */
+/** QuestDB's error texts and positions from the binder. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SvcError } from '../../core/errors';

@@ -1,5 +1,5 @@
 /**
- * The Tier 1 / Tier 2 worked examples of sql-dialect.md (non-time-series) as SQL → expected rows,
+ * The Tier 1 / Tier 2 worked examples of QuestDB's SQL documentation (non-time-series) as SQL → expected rows,
  * run through the real grammar, storage and engine.
  */
 import assert from 'node:assert/strict';

@@ -76,7 +76,7 @@ function display(tag: TypeTag, v: SqlValue): unknown {
   return v;
 }
 
-/** The example data set of sql-dialect.md (`sensors`, `calib`) that its worked examples run against. */
+/** The example data set of QuestDB's SQL documentation (`sensors`, `calib`) that its worked examples run against. */
 export const DIALECT_EXAMPLE_DATA = `CREATE TABLE sensors (ts TIMESTAMP, id SYMBOL, temp DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;
 INSERT INTO sensors VALUES ('2025-03-01T00:05:00.000000Z', 's1', 20.0), ('2025-03-01T00:40:00.000000Z', 's2', 22.0), ('2025-03-01T01:10:00.000000Z', 's1', 21.0), ('2025-03-01T03:20:00.000000Z', 's1', 25.0), ('2025-03-01T03:50:00.000000Z', 's2', 23.0);
 CREATE TABLE calib (ts TIMESTAMP, id SYMBOL, adj DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;

@@ -1,6 +1,6 @@
 /**
- * The time-series worked examples of sql-dialect.md (§2.2 interval search, §2.3 SAMPLE BY, §2.4 LATEST ON,
- * §2.5 ASOF/LT/SPLICE joins, §2.9 date/time functions, §3.3 window functions) over real storage.
+ * Worked examples of QuestDB's time-series SQL (interval search, SAMPLE BY, LATEST ON, ASOF/LT/SPLICE
+ * joins, date/time functions, window functions) over real storage.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -18,7 +18,7 @@ after(async () => { await h.close(); });
 const T = (hms: string): string => `2025-03-01T${hms}.000000Z`;
 
 const CASES: [string, string[] | undefined, unknown[][], number?][] = [
-  // §2.3 SAMPLE BY
+  // SAMPLE BY
   ['SELECT ts, avg(temp) FROM sensors SAMPLE BY 1h', ['ts:TIMESTAMP', 'avg:DOUBLE'], [[T('00:00:00'), 21], [T('01:00:00'), 21], [T('03:00:00'), 24]], 0],
   ['SELECT ts, avg(temp) FROM sensors SAMPLE BY 1h FILL(LINEAR)', undefined, [[T('00:00:00'), 21], [T('01:00:00'), 21], [T('02:00:00'), 22.5], [T('03:00:00'), 24]], 0],
   ['SELECT ts, avg(temp) FROM sensors SAMPLE BY 1h FILL(PREV)', undefined, [[T('00:00:00'), 21], [T('01:00:00'), 21], [T('02:00:00'), 21], [T('03:00:00'), 24]], 0],
@@ -40,7 +40,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT ts, count() FROM sensors SAMPLE BY 1M', undefined, [['2025-03-01T00:00:00.000000Z', 5]], 0],
   ["SELECT ts, count() FROM sensors WHERE id = 's2' SAMPLE BY 30m", undefined, [[T('00:30:00'), 1], [T('03:30:00'), 1]], 0],
   ["SELECT ts, count() FROM sensors SAMPLE BY 1h FROM '2025-03-01T01:00' TO '2025-03-01T03:00' FILL(0)", undefined, [[T('01:00:00'), 1], [T('02:00:00'), 0]], 0],
-  // §2.4 LATEST ON
+  // LATEST ON
   ['SELECT * FROM sensors LATEST ON ts PARTITION BY id', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE'], [[T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]], 0],
   ['SELECT * FROM sensors WHERE temp < 23 LATEST ON ts PARTITION BY id', undefined, [[T('00:40:00'), 's2', 22], [T('01:10:00'), 's1', 21]], 0],
   ['(SELECT * FROM sensors LATEST ON ts PARTITION BY id) WHERE temp > 24', undefined, [[T('03:20:00'), 's1', 25]]],
@@ -50,7 +50,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT count() FROM sensors LATEST ON ts PARTITION BY id', undefined, [[2]]],
   ["SELECT temp FROM sensors WHERE id IN ('s2', 'nope') LATEST ON ts PARTITION BY id", undefined, [[23]]],
   ["SELECT temp FROM sensors WHERE id = 's1' AND temp < 25 LATEST ON ts PARTITION BY id", undefined, [[21]]],
-  // §2.5 ASOF / LT / SPLICE
+  // ASOF / LT / SPLICE
   ['SELECT s.ts, s.id, s.temp, c.adj FROM sensors s ASOF JOIN calib c ON (id)', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'adj:DOUBLE'],
     [[T('00:05:00'), 's1', 20, 0.5], [T('00:40:00'), 's2', 22, -0.2], [T('01:10:00'), 's1', 21, 0.7], [T('03:20:00'), 's1', 25, 0.7], [T('03:50:00'), 's2', 23, -0.2]], 0],
   ['SELECT s.temp, p.temp AS prev FROM sensors s LT JOIN sensors p ON (id)', undefined, [[20, null], [22, null], [21, 20], [25, 21], [23, 22]]],
@@ -62,7 +62,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [[T('00:00:00'), 's1', 0.5, null, null, null]]],
   ["SELECT c.adj, s.temp FROM calib c SPLICE JOIN sensors s WHERE s.id = 's2' OR c.adj < 0", undefined, [[-0.2, 20], [-0.2, 22], [0.7, 22], [0.7, 23]]],
   ['SELECT count(*), avg(a.temp / b.temp) FROM (SELECT * FROM sensors WHERE id = \'s1\') a ASOF JOIN (SELECT * FROM sensors WHERE id = \'s2\') b', undefined, [[3, (21 / 22 + 25 / 22) / 2]]],
-  // §2.9 date/time functions
+  // date/time functions
   ["SELECT dateadd('M', 1, '2024-01-31'::timestamp)", ['dateadd:TIMESTAMP'], [['2024-02-29T00:00:00.000000Z']]],
   ["SELECT dateadd('w', 1, '2024-10-21T10:00:00Z'::timestamp, 'Europe/Bratislava'), dateadd('w', 1, '2024-10-21T10:00:00Z'::timestamp)", undefined,
     [['2024-10-28T11:00:00.000000Z', '2024-10-28T10:00:00.000000Z']]],
@@ -78,7 +78,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT to_timezone('2025-03-01T12:00:00Z'::timestamp, 'Europe/Berlin'), to_utc('2025-03-01T12:00:00Z'::timestamp, '+03:00')", undefined,
     [['2025-03-01T13:00:00.000000Z', '2025-03-01T09:00:00.000000Z']]],
   ['SELECT timestamp_floor(\'1h\', ts) bucket, count() FROM sensors GROUP BY 1 ORDER BY 1', undefined, [[T('00:00:00'), 2], [T('01:00:00'), 1], [T('03:00:00'), 2]]],
-  // §3.3 window functions
+  // window functions
   ['SELECT ts, id, temp, avg(temp) OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) ma FROM sensors', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE', 'ma:DOUBLE'],
     [[T('00:05:00'), 's1', 20, 20], [T('00:40:00'), 's2', 22, 22], [T('01:10:00'), 's1', 21, 20.5], [T('03:20:00'), 's1', 25, 23], [T('03:50:00'), 's2', 23, 22.5]], 0],
   ['SELECT id, row_number() OVER (PARTITION BY id ORDER BY ts), rank() OVER (ORDER BY id), dense_rank() OVER (ORDER BY id) FROM sensors', undefined,
@@ -98,7 +98,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     + 'last_value(x) IGNORE NULLS OVER (ORDER BY ts) FROM (SELECT ts, temp, CASE WHEN temp > 21 THEN temp END x FROM sensors)', undefined,
   [[20, null, null, 22, null, null], [22, null, null, 25, 22, 22], [21, 22, 22, 25, 22, 22], [25, 22, null, 23, 22, 25], [23, 25, 25, null, 22, 23]]],
   ['SELECT temp, sum(temp) OVER w FROM sensors WINDOW w AS (PARTITION BY id ORDER BY ts) ORDER BY ts DESC LIMIT 2', undefined, [[23, 45], [25, 66]]],
-  // §2.2 interval search
+  // interval search
   ["SELECT temp FROM sensors WHERE ts IN '2025-03-01T00;1h' OR ts IN '2025-03-01T03:50'", undefined, [[20], [22], [21], [23]]],
   ["SELECT temp FROM sensors WHERE ts IN ('2025-03-01T00:05:00Z', '2025-03-01T03:50:00Z')", undefined, [[20], [23]]],
   ["SELECT temp FROM sensors WHERE ts != '2025-03-01T03:20' AND ts IN '2025-03-01T03'", undefined, [[23]]],
@@ -117,7 +117,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
     [['2020-03-01T15:43:21.127329Z', '2024-03-15T14:30:45.000000Z', null]]],
   ["SELECT to_date('2020-03-01:15:43:21', 'yyyy-MM-dd:HH:mm:ss')", ['to_date:DATE'], [['2020-03-01T15:43:21.000Z']]],
   ["SELECT to_str(ts, 'yyyy-MM-dd HH:mm') FROM sensors LIMIT 1", ['to_str:STRING'], [['2025-03-01 00:05']]],
-  // designated timestamp propagation (§0, §2.3)
+  // designated timestamp propagation
   ['SELECT * FROM (SELECT * FROM sensors ORDER BY temp) ORDER BY ts', undefined,
     [[T('00:05:00'), 's1', 20], [T('00:40:00'), 's2', 22], [T('01:10:00'), 's1', 21], [T('03:20:00'), 's1', 25], [T('03:50:00'), 's2', 23]], 0],
   ['SELECT ts, count() FROM (SELECT * FROM sensors ORDER BY ts) SAMPLE BY 2h', undefined, [[T('00:00:00'), 3], [T('02:00:00'), 2]], 0],

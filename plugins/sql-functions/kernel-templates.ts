@@ -1,5 +1,5 @@
 /**
- * Builds specialised element loops from fixed templates (STYLE.md §7: "no user text enters the
+ * Builds specialised element loops from fixed templates ("no user text enters the
  * generated source"). Every template string below is a constant of this file; only the project's own
  * operator snippets are spliced in, never query text.
  */

@@ -1,5 +1,5 @@
 /**
- * The fixed benchmark workload (shared/bench/queries.mjs `buildQueries`), with the dataset start
+ * The fixed benchmark workload (the benchmark suite's query list), with the dataset start
  * 2024-01-01T00:00:00Z substituted, for the parser corpus test.
  */
 import type { CorpusEntry } from './dialect-corpus.fixture';

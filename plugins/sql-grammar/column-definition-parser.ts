@@ -1,5 +1,5 @@
 /**
- * Pieces of CREATE/ALTER TABLE (sql-dialect.md §2.7): column definitions with SYMBOL options,
+ * Pieces of CREATE/ALTER TABLE: column definitions with SYMBOL options,
  * `INDEX(col)`, `CAST(col AS type)`, `name = value` parameters and TTL durations.
  */
 import { IToken } from 'chevrotain';

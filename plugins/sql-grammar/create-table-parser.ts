@@ -1,5 +1,5 @@
 /**
- * CREATE TABLE (sql-dialect.md §2.7): a column list (SYMBOL CAPACITY/CACHE/NOCACHE/INDEX), `(LIKE t)`
+ * CREATE TABLE: a column list (SYMBOL CAPACITY/CACHE/NOCACHE/INDEX), `(LIKE t)`
  * or `AS (query)` with `, CAST(col AS type)` / `, INDEX(col)`; then, in any order, TIMESTAMP(col),
  * PARTITION BY unit [TTL], WAL / BYPASS WAL, WITH params, DEDUP UPSERT KEYS(…).
  */

@@ -1,5 +1,5 @@
 /**
- * DROP TABLE, TRUNCATE TABLE, RENAME TABLE, SHOW … (sql-dialect.md §2.7, §3.6) and
+ * DROP TABLE, TRUNCATE TABLE, RENAME TABLE, SHOW … and
  * ALTER TABLE (ADD/DROP/RENAME COLUMN, ALTER COLUMN TYPE/ADD INDEX/DROP INDEX/CACHE/NOCACHE,
  * SET PARAM, SET TYPE [BYPASS] WAL, DEDUP ENABLE/DISABLE, DROP PARTITION LIST/WHERE).
  */
@@ -147,7 +147,7 @@ export abstract class DdlParser extends CreateTableParser {
           this.word(26, 'disable');
           return { kind: 'dedupDisable' as const, position };
         } },
-        // ATTACH/DETACH/SQUASH/CONVERT PARTITION, SET TTL, SUSPEND/RESUME WAL … are Tier 3 (§5).
+        // ATTACH/DETACH/SQUASH/CONVERT PARTITION, SET TTL, SUSPEND/RESUME WAL … are Tier 3.
         { ALT: () => this.notSupported(verb, `ALTER TABLE ${verb.image.toUpperCase()}`) },
       ],
     });

@@ -1,5 +1,5 @@
 /**
- * INSERT and UPDATE (sql-dialect.md §2.6, §2.7):
+ * INSERT and UPDATE:
  * `INSERT [ATOMIC | BATCH n [o3MaxLag v]] INTO t [(cols)] VALUES (…), (…) | query` (optionally after
  * WITH) and `UPDATE t [alias] SET c = e [, …] [FROM …] [WHERE …]`.
  */

@@ -1,5 +1,5 @@
 /**
- * Syntax error texts in QuestDB's style (sql-dialect.md §4.4):
+ * Syntax error texts in QuestDB's style:
  * `found [tok='v', len=1] ',', 'from' or 'over' expected`. At the end of the input there is no token
  * to quote, so the text is `… expected` alone (the position is then the query length).
  */

@@ -1,6 +1,6 @@
 /**
  * Expressions by precedence climbing (one `expr(minPrecedence)` rule instead of one rule per level,
- * which keeps a parse to a few µs). Precedence: operators.ts (sql-dialect.md §3.5).
+ * which keeps a parse to a few µs). Precedence: operators.ts.
  */
 import { IOrAlt, IToken, ParserMethod } from 'chevrotain';
 import type { Expression, Query, WindowSpec } from '../../core/sql/ast';

@@ -1,5 +1,5 @@
 /**
- * Literal and name values from token text (sql-dialect.md §4.1): INT vs LONG by size, one-character
+ * Literal and name values from token text: INT vs LONG by size, one-character
  * quoted literal = CHAR, `''` and E'…' escapes, geohash precision, durations.
  */
 import { IToken } from 'chevrotain';

@@ -1,5 +1,5 @@
 /**
- * Operator precedence, sql-dialect.md §3.5 (high to low): `.`; `::`; unary `-` `~`; `* / %`; `+ -`;
+ * Operator precedence, QuestDB's SQL dialect (high to low): `.`; `::`; unary `-` `~`; `* / %`; `+ -`;
  * `<< >> <<= >>=`; `||`; `&`; `^`; `|`; `IN BETWEEN WITHIN`; `< <= > >=`;
  * `= ~ != <> !~ LIKE ILIKE`; `NOT`; `AND`; `OR`. A higher number binds tighter.
  */

@@ -4,7 +4,7 @@ import { isSvcError } from '../../core/errors';
 import { DIALECT_CORPUS } from './dialect-corpus.fixture';
 import { assertSyntaxError, parse } from './test-helpers';
 
-test('an unexpected word after a select item names the token and what was expected (§4.4)', () => {
+test('an unexpected word after a select item names the token and what was expected', () => {
   assertSyntaxError('SELECT a+1 from1 v', "found [tok='v', len=1] ',', 'from' or 'over' expected", 17);
 });
 
@@ -64,7 +64,7 @@ test('an empty or blank query is an error at 0', () => {
   assertSyntaxError('  -- only a comment', 'empty query', 0);
 });
 
-test('Tier 3 statements name the feature at its keyword (§5)', () => {
+test('Tier 3 statements name the feature at its keyword', () => {
   assertSyntaxError('DECLARE @x := 1 SELECT @x', 'DECLARE is not supported', 0);
   assertSyntaxError('  CREATE MATERIALIZED VIEW v AS (SELECT 1)', 'CREATE MATERIALIZED VIEW is not supported', 9);
   assertSyntaxError('SELECT * FROM a FULL JOIN b ON (k)', 'FULL JOIN is not supported', 16);

@@ -5,7 +5,7 @@ import { parse, plain, select } from './test-helpers';
 const id = (name: string, position: number): object => ({ kind: 'identifier', name, quoted: false, position });
 const table = (name: string, position: number): object => ({ kind: 'tableSource', name: id(name, position), position });
 
-test('a bare table name is SELECT * FROM it (optional SELECT, §2.1)', () => {
+test('a bare table name is SELECT * FROM it (optional SELECT)', () => {
   assert.deepEqual(plain(parse('trades;')), {
     kind: 'select', implicit: true, distinct: false, position: 0,
     projection: [{ kind: 'selectItem', expr: { kind: 'star', position: 0 }, position: 0 }],
@@ -53,7 +53,7 @@ test('GROUP BY names and positions, ORDER BY alias, position and direction', () 
   assert.deepEqual(s.orderBy?.map(o => [o.expr.position, o.descending]), [[50, true], [58, false], [65, false]]);
 });
 
-test('every LIMIT form of §2.1', () => {
+test('every LIMIT form', () => {
   const limit = (sql: string): unknown => {
     const l = select(`SELECT * FROM t LIMIT ${sql}`).limit;
     return [l?.lo, l?.hi, l?.offset].map(e => (e?.kind === 'literal' && e.type === 'int' ? e.value : e));
@@ -90,7 +90,7 @@ test('ORDER BY and LIMIT inside parentheses stay with their query', () => {
   assert.ok(s.right.kind === 'select' && s.right.limit !== undefined);
 });
 
-test('sub-queries in FROM with an alias and a timestamp(col) suffix (§0)', () => {
+test('sub-queries in FROM with an alias and a timestamp(col) suffix', () => {
   const s = select('SELECT * FROM (SELECT * FROM t ORDER BY ts) timestamp(ts) x');
   assert.deepEqual(plain(s.from?.source.alias), id('x', 58));
   assert.deepEqual(plain(s.from?.source.timestamp), id('ts', 54));

@@ -5,7 +5,7 @@ import { parse, plain } from './test-helpers';
 const id = (name: string, position: number): object => ({ kind: 'identifier', name, quoted: false, position });
 const type = (name: string, position: number): object => ({ kind: 'type', name, position });
 
-test('CREATE TABLE with a column list, TIMESTAMP and PARTITION BY (§2.7)', () => {
+test('CREATE TABLE with a column list, TIMESTAMP and PARTITION BY', () => {
   assert.deepEqual(plain(parse('CREATE TABLE sensors (ts TIMESTAMP, id SYMBOL) TIMESTAMP(ts) PARTITION BY DAY;')), {
     kind: 'createTable', table: id('sensors', 13), ifNotExists: false, position: 0,
     columns: [
@@ -49,7 +49,7 @@ test('CREATE TABLE t2 (LIKE t)', () => {
   assert.ok(s.kind === 'createTable' && s.like?.name === 't' && s.columns === undefined);
 });
 
-test('INSERT with several rows and a column list (§2.6)', () => {
+test('INSERT with several rows and a column list', () => {
   assert.deepEqual(plain(parse("INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y')")), {
     kind: 'insert', table: id('t', 12), columns: [id('a', 15), id('b', 18)], atomic: false, position: 0,
     source: { kind: 'values', position: 21, rows: [

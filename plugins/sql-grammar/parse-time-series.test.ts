@@ -4,7 +4,7 @@ import { plain, select } from './test-helpers';
 
 const str = (value: string, position: number): object => ({ kind: 'literal', type: 'string', value, raw: `'${value}'`, position });
 
-test('SAMPLE BY keeps the stride as a duration with its case-sensitive unit (§2.3)', () => {
+test('SAMPLE BY keeps the stride as a duration with its case-sensitive unit', () => {
   assert.deepEqual(plain(select('SELECT ts, avg(x) FROM t SAMPLE BY 1M').sampleBy), {
     kind: 'sampleBy', position: 25, interval: { kind: 'duration', value: 1, unit: 'M', raw: '1M', position: 35 },
   });
@@ -45,7 +45,7 @@ test('ALIGN TO FIRST OBSERVATION', () => {
     { kind: 'alignFirstObservation', position: 39 });
 });
 
-test('LATEST ON ts PARTITION BY several columns, after WHERE (§2.4)', () => {
+test('LATEST ON ts PARTITION BY several columns, after WHERE', () => {
   const s = select('SELECT * FROM t WHERE a > 1 LATEST ON ts PARTITION BY k1, k2');
   assert.deepEqual(plain(s.latestOn), {
     kind: 'latestOn', position: 28, timestamp: { kind: 'identifier', name: 'ts', quoted: false, position: 38 },
@@ -59,13 +59,13 @@ test('the legacy LATEST BY form has no timestamp', () => {
   assert.ok(s.latestOn !== undefined && s.latestOn.timestamp === undefined && s.latestOn.partitionBy.length === 1);
 });
 
-test('ASOF, LT and SPLICE joins with ON and TOLERANCE (§2.5)', () => {
+test('ASOF, LT and SPLICE joins with ON and TOLERANCE', () => {
   const s = select('SELECT * FROM a ASOF JOIN b ON (sym) TOLERANCE 5s LT JOIN c ON a.x = c.x SPLICE JOIN d');
   assert.deepEqual(plain(s.from?.joins[0].tolerance), { kind: 'duration', value: 5, unit: 's', raw: '5s', position: 47 });
   assert.deepEqual(s.from?.joins.map(j => [j.joinType, j.position]), [['asof', 16], ['lt', 50], ['splice', 73]]);
 });
 
-test('window functions: IGNORE NULLS, PARTITION BY, ORDER BY and a ROWS frame (§3.3)', () => {
+test('window functions: IGNORE NULLS, PARTITION BY, ORDER BY and a ROWS frame', () => {
   const e = select('SELECT avg(t) IGNORE NULLS OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM s')
     .projection[0].expr;
   assert.ok(e.kind === 'call' && e.ignoreNulls === true);

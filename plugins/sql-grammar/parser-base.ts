@@ -61,7 +61,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     throw SvcError.sql(this.positionOf(token), expectedMessage(token, expected));
   }
 
-  /** Tier 3 (sql-dialect.md §5): recognised, rejected with the keyword's position. */
+  /** Tier 3: recognised, rejected with the keyword's position. */
   protected notSupported(token: IToken, feature: string): never {
     if (this.RECORDING_PHASE) return undefined as never;
     throw SvcError.sql(this.positionOf(token), `${feature} is not supported`);

@@ -1,5 +1,5 @@
 /**
- * Queries (sql-dialect.md §2.1, §3.2): WITH, set operations, SELECT and QuestDB's optional SELECT
+ * Queries: WITH, set operations, SELECT and QuestDB's optional SELECT
  * (`trades WHERE …`), with the clause order WHERE, LATEST ON, SAMPLE BY, GROUP BY, HAVING, WINDOW,
  * ORDER BY, LIMIT. A trailing ORDER BY/LIMIT after a set operation applies to the whole result.
  */
@@ -107,7 +107,7 @@ export abstract class QueryParser extends SourceParser {
     }));
   });
 
-  /** After a select item only `,`, a clause keyword or the end may follow (§4.4 `SELECT a+1 from1 v`). */
+  /** After a select item only `,`, a clause keyword or the end may follow (`SELECT a+1 from1 v`). */
   private checkProjectionEnd(): void {
     const next = this.LA(1);
     const type = next.tokenType;
@@ -187,7 +187,7 @@ export abstract class QueryParser extends SourceParser {
     return list;
   });
 
-  /** `LIMIT n`, `LIMIT -n`, `LIMIT m, n`, `LIMIT n OFFSET m` (§2.1). */
+  /** `LIMIT n`, `LIMIT -n`, `LIMIT m, n`, `LIMIT n OFFSET m`. */
   private readonly limit = this.RULE('limit', (): Limit => {
     const limit = this.CONSUME(K.limit);
     const lo = this.SUBRULE(this.expr);

@@ -1,5 +1,5 @@
 /**
- * FROM sources and joins (sql-dialect.md §2.5): tables, `(query)`, table functions, each with an
+ * FROM sources and joins: tables, `(query)`, table functions, each with an
  * optional alias and `timestamp(col)`; INNER/LEFT [OUTER]/CROSS/ASOF/LT/SPLICE JOIN with
  * `ON (cols)` / `ON expr` and `TOLERANCE`, and the implicit `FROM a, b`.
  */
@@ -15,7 +15,7 @@ const K = T.Keyword;
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parquet']);
 /**
  * PostgreSQL catalog names: `information_schema.columns` (with or without `()`) is the table function
- * of that name, as QuestDB answers it for the web console and PostgreSQL tools (sql-dialect.md §3.6).
+ * of that name, as QuestDB answers it for the web console and PostgreSQL tools.
  */
 const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
 
@@ -110,7 +110,7 @@ export abstract class SourceParser extends TimeSeriesParser {
    * `(SHOW PARAMETERS)` and `(SHOW COLUMNS FROM t)` used as a query, a FROM source or a CTE body (QuestDB's
    * web console sends `(show parameters) where …` at start and `WITH cols AS (SHOW COLUMNS FROM 't') …` for a
    * symbol column's details): the SHOW becomes the table function that also answers the bare statement,
-   * `show_parameters()` or `table_columns('t')` (§3.6).
+   * `show_parameters()` or `table_columns('t')`.
    */
   protected readonly showSource = this.RULE('showSource', (): Source => {
     const open = this.CONSUME3(T.LParen);
@@ -197,7 +197,7 @@ export abstract class SourceParser extends TimeSeriesParser {
     { ALT: () => { this.CONSUME(K.asof); return 'asof' as const; } },
     { ALT: () => { this.CONSUME(K.lt); return 'lt' as const; } },
     { ALT: () => { this.CONSUME(K.splice); return 'splice' as const; } },
-    // Tier 3 (sql-dialect.md §5).
+    // Tier 3.
     { ALT: () => this.notSupported(this.CONSUME(K.right), 'RIGHT JOIN') },
     { ALT: () => this.notSupported(this.CONSUME(K.full), 'FULL JOIN') },
     { ALT: () => this.notSupported(this.CONSUME(K.lateral), 'LATERAL JOIN') },

@@ -1,6 +1,6 @@
 /**
- * The complete grammar: one statement, optionally wrapped in EXPLAIN, with one trailing `;`
- * (http-api.md §3.7). Chevrotain's self-analysis is slow (~0.2 s of CPU), so the instance is built once
+ * The complete grammar: one statement, optionally wrapped in EXPLAIN, with one trailing `;`.
+ * Chevrotain's self-analysis is slow (~0.2 s of CPU), so the instance is built once
  * (`sqlParser()`) and reused; each parse only resets its input.
  */
 import { IRecognitionException, IToken } from 'chevrotain';

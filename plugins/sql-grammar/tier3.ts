@@ -1,5 +1,5 @@
 /**
- * Tier 3 statements (sql-dialect.md §5): recognised by their first words and rejected with
+ * Tier 3 statements: recognised by their first words and rejected with
  * `<feature> is not supported` at the keyword, before the grammar runs (their own syntax, such as
  * `DECLARE @x := …`, need not parse). Tier 3 inside queries (PIVOT, LATERAL/RIGHT/FULL/WINDOW/HORIZON
  * JOIN, WITHIN, unnest()) is rejected by the grammar where it appears.
@@ -31,7 +31,7 @@ export function rejectTier3Statement(tokens: readonly IToken[]): void {
   if (first === undefined) return;
   const w = word(first);
   if (w === 'copy' && tokens.some(t => word(t) === 'stdin')) {
-    // http-api.md §3.4: `COPY ... FROM STDIN` → 400 at position 0.
+    // `COPY ... FROM STDIN` → 400 at position 0.
     throw SvcError.sql(0, 'copy from STDIN is not supported over REST');
   }
   if (STATEMENTS.has(w)) throw SvcError.sql(first.startOffset, `${w.toUpperCase()} is not supported`);

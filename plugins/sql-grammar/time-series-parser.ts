@@ -1,5 +1,5 @@
 /**
- * Time-series clauses (sql-dialect.md §2.3, §2.4):
+ * Time-series clauses:
  * `SAMPLE BY <n><unit> [FROM a TO b] [FILL(…)] [ALIGN TO CALENDAR [TIME ZONE tz] [WITH OFFSET o] |
  * ALIGN TO FIRST OBSERVATION]` and `LATEST ON ts PARTITION BY cols` (legacy `LATEST BY cols`).
  */

@@ -1,5 +1,5 @@
 /**
- * Token types of QuestDB's SQL (sql-dialect.md §4.1). Words are lexed as one `Identifier` pattern;
+ * Token types of QuestDB's SQL. Words are lexed as one `Identifier` pattern;
  * reserved words are then re-typed to their keyword token (see lexer.ts), which keeps the lexer to
  * one regex per token class. Non-reserved keywords (`timestamp`, `first`, `calendar`, …) stay
  * identifiers and the parser checks their text, because QuestDB accepts them as names.
@@ -20,7 +20,7 @@ const LIT = [Literal];
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: Lexer.SKIPPED });
-// `/*+ … */` hints are comments too (§4.1).
+// `/*+ … */` hints are comments too.
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
 /** `/*` without its end: lexed so the error can say so (lexer.ts). */
 export const UnclosedComment = createToken({ name: 'UnclosedComment', pattern: /\/\*/, label: 'unclosed comment' });
@@ -71,7 +71,7 @@ export const Colon = token('Colon', /:/, "':'");
 
 /**
  * Words that cannot be a bare alias or name because a clause or operator starts with them; quote
- * them to use them as names (sql-dialect.md §1 "Words such as by, from, in … are keywords").
+ * them to use them as names.
  */
 export const RESERVED_WORDS = [
   'select', 'from', 'where', 'group', 'order', 'by', 'limit', 'sample', 'latest', 'join', 'inner',

@@ -1,5 +1,5 @@
 /**
- * Type names (DDL and casts, sql-dialect.md §3.1) and literal tokens to AST nodes (§4.1); the lowest
+ * Type names (DDL and casts) and literal tokens to AST nodes; the lowest
  * grammar layer above the helpers.
  */
 import { IToken } from 'chevrotain';

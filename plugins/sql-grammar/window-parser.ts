@@ -1,5 +1,5 @@
 /**
- * Window specifications (sql-dialect.md §3.3) and ORDER BY items:
+ * Window specifications and ORDER BY items:
  * `OVER ([PARTITION BY …] [ORDER BY …] [ROWS|RANGE|GROUPS BETWEEN … AND … [EXCLUDE …]])` or `OVER w`;
  * RANGE bounds take a time unit: `'5' MINUTE PRECEDING`, `5 minute preceding`.
  */

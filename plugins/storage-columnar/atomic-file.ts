@@ -1,6 +1,6 @@
 /**
  * Small-file durability helpers. `_meta` and `_txn` are replaced atomically: write a temp file, fsync it
- * when the commit mode asks, rename it over the old one (DESIGN.md "Storage"), fsync the folder in `sync`.
+ * when the commit mode asks, rename it over the old one, fsync the folder in `sync`.
  */
 import { closeSync, fsync, fsyncSync, openSync, readSync, renameSync, writeSync, close } from 'node:fs';
 import { dirname } from 'node:path';
@@ -31,7 +31,7 @@ export function finishFile(fd: number, mode: CommitMode): void {
     fsyncSync(fd);
     closeSync(fd);
   } else if (mode === 'async') {
-    // Spec "Durability": the flush is requested but the commit does not wait for it.
+    // the flush is requested but the commit does not wait for it.
     fsync(fd, () => close(fd, () => undefined));
   } else {
     closeSync(fd);

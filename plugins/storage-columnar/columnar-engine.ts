@@ -1,5 +1,5 @@
 /**
- * The columnar StorageEngine (DESIGN.md "Storage"): one folder per table under `<root>/db`, opened and
+ * The columnar StorageEngine: one folder per table under `<root>/db`, opened and
  * recovered at start. DDL changes `_meta`/`_txn` under the table's writer lock, so it never races a writer.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';

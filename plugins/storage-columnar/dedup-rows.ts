@@ -1,5 +1,5 @@
 /**
- * DEDUP UPSERT KEYS at commit (sql-dialect.md §2.7): among rows with the same designated timestamp and
+ * DEDUP UPSERT KEYS at commit: among rows with the same designated timestamp and
  * equal values in every other key column, only the last one stays. A new row replaces a committed or
  * staged one, and a later row of one batch replaces an earlier one.
  *

@@ -1,5 +1,5 @@
 /**
- * Start-up recovery (DESIGN.md "Storage"): everything past the committed state is removed. Column and
+ * Start-up recovery: everything past the committed state is removed. Column and
  * symbol files are truncated to the sizes `_txn` implies, partition folders `_txn` does not list (an
  * interrupted commit or out-of-order rewrite, or versions replaced before a crash) are deleted, and so are
  * files of dropped columns and leftover temp files. A crash therefore loses at most uncommitted rows.

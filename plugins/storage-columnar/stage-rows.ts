@@ -1,5 +1,5 @@
 /**
- * Moves a writer's pending rows from memory into its transaction on disk (DESIGN.md "Storage"): rows are
+ * Moves a writer's pending rows from memory into its transaction on disk: rows are
  * sorted by designated timestamp if needed, split by partition, and each run becomes a new partition, an
  * append or a merge (partition-writes.ts), deduplicated when the table has UPSERT KEYS. Nothing becomes
  * visible: the transaction publishes later in one `_txn` swap. The step applies to the transaction only

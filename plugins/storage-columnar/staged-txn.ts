@@ -1,5 +1,5 @@
 /**
- * A writer's transaction in progress (DESIGN.md "Storage"): the partitions as they will be once it is
+ * A writer's transaction in progress: the partitions as they will be once it is
  * published, already on disk but referenced by no `_txn`. Rows past maxUncommittedRows land here, so
  * memory stays bounded while nothing becomes visible: readers keep reading the committed `_txn`, whose
  * sizes end before any staged byte. New partition versions are new folders; in-order rows are appended

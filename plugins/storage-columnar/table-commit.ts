@@ -1,5 +1,5 @@
 /**
- * Publishing a transaction (DESIGN.md "Storage"). Its rows are already on disk (stage-rows.ts); the
+ * Publishing a transaction. Its rows are already on disk (stage-rows.ts); the
  * commit appends new symbol dictionary entries, then replaces `_txn` atomically, and only after that
  * changes the in-memory state that readers snapshot. An exception before the `_txn` swap leaves the
  * committed state untouched. A commit across tables (commit-group.ts) prepares every table first and

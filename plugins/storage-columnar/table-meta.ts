@@ -1,5 +1,5 @@
 /**
- * `_meta`: a table's structure as JSON (DESIGN.md "Storage"). Each column has a stable id and file name,
+ * `_meta`: a table's structure as JSON. Each column has a stable id and file name,
  * so renaming a column rewrites only `_meta` and dropping one touches only its own files.
  */
 import { readFileSync } from 'node:fs';

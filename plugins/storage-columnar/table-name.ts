@@ -1,7 +1,7 @@
 /**
  * Table and column name rules. A table name becomes a folder under `<root>/db`, so it can never reach
  * outside it: no separators, no NUL, no `..`, no leading or trailing dot. The other rejected characters are
- * the ones the spec strips from imported names ("Characters removed from table and column names") that
+ * the ones /imp strips from imported names that
  * would be unsafe or ambiguous in a path or in SQL: `? , ' " : ( ) + * % ~` and control characters.
  */
 import { SvcError } from '../../core/errors';

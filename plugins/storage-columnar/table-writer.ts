@@ -119,7 +119,7 @@ export class ColumnarTableWriter implements TableWriter {
 
   /**
    * Pending rows reached maxUncommittedRows: they move to the staged transaction. With out-of-order rows,
-   * rows within `o3MaxLag` of the newest pending timestamp stay in memory (spec import parameter `o3MaxLag`:
+   * rows within `o3MaxLag` of the newest pending timestamp stay in memory (the /imp parameter `o3MaxLag`:
    * the in-memory out-of-order buffer), so late rows merge with them before touching disk. That buffer is
    * kept only while it is at most half of maxUncommittedRows, which bounds memory and guarantees progress.
    */

@@ -1,5 +1,5 @@
 /**
- * `_txn`: the committed state of a table (DESIGN.md "Storage"). Readers snapshot it; start-up recovery
+ * `_txn`: the committed state of a table. Readers snapshot it; start-up recovery
  * truncates every file to the sizes it implies. Replaced atomically at each commit.
  */
 import { readFileSync } from 'node:fs';

@@ -22,7 +22,7 @@ const ROWS: Cell[][] = [
 
 const hex = (c: Cell): Cell => (c instanceof Uint8Array ? Buffer.from(c).toString('hex') : c);
 const EXPECTED = ROWS.map((r) => r.map(hex));
-// Null sentinels of sql-dialect.md §1 as stored (BOOLEAN/BYTE/SHORT store 0).
+// Null sentinels of QuestDB's SQL dialect as stored (BOOLEAN/BYTE/SHORT store 0).
 EXPECTED[1] = [2000, 0, 0, 0, 0, INT_NULL, LONG_NULL, NaN, NaN, LONG_NULL, null, null, null,
   '00000000000000800000000000000080', 0, '0000000000000080'.repeat(4), null, -1, -1, -1, -1];
 

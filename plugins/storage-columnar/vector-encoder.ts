@@ -1,5 +1,5 @@
 /**
- * In-memory vectors (core/data/vector.ts) to on-disk bytes (sql-dialect.md §1): little-endian, nulls as
+ * In-memory vectors (core/data/vector.ts) to on-disk bytes: little-endian, nulls as
  * the type's sentinel. LONG/DATE/TIMESTAMP arrive as doubles of integer values (or `exact` int64s) and are
  * stored as int64; GEOHASH arrives as doubles and is stored in 1, 2, 4 or 8 bytes by precision.
  */

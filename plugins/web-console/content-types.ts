@@ -1,7 +1,7 @@
 /**
  * Content types of static files by extension. A built-in table covers what a web console ships; a
- * `<root>/conf/mime.types` file (the reference's format: `type ext1 ext2 …` per line, `#` comments)
- * adds to it or overrides it, as the reference server reads its own copy of that file.
+ * `<root>/conf/mime.types` file (QuestDB's format: `type ext1 ext2 …` per line, `#` comments)
+ * adds to it or overrides it, as QuestDB reads its own copy of that file.
  */
 import { extname } from 'node:path';
 

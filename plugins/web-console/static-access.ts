@@ -1,7 +1,7 @@
 /**
  * Who may read the web console's files. With `http.static.authentication.required=true` (the default) and
  * authentication configured, a request needs valid credentials, Basic or Bearer, like any protected route.
- * Unlike the API routes (whose 401 carries no challenge, as the reference's), a refused page load
+ * Unlike the API routes (whose 401 carries no challenge, as QuestDB's), a refused page load
  * answers with `WWW-Authenticate: Basic` when a user name and password are configured, so the browser asks
  * for them with its own prompt and then sends them on the app's API calls by itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Turns WHERE conjuncts on the designated timestamp into ScanOptions.intervals (DESIGN.md
+ * Turns WHERE conjuncts on the designated timestamp into ScanOptions.intervals (the design
  * "Time-series first": partition pruning + binary search): `ts >= c`, `ts > c`, `ts < c`, `ts <= c`,
  * `ts = c`, `ts BETWEEN a AND b` and `ts IN '<interval>'`, intersected across AND. Other conjuncts stay
  * in the filter. Kept in its own file so richer interval forms can be added here.
@@ -36,7 +36,7 @@ function toInterval(e: BoundExpr, slot: number): TimeInterval[] | undefined {
   if (e.kind !== 'call') return undefined;
   const c: BoundCall = e;
   if (isIntervalFunction(c.fn) && isTs(c.args[0], slot)) return c.fn.negated ? clamp(complementIntervals(c.fn.intervals)) : [...c.fn.intervals];
-  // AND / OR / NOT of interval predicates are intersection / union / complement (sql-dialect.md §2.2).
+  // AND / OR / NOT of interval predicates are intersection / union / complement.
   if ((c.fn.name === 'or' || c.fn.name === 'and') && c.args.length === 2) {
     const a = toInterval(c.args[0], slot), b = a ? toInterval(c.args[1], slot) : undefined;
     if (!a || !b) return undefined;

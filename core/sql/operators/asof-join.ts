@@ -1,5 +1,5 @@
 /**
- * ASOF and LT joins (sql-dialect.md §2.5) as a merge of two time-ordered streams: the right side is read
+ * ASOF and LT joins as a merge of two time-ordered streams: the right side is read
  * once into memory, then a cursor advances through it as left rows arrive, remembering the newest right
  * row per key (an Int32Array indexed by key id). ASOF takes right rows with ts <= the left ts, LT rows with
  * ts < it; TOLERANCE drops matches older than the limit (inclusive). Unmatched left rows get null right

@@ -1,7 +1,7 @@
 /**
  * Runs several simple aggregates of one GROUP BY (count, sum/avg, min, max over columns) in a single
  * generated loop over the rows, instead of one pass per aggregate. The source is built from this file's
- * fixed snippets only (STYLE.md §7); argument vectors and state arrays are passed in.
+ * fixed snippets only; argument vectors and state arrays are passed in.
  */
 import { FusedAggregate } from '../../extension/sql-function';
 import { INT_NULL, LONG_NULL } from '../../data/null-values';

@@ -1,5 +1,5 @@
 /**
- * Hash GROUP BY (explicit or implicit, sql-dialect.md §2.1): output is one column per aggregate, then
+ * Hash GROUP BY (explicit or implicit): output is one column per aggregate, then
  * the key columns. Aggregate states keep typed-array slots per group; without keys there is exactly one
  * group, so an empty input still yields one row (`count()` = 0).
  */

@@ -1,5 +1,5 @@
 /**
- * Inner, left and cross joins (sql-dialect.md §2.5 "Standard joins"). Equality keys use a hash join:
+ * Inner, left and cross joins. Equality keys use a hash join:
  * the right side is built into one batch, its keys into a GroupKeyIndex with each key's rows chained
  * through typed arrays (no JS Map: any number of keys, bounded by `cairo.sql.hash.max.memory`); left
  * rows stream through and look their key up.

@@ -1,5 +1,5 @@
 /**
- * LATEST ON ts PARTITION BY keys (sql-dialect.md §2.4): the most recent row per distinct key, output in
+ * LATEST ON ts PARTITION BY keys: the most recent row per distinct key, output in
  * timestamp order. Over a backwards table scan (WHERE already applied) the first row seen per key wins
  * and the walk stops once every key of a SYMBOL dictionary has been found, so a table whose keys all
  * occur near its end is answered from its last rows. Other inputs are read forwards and keep, per key,

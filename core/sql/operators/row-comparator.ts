@@ -1,6 +1,6 @@
 /**
  * Row comparison for ORDER BY over one materialised batch: per key a typed comparison, nulls first
- * ascending (sql-dialect.md §2.1). SYMBOL keys compare by string through a rank per dictionary key.
+ * ascending. SYMBOL keys compare by string through a rank per dictionary key.
  */
 import { TypeTag, isVarSize } from '../../data/column-type';
 import { INT_NULL, LONG_NULL } from '../../data/null-values';

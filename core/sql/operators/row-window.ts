@@ -1,6 +1,6 @@
 /**
  * LIMIT and the /exec `limit` window as one operation over a stream: rows `[lo, hi)` where a negative
- * bound counts from the end (sql-dialect.md §2.1). Non-negative windows stream and stop the input
+ * bound counts from the end. Non-negative windows stream and stop the input
  * early; windows from the end keep only the rows they may need.
  */
 import { ColumnBatch } from '../../data/column-batch';
@@ -42,7 +42,7 @@ export async function* applyWindow(input: AsyncIterable<ColumnBatch>, types: rea
   yield sliceBatch(all, lo - dropped, hi - dropped);
 }
 
-/** QuestDB LIMIT forms (sql-dialect.md §2.1) → a window; `hi` absent in the AST means `LIMIT lo`. */
+/** QuestDB LIMIT forms → a window; `hi` absent in the AST means `LIMIT lo`. */
 export function limitWindow(lo: number, hi: number | undefined): Window {
   if (hi === undefined) return lo >= 0 ? { lo: 0, hi: lo } : { lo };
   if (lo >= 0 && hi >= 0) return { lo: Math.min(lo, hi), hi: Math.max(lo, hi) };

@@ -1,5 +1,5 @@
 /**
- * Bucket numbering for SAMPLE BY (sql-dialect.md §2.3): rows of time-ordered batches get the group of
+ * Bucket numbering for SAMPLE BY: rows of time-ordered batches get the group of
  * their bucket (and key). Kept out of the operator's async generator so V8 optimises the loops.
  */
 import { SampleClock } from '../../time/sample-clock';

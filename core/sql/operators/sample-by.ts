@@ -1,5 +1,5 @@
 /**
- * SAMPLE BY (sql-dialect.md §2.3): one pass over time-ordered batches. Each row's bucket is found by
+ * SAMPLE BY: one pass over time-ordered batches. Each row's bucket is found by
  * comparing with the current bucket's bounds (the clock is consulted only when a row leaves it), so the
  * hot loop is typed-array arithmetic. Groups are numbered in bucket order — keyed queries get one group
  * per (bucket, key) through a per-key stamp array — and aggregate states fold rows by group id.

@@ -1,5 +1,5 @@
 /**
- * SAMPLE BY FILL (sql-dialect.md §2.3): walks every bucket from the first data bucket (or FROM) to the
+ * SAMPLE BY FILL: walks every bucket from the first data bucket (or FROM) to the
  * last (or before TO) and emits each key in each bucket; a missing group takes its aggregate's fill —
  * NULL, a constant, PREV (the key's last real value) or LINEAR (between the neighbouring real values,
  * non-keyed only). Output size is buckets × keys, so per-row builders are fine here.

@@ -1,5 +1,5 @@
 /**
- * UNION [ALL], EXCEPT [ALL], INTERSECT [ALL] (sql-dialect.md §3.2): columns by position, names from the
+ * UNION [ALL], EXCEPT [ALL], INTERSECT [ALL]: columns by position, names from the
  * left query (both inputs already cast to common types by the binder); distinct variants keep first-seen order.
  * EXCEPT and INTERSECT count the right side's keys in a GroupKeyIndex (typed arrays, no JS Map limit).
  */

@@ -1,5 +1,5 @@
 /**
- * SPLICE JOIN (sql-dialect.md §2.5): a full ASOF join on both sides. Both inputs are merged by
+ * SPLICE JOIN: a full ASOF join on both sides. Both inputs are merged by
  * timestamp; every row of either side produces one output row pairing it with the newest row of the
  * other side at or before it (same key when ON is given), or nulls. Ties take the left row first.
  */

@@ -1,5 +1,5 @@
 /**
- * One partition of one window call (sql-dialect.md §3.3). Frame bounds are positions in the sorted
+ * One partition of one window call. Frame bounds are positions in the sorted
  * permutation; both ends only move forward as the current row advances, so sums use prefix sums,
  * min/max a monotonic deque, and RANGE offsets two pointers over the ORDER BY values.
  */

@@ -1,5 +1,5 @@
 /**
- * Window functions (sql-dialect.md §3.3) over the materialised input: rows are ordered by (PARTITION BY,
+ * Window functions over the materialised input: rows are ordered by (PARTITION BY,
  * ORDER BY) through a stable permutation, each partition is walked once, and results are written back at
  * the rows' input positions, so output order is input order. Output: input columns, then one column per
  * window call. Frames: ROWS/RANGE with UNBOUNDED, CURRENT ROW or offsets (RANGE offsets on the single

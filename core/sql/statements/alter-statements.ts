@@ -1,4 +1,4 @@
-/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM, DEDUP ENABLE/DISABLE (sql-dialect.md §2.7). */
+/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM, DEDUP ENABLE/DISABLE. */
 import { ColumnType, parseTypeName } from '../../data/column-type';
 import { dedupKeyError } from '../../data/dedup-keys';
 import { findColumn } from '../../data/table-schema';

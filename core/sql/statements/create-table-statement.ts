@@ -1,6 +1,6 @@
 /**
  * CREATE TABLE [IF NOT EXISTS] (columns | AS (SELECT …) | (LIKE t)) with TIMESTAMP, PARTITION BY,
- * WAL/BYPASS WAL, DEDUP UPSERT KEYS and WITH params (sql-dialect.md §2.7), through StorageEngine.createTable.
+ * WAL/BYPASS WAL, DEDUP UPSERT KEYS and WITH params, through StorageEngine.createTable.
  */
 import { ColumnType, TypeTag, parseTypeName } from '../../data/column-type';
 import { dedupKeyError } from '../../data/dedup-keys';

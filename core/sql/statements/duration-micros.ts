@@ -1,4 +1,4 @@
-/** A clause duration (`1s`, `600ms`, `2h`) in µs; units as sql-dialect.md §2.2 (`M` months ≈ 30 days here). */
+/** A clause duration (`1s`, `600ms`, `2h`) in µs; units as QuestDB's SQL dialect (`M` months ≈ 30 days here). */
 import type { Duration } from '../ast';
 
 const MICROS: Record<string, number> = {

@@ -1,5 +1,5 @@
 /**
- * INSERT INTO t [(cols)] VALUES (…), (…) | SELECT … (sql-dialect.md §2.6). Values are bound as
+ * INSERT INTO t [(cols)] VALUES (…), (…) | SELECT …. Values are bound as
  * constant expressions (now(), casts and arithmetic allowed), converted to the column types with the
  * implicit casts, and appended through the table's writer in one commit.
  */

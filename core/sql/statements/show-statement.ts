@@ -1,4 +1,4 @@
-/** SHOW TABLES / COLUMNS / PARTITIONS / CREATE TABLE / PARAMETERS (sql-dialect.md §3.6) as plans over the meta functions. */
+/** SHOW TABLES / COLUMNS / PARTITIONS / CREATE TABLE / PARAMETERS as plans over the meta functions. */
 import { ddlTypeName, Types, TypeTag } from '../../data/column-type';
 import { TableSchema } from '../../data/table-schema';
 import { SvcError } from '../../errors';

@@ -1,6 +1,6 @@
 /**
  * Appending query results to a table: each source batch is cast column by column to the table's types
- * (sql-dialect.md §2.6 implicit casts: ISO strings into TIMESTAMP, strings into SYMBOL, ints into DOUBLE);
+ * (QuestDB's SQL dialect implicit casts: ISO strings into TIMESTAMP, strings into SYMBOL, ints into DOUBLE);
  * target columns not given are null. One writer, one commit at the end.
  */
 import { ColumnBatch } from '../../data/column-batch';

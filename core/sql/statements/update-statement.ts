@@ -1,5 +1,5 @@
 /**
- * UPDATE t [alias] SET c = expr [, …] [WHERE …] (sql-dialect.md §2.7). The StorageEngine has no in-place
+ * UPDATE t [alias] SET c = expr [, …] [WHERE …]. The StorageEngine has no in-place
  * update, so the statement streams the committed rows through the new values into one writer transaction
  * that truncates and refills the table (memory stays bounded: the writer stages rows on disk), published
  * by one commit; when no row matches the WHERE nothing is written. The designated timestamp cannot be set.

@@ -1,5 +1,5 @@
 /**
- * Converts a vector to another type: the implicit casts the binder inserts (sql-dialect.md §1.1) and
+ * Converts a vector to another type: the implicit casts the binder inserts and
  * explicit `cast(x AS T)` / `x::T`. Narrowing truncates high bits like Java (`cast(7234623 AS SHORT)` =
  * 25663): typed-array stores do exactly ToInt16/ToInt32. Unparseable text becomes null.
  */

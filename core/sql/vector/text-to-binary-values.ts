@@ -1,6 +1,6 @@
 /**
  * Text forms of LONG256 and GEOHASH, as `cast('…' AS long256)`, `cast('…' AS geohash(4c))` and INSERT read
- * them (sql-dialect.md §1.2). Layouts follow core/data/vector.ts: LONG256 is 32 bytes, four 64-bit words
+ * them. Layouts follow core/data/vector.ts: LONG256 is 32 bytes, four 64-bit words
  * little-endian with the least significant first (so the whole value is little-endian); GEOHASH holds the
  * hash bits as a number.
  */

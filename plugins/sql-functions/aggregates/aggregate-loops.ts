@@ -1,5 +1,5 @@
 /**
- * Generated accumulation loops (STYLE.md §7: fixed templates, no query text). Each variant is its own
+ * Generated accumulation loops (fixed templates, no query text). Each variant is its own
  * function, so V8 sees one array type per call site and keeps the loop monomorphic.
  */
 import { INT_NULL, LONG_NULL } from '../../../core/data/null-values';

@@ -1,5 +1,5 @@
 /**
- * count, sum, avg, min, max, ksum, nsum over numeric vectors (sql-dialect.md §2.8), one typed-array slot
+ * count, sum, avg, min, max, ksum, nsum over numeric vectors, one typed-array slot
  * per group. Inputs arrive already cast to the overload's type (DOUBLE or LONG), so each add() is one
  * loop over the batch with no per-row allocation.
  */

@@ -1,5 +1,5 @@
 /**
- * stddev/stddev_samp, stddev_pop, variance/var_samp, var_pop (sql-dialect.md §2.8) with Welford's
+ * stddev/stddev_samp, stddev_pop, variance/var_samp, var_pop with Welford's
  * update per group and Chan's formula to merge; sample variants are null below 2 rows.
  */
 import { Types } from '../../../core/data/column-type';

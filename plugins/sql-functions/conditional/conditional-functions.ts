@@ -1,4 +1,4 @@
-/** coalesce and nullif (sql-dialect.md §3.1); CASE is an expression form the binder evaluates itself. */
+/** coalesce and nullif; CASE is an expression form the binder evaluates itself. */
 import { ColumnType } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { rowFunction } from '../row-kernels';

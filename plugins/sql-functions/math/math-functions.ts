@@ -1,4 +1,4 @@
-/** Numeric functions (sql-dialect.md §3.5). NaN is DOUBLE's null, so most kernels need no null branch. */
+/** Numeric functions. NaN is DOUBLE's null, so most kernels need no null branch. */
 import { ColumnType, Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { doubleUnary, rowFunction, typedUnary } from '../row-kernels';

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL catalog views QuestDB answers for the web console and PostgreSQL tools (sql-dialect.md §3.6
+ * PostgreSQL catalog views QuestDB answers for the web console and PostgreSQL tools (QuestDB's SQL dialect
  * "information_schema.*"): `information_schema.columns()` lists every column of every table,
  * `information_schema.tables()` every table. The grammar turns the bare `information_schema.columns` into the
  * same call. svc has one catalog and one schema, named as QuestDB names them (`qdb`, `public`).

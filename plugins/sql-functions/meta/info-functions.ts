@@ -1,4 +1,4 @@
-/** build(), version(), current_user, current_database (sql-dialect.md §3.6 compatibility functions). */
+/** build(), version(), current_user, current_database (QuestDB's SQL dialect compatibility functions). */
 import { Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { VERSION } from '../../../core/project';

@@ -1,6 +1,6 @@
 /**
- * `SHOW PARAMETERS` (and the web console's `(SHOW PARAMETERS)`), as the table function `show_parameters()`
- * (sql-dialect.md §3.6; http-api.md §9): every configuration key with its env name, effective value
+ * `SHOW PARAMETERS` (and the web console's `(SHOW PARAMETERS)`), as the table function `show_parameters()`:
+ * every configuration key with its env name, effective value
  * (secrets masked by ServerConfig.entries) and where the value came from. svc reads its configuration once
  * at start, so nothing is reloadable.
  */

@@ -1,5 +1,5 @@
 /**
- * Metadata and generator table functions (sql-dialect.md §3.6): long_sequence, tables(),
+ * Metadata and generator table functions: long_sequence, tables(),
  * table_columns('t'), table_partitions('t').
  */
 import { ColumnType, Types, typeName } from '../../../core/data/column-type';

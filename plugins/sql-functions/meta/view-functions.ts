@@ -1,6 +1,6 @@
 /**
- * `views()` and `materialized_views()` with the columns QuestDB returns (sql-dialect.md §3.6). svc has no
- * views or materialized views yet (Tier 3, §5), so both list zero rows; the web console's schema tree
+ * `views()` and `materialized_views()` with the columns QuestDB returns. svc has no
+ * views or materialized views yet (Tier 3), so both list zero rows; the web console's schema tree
  * reads them at start and shows nothing.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';

@@ -1,6 +1,6 @@
 /**
- * `wal_tables()` (sql-dialect.md §3.6): one row per WAL-enabled table. svc applies every write
- * synchronously (§7), so the writer is never behind the sequencer: writerTxn = sequencerTxn = the table's
+ * `wal_tables()`: one row per WAL-enabled table. svc applies every write
+ * synchronously, so the writer is never behind the sequencer: writerTxn = sequencerTxn = the table's
  * last commit number, nothing is buffered, no table is suspended and there is no memory pressure.
  */
 import { Types } from '../../../core/data/column-type';

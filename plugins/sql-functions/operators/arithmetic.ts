@@ -1,5 +1,5 @@
 /**
- * `+ - * / %` and unary minus (sql-dialect.md §3.5): integer arithmetic stays integer (`7 / 2` = 3),
+ * `+ - * / %` and unary minus: integer arithmetic stays integer (`7 / 2` = 3),
  * integer division by zero is null, double division by zero is ±Infinity; TIMESTAMP ± integer µs.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';
@@ -34,7 +34,7 @@ function family(): ScalarFunction[] {
     out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, DOUBLE_BODIES[op]));
     out.push(binary(op, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE, DOUBLE_BODIES[op]));
   }
-  // sql-dialect.md §1.1: TIMESTAMP + integer = TIMESTAMP (µs).
+  // TIMESTAMP + integer = TIMESTAMP (µs).
   out.push(binary('+', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x + y'));
   out.push(binary('+', Types.LONG, Types.TIMESTAMP, Types.TIMESTAMP, 'x + y'));
   out.push(binary('-', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x - y'));
@@ -43,7 +43,7 @@ function family(): ScalarFunction[] {
     const loop = unaryLoop(t === Types.INT ? '(-x) | 0' : '-x', nullKindOf(t), nullKindOf(t));
     out.push({ kind: 'scalar', name: 'neg', args: [t], returns: t, kernel: (args, n, type) => runUnary(loop, args[0], n, type) });
   }
-  // Bitwise on integers (§3.5).
+  // Bitwise on integers.
   for (const [op, body] of [['&', 'x & y'], ['|', 'x | y'], ['^', 'x ^ y']] as const) {
     out.push(binary(op, Types.INT, Types.INT, Types.INT, body));
     out.push(binary(op, Types.LONG, Types.LONG, Types.LONG, `Number(BigInt.asIntN(64, BigInt(x) ${op} BigInt(y)))`));

@@ -1,6 +1,6 @@
 /**
  * `= != < <= > >=` per type. QuestDB semantics: `x = NULL` is true for a null x (the `col = NULL`
- * shorthand, sql-dialect.md §2.1), so equality treats null = null as true; ordering with a null is false.
+ * shorthand), so equality treats null = null as true; ordering with a null is false.
  */
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
 import { Vector } from '../../../core/data/vector';

@@ -1,4 +1,4 @@
-/** AND, OR, NOT over BOOLEAN (not nullable: null is false, sql-dialect.md §1). */
+/** AND, OR, NOT over BOOLEAN (not nullable: null is false). */
 import { Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { binaryLoop, runBinary, runUnary, unaryLoop } from '../kernel-templates';

@@ -1,5 +1,5 @@
 /**
- * IS [NOT] NULL, IN (list), BETWEEN, LIKE/ILIKE and regex `~`/`!~` (sql-dialect.md §2.1).
+ * IS [NOT] NULL, IN (list), BETWEEN, LIKE/ILIKE and regex `~`/`!~`.
  * IN takes its list as constants; the set is built once per batch from row 0 of each constant vector.
  */
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';

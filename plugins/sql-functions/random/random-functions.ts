@@ -1,5 +1,5 @@
 /**
- * rnd_* generators (sql-dialect.md §3.6): ranges inclusive, nullRate = 1 in N rows null (0 = never).
+ * rnd_* generators: ranges inclusive, nullRate = 1 in N rows null (0 = never).
  * They draw from FunctionContext.random, which long_sequence(n, seed1, seed2) seeds.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';

@@ -1,5 +1,5 @@
 /**
- * Java regex syntax (sql-dialect.md: `~`, `!~`, regexp_replace take Java patterns) checked and rewritten
+ * Java regex syntax (`~`, `!~`, regexp_replace take Java patterns) checked and rewritten
  * for RE2, the linear-time engine every regex function runs on. RE2 matches in time proportional to the
  * input because it never backtracks, so the Java constructs that need backtracking are refused with
  * their name (backreferences, lookahead/lookbehind, atomic groups, possessive quantifiers); Java's POSIX

@@ -1,5 +1,5 @@
 /**
- * A LIKE/ILIKE pattern compiled to a linear matcher (sql-dialect.md §2.1): `%` is any run of characters,
+ * A LIKE/ILIKE pattern compiled to a linear matcher: `%` is any run of characters,
  * `_` exactly one character (a code point, as in Java), `\` makes the next character literal. The pattern
  * splits at `%` into segments; the first must match at the start, the last at the end, and each middle
  * segment is found leftmost after the previous one. Taking the leftmost match is always safe (a later

@@ -1,5 +1,5 @@
 /**
- * regexp_replace(s, regex, replacement) (sql-dialect.md §3.4): every match of a Java regex replaced, with
+ * regexp_replace(s, regex, replacement): every match of a Java regex replaced, with
  * Java's replacement syntax (`$0` the match, `$1` a group, `\$` a dollar sign). The pattern comes from the
  * PatternCache and runs on RE2, so the time per row is linear in the row's length.
  */

@@ -1,5 +1,5 @@
 /**
- * Text functions (sql-dialect.md §3.4). They return STRING for STRING input and VARCHAR for VARCHAR
+ * Text functions. They return STRING for STRING input and VARCHAR for VARCHAR
  * input; SYMBOL and CHAR arguments reach the STRING overload through the implicit casts.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';

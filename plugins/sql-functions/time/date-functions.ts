@@ -1,5 +1,5 @@
 /**
- * Date/time functions of sql-dialect.md §2.9 over core/time: dateadd, datediff, timestamp_floor,
+ * Date/time functions of QuestDB's SQL dialect over core/time: dateadd, datediff, timestamp_floor,
  * timestamp_ceil, date_trunc, extract/date_part, the part functions (year … micros, day_of_week, …),
  * to_timezone / to_utc. Unit, field and zone arguments are constants (read once from row 0); the
  * timestamp loops run over the Float64Array values with LONG_NULL passing through.
@@ -71,7 +71,7 @@ const dateadd = (zoned: boolean): ScalarFunction[] => TEXT.map((t): ScalarFuncti
     for (let i = 0; i < n; i++) {
       const x = d[i];
       if (x === LONG_NULL || k[i] === INT_NULL) { out[i] = LONG_NULL; continue; }
-      // With a zone the arithmetic is on the local wall clock (DST-aware), sql-dialect.md §2.9.
+      // With a zone the arithmetic is on the local wall clock (DST-aware), QuestDB's SQL dialect
       out[i] = zone ? toUtc(addUnits(toLocal(x, zone), unit, k[i]), zone) : addUnits(x, unit, k[i]);
     }
     return { type: TS, data: out };

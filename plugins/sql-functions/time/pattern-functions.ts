@@ -1,6 +1,6 @@
 /**
- * to_timestamp(str, fmt), to_date(str, fmt) and to_str(ts|date, fmt) with QuestDB's pattern letters
- * (sql-dialect.md §2.9), through core/time/timestamp-pattern.ts (shared with /imp). A string that does not
+ * to_timestamp(str, fmt), to_date(str, fmt) and to_str(ts|date, fmt) with QuestDB's pattern letters,
+ * through core/time/timestamp-pattern.ts (shared with /imp). A string that does not
  * match the whole pattern gives null. The pattern is a constant, compiled once per query.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';

@@ -1,5 +1,5 @@
 /**
- * Clock functions (sql-dialect.md §2.9, §7): `now()` is fixed per execution (FunctionContext.now),
+ * Clock functions: `now()` is fixed per execution (FunctionContext.now),
  * `systimestamp()` and `sysdate()` are read per call.
  */
 import { Types } from '../../../core/data/column-type';

@@ -1,5 +1,5 @@
 /**
- * timestamp_sequence(start, step) (sql-dialect.md §2.9): start, start + step, … per row of the
+ * timestamp_sequence(start, step): start, start + step, … per row of the
  * execution, in µs. The counter lives per (execution context, call site), so two calls in one query and
  * two executions of one compiled query each count from the start.
  */
