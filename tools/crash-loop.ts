@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CrashLedger, LedgerStats } from './crash-loop-ledger';
-import { ServerProcess } from './crash-loop-server';
+import { startCrashLoopServer } from './crash-loop-server';
 import { CREATE_TABLES, rowsByTable, Workload, WorkloadSizes } from './crash-loop-workload';
 
 export interface CrashLoopOptions {
@@ -46,7 +46,7 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
   let recoveries = 0;
   let seed = options.seed;
   try {
-    let server = await ServerProcess.start(root, env);
+    let server = await startCrashLoopServer(root, env);
     for (const sql of CREATE_TABLES) await fetch(`http://127.0.0.1:${server.port}/exec?query=${encodeURIComponent(sql)}`);
     for (let round = 1; round <= options.rounds; round++) {
       const workload = new Workload(`http://127.0.0.1:${server.port}`, ledger, options.sizes);
@@ -54,15 +54,15 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const [lo, hi] = options.killAfterMs;
       await new Promise((r) => setTimeout(r, lo + (seed % (hi - lo + 1))));
-      await server.kill();
+      await server.process.kill();
       await workload.stop();
-      server = await ServerProcess.start(root, env);
-      if (/recovered table|completed a commit across tables/.test(server.log)) recoveries++;
+      server = await startCrashLoopServer(root, env);
+      if (/recovered table|completed a commit across tables/.test(server.process.output)) recoveries++;
       const found = ledger.verify(await rowsByTable(`http://127.0.0.1:${server.port}`));
       problems.push(...found.map((p) => `round ${round}: ${p}`));
       options.progress?.(`round ${round}: ${JSON.stringify(ledger.stats.acknowledged)} acknowledged, ${found.length} problems`);
     }
-    await server.kill();
+    await server.process.kill();
   } finally {
     if (options.root === undefined) rmSync(root, { recursive: true, force: true });
   }
