@@ -135,3 +135,28 @@ test('a truncate inside a transaction is seen by readers only once it commits', 
     removeDir(dir);
   }
 });
+
+test('a column added while rows are staged reads null in them and its values in later rows', async () => {
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir);
+    await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', partitionBy: 'DAY', maxUncommittedRows: 10 });
+    const w = await engine.openWriter('t');
+    await w.append(makeBatch(TYPES, rowsOf(0, 5, (i) => i)));
+    await w.commit();
+    // Staged: rows appended to the committed day, a new day, and a late row that merges.
+    await w.append(makeBatch(TYPES, [...rowsOf(5, 20, (i) => (i % 2) * DAY + i), [2, 99, 'late']]));
+    await w.addColumn({ name: 'extra', type: Types.INT });
+    await w.append(makeBatch([...TYPES, Types.INT], [[3, 100, 'after', 7], [DAY + 50, 101, 'after', 8]]));
+    await w.commit();
+    const expected = [
+      ...[...rowsOf(0, 5, (i) => i), ...rowsOf(5, 20, (i) => (i % 2) * DAY + i), [2, 99, 'late'] as Row].map((r) => [...r, null]),
+      [3, 100, 'after', 7], [DAY + 50, 101, 'after', 8],
+    ].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number));
+    const nullInt = (rows: (number | string | bigint | Uint8Array | null)[][]): unknown[][] => rows.map((r) => r.map((c, i) => (i === 3 && c === -2147483648 ? null : c)));
+    assert.deepEqual(nullInt(await readRows(engine.openReader('t'))), expected);
+    assert.deepEqual(nullInt(await readRows((await openEngine(dir)).openReader('t'))), expected);
+  } finally {
+    removeDir(dir);
+  }
+});

@@ -26,8 +26,6 @@ export interface StagedStep {
 }
 
 export class StagedTxn {
-  /** The commit number this transaction will publish as. */
-  readonly txnNo: number;
   partitions: PartitionState[];
   /** Rows appended into this transaction so far (before deduplication). */
   rows = 0;
@@ -42,7 +40,6 @@ export class StagedTxn {
   private readonly grown = new Set<string>();
 
   constructor(private readonly state: TableState) {
-    this.txnNo = state.txn.txn + 1;
     this.partitions = [...state.txn.partitions];
   }
 
@@ -51,10 +48,11 @@ export class StagedTxn {
     return this.state.txn.partitions.includes(p);
   }
 
-  /** Creates a folder for a new partition version, named `<partition>.<txn>` (plus `-<k>` if taken). */
+  /** Creates a folder for a new partition version, named `<partition>.<next txn>` (plus `-<k>` if taken). */
   newFolder(partition: string): string {
-    let name = `${partition}.${this.txnNo}`;
-    for (let k = 1; this.created.has(name) || existsSync(join(this.state.dir, name)); k++) name = `${partition}.${this.txnNo}-${k}`;
+    const txn = this.state.txn.txn + 1;
+    let name = `${partition}.${txn}`;
+    for (let k = 1; this.created.has(name) || existsSync(join(this.state.dir, name)); k++) name = `${partition}.${txn}-${k}`;
     mkdirSync(join(this.state.dir, name));
     this.created.add(name);
     return name;
@@ -71,6 +69,19 @@ export class StagedTxn {
     this.physicallyWritten += step.physicallyWritten;
     this.outOfOrder ||= step.outOfOrder;
     this.changed = true;
+  }
+
+  /**
+   * A column was added while the transaction is open (line protocol meeting a new name): the committed
+   * `_txn` already gave its partitions the column's top; staged partitions get theirs here, so the column
+   * reads null in the rows staged before it existed. `before` is the committed list before the change.
+   */
+  columnAdded(columnId: number, before: readonly PartitionState[]): void {
+    const committed = this.state.txn.partitions;
+    this.partitions = this.partitions.map((p) => {
+      const i = before.indexOf(p);
+      return i >= 0 ? committed[i] : { ...p, tops: { ...p.tops, [columnId]: p.rows } };
+    });
   }
 
   /** The transaction removes every committed row (and every row it staged so far). */

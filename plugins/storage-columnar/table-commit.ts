@@ -21,12 +21,9 @@ export interface PreparedCommit {
 
 /** Makes everything but `_txn` durable: new dictionary entries and, in `sync` mode, the folder entries. */
 export function prepareCommit(state: TableState, staged: StagedTxn, mode: CommitMode): PreparedCommit {
-  if (staged.txnNo !== state.txn.txn + 1) {
-    throw new Error(`table changed under its writer [table=${state.meta.name}, txn=${state.txn.txn}, staged=${staged.txnNo}]`);
-  }
   const symbols = writeSymbols(state, mode);
   if (mode === 'sync') syncDirectory(state.dir);
-  return { state, staged, next: { txn: staged.txnNo, partitions: staged.partitions, symbols } };
+  return { state, staged, next: { txn: state.txn.txn + 1, partitions: staged.partitions, symbols } };
 }
 
 /**
