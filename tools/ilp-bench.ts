@@ -8,7 +8,7 @@
  *   - ILP TCP: one connection streaming every line, time until `count()` sees all rows.
  * Every way ends with `count()` = rows (checked). Prints committed rows/s per way and the server's CPU seconds.
  *
- *   node dist/tools/ilp-bench.js [--size 1M] [--data /work/shared/bench/data] [--only cpu,trades] [--request-mb 10]
+ *   node dist/tools/ilp-bench.js --data DIR [--size 1M] [--only cpu,trades] [--request-mb 10]
  *     [--ways imp,h1,h4,tcp]
  *
  * Set server keys through the environment (SVC_...): they pass to the server process.
@@ -25,7 +25,11 @@ import { PROJECT_DIR } from '../core/project';
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
 const size = args.get('size') ?? '1M';
-const dataDir = args.get('data') ?? '/work/shared/bench/data';
+const dataDir = args.get('data') ?? '';
+if (dataDir === '') {
+  process.stderr.write('usage: node dist/tools/ilp-bench.js --data DIR (the folder with cpu-<size>.csv and trades-<size>.csv) [--size 1M] …\n');
+  process.exit(2);
+}
 const datasets = (args.get('only') ?? 'cpu,trades').split(',');
 const requestBytes = Number(args.get('request-mb') ?? '10') * 1024 * 1024;
 const ways = new Set((args.get('ways') ?? 'imp,h1,h4,tcp').split(','));
