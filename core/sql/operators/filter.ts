@@ -26,7 +26,8 @@ export class Filter implements PlanNode {
       const n = batch.rowCount;
       if (sel.length < n) sel = new Int32Array(n);
       let k = 0;
-      if (prepared) {
+      // A batch with exact 64-bit values beyond 2^53 in a compiled column is filtered by the exact kernels.
+      if (prepared && !this.compiled?.needsExact(batch)) {
         k = prepared(batch, sel);
       } else {
         const mask = evaluate(this.predicate, batch, context).data;
