@@ -34,6 +34,9 @@ export function valueOf(op: number, i: number): number {
 export class CrashLedger {
   private readonly ops = new Map<number, Op>();
   private nextId = 1;
+  /** Operations found partial or lost: every check after a restart reports them again, the stats count them once. */
+  private readonly partial = new Set<number>();
+  private readonly lost = new Set<number>();
   readonly stats: LedgerStats = {
     acknowledged: { small: 0, large: 0, insert: 0, multi: 0 }, acknowledgedRows: 0, failed: 0,
     inFlightCommitted: 0, inFlightRolledBack: 0, lostRows: 0, partialOps: 0,
@@ -73,7 +76,8 @@ export class CrashLedger {
       for (const [count, sum] of found) {
         if (count > 0 && (count !== op.rows || sum !== expectedSum)) {
           problems.push(`partial operation [op=${op.id}, kind=${op.kind}, rows=${count} of ${op.rows}, sum=${sum} of ${expectedSum}]`);
-          this.stats.partialOps++;
+          if (!this.partial.has(op.id)) this.stats.partialOps++;
+          this.partial.add(op.id);
         }
       }
       const present = found.map(([count]) => count > 0);
@@ -84,7 +88,8 @@ export class CrashLedger {
         else this.stats.inFlightRolledBack++;
       } else if (op.state === 'acked' && !present[0]) {
         problems.push(`acknowledged rows lost [op=${op.id}, kind=${op.kind}, rows=${op.rows}]`);
-        this.stats.lostRows += op.rows;
+        if (!this.lost.has(op.id)) this.stats.lostRows += op.rows;
+        this.lost.add(op.id);
       } else if ((op.state === 'failed' || op.state === 'absent') && present.some((p) => p)) {
         problems.push(`rows of a failed or rolled-back operation are visible [op=${op.id}, kind=${op.kind}]`);
       }

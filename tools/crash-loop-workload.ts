@@ -75,7 +75,8 @@ export class Workload {
       return res.status === 200 && (await res.text()).includes(`"rowsImported":${rows},`);
     }
     if (kind === 'insert') {
-      const sql = `insert into copy select cast(${largeBase(op)} + ((x * 7919) % ${rows}) * 1000 as timestamp), ${op}, ${op} * 1000000 + x - 1 from long_sequence(${rows})`;
+      // LONG arithmetic: past operation 2147 an INT product would wrap (as it does in QuestDB).
+      const sql = `insert into copy select cast(${largeBase(op)} + ((x * 7919) % ${rows}) * 1000 as timestamp), ${op}, cast(${op} as long) * 1000000 + x - 1 from long_sequence(${rows})`;
       const res = await fetch(`${this.base}/exec?query=${encodeURIComponent(sql)}`);
       return res.status === 200 && (await res.text()).includes('"dml":"OK"');
     }
