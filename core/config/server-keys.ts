@@ -134,7 +134,19 @@ export const SHARED_WORKER_COUNT = intKey('shared.worker.count', 0, 0, 64);
 
 // ---- storage ------------------------------------------------------------------------------
 export const CAIRO_ROOT = stringKey('cairo.root', 'db');
+/**
+ * Default per-table `maxUncommittedRows`: how many appended rows a table writer keeps in memory. Past it the
+ * rows are written to disk as staged data that no reader sees; the commit at the end of the request or
+ * statement publishes all of it at once, and a rollback or crash removes it. It bounds memory, not the size
+ * of a transaction.
+ */
 export const CAIRO_MAX_UNCOMMITTED_ROWS = intKey('cairo.max.uncommitted.rows', 500000, 1);
+/**
+ * Default per-table `o3MaxLag` (ms here, µs per table): when pending rows are staged and some arrived out of
+ * order, rows within this lag of the newest pending timestamp stay in memory (at most half of
+ * maxUncommittedRows) so late rows merge with them before touching disk. It changes how much is
+ * rewritten, never what readers see.
+ */
 export const CAIRO_O3_MAX_LAG = durationKey('cairo.o3.max.lag', '600000');
 export const CAIRO_COMMIT_MODE = enumKey('cairo.commit.mode', 'nosync', ['nosync', 'async', 'sync']);
 export const CAIRO_COLUMN_CACHE_SIZE = sizeKey('cairo.column.cache.size', '4g');

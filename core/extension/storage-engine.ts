@@ -24,8 +24,11 @@ export interface StorageEngine {
   addColumn(table: string, column: ColumnDef): Promise<void>;
   dropColumn(table: string, column: string): Promise<void>;
   renameColumn(table: string, from: string, to: string): Promise<void>;
-  /** Changes per-table parameters (ALTER TABLE SET PARAM, import parameters). */
-  setTableParams(table: string, params: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): Promise<void>;
+  /**
+   * Changes per-table parameters (ALTER TABLE SET PARAM, DEDUP ENABLE/DISABLE, import parameters). Takes
+   * effect for the writer's next rows; throws SvcError for a bad value or bad dedup keys.
+   */
+  setTableParams(table: string, params: TableParams): Promise<void>;
 
   /** A snapshot of the committed state; cheap. Close it when done so column files can be released. */
   openReader(table: string): TableReader;
@@ -43,6 +46,13 @@ export interface StorageEngine {
   commitTogether(writers: readonly TableWriter[]): Promise<void>;
   /** Flushes and releases everything; called once at shutdown after all writers are closed. */
   close(): Promise<void>;
+}
+
+export interface TableParams {
+  readonly maxUncommittedRows?: number;
+  readonly o3MaxLagMicros?: number;
+  /** DEDUP UPSERT KEYS column names, the designated timestamp among them; empty turns deduplication off. */
+  readonly dedupKeys?: readonly string[];
 }
 
 export interface ScanOptions {
@@ -84,15 +94,23 @@ export interface TableReader {
   close(): void;
 }
 
+/**
+ * A table's single writer. Everything appended between two commits is one transaction, whatever its size:
+ * rows beyond the table's maxUncommittedRows are written to disk as staged data that no reader sees, so
+ * memory stays bounded, and `commit()` publishes all of it at once. A rollback, a close without commit or
+ * a crash leaves nothing of it (start-up removes staged data).
+ */
 export interface TableWriter {
   readonly schema: TableSchema;
-  /** Rows appended and not yet committed. */
+  /** Rows appended and not yet committed (in memory and staged on disk). */
   readonly pendingRows: number;
   /**
    * Appends rows: one vector per table column, in table column order, all of `batch.rowCount` rows.
    * SYMBOL vectors whose `symbols` is not this writer's dictionary (see `symbolTable`) are re-interned by value.
-   * Out-of-order designated timestamps are accepted and merged at commit. Commits by itself when pending rows
-   * reach the table's maxUncommittedRows. Throws SvcError (e.g. null designated timestamp) without appending.
+   * Out-of-order designated timestamps are accepted and merged in order. When pending rows reach the table's
+   * maxUncommittedRows they move to disk as staged rows (out-of-order rows within o3MaxLag of the newest stay
+   * in memory to merge with late arrivals); they stay invisible until `commit()`. Throws SvcError (e.g. null
+   * designated timestamp) without appending.
    */
   append(batch: ColumnBatch): Promise<void>;
   /**
@@ -103,10 +121,19 @@ export interface TableWriter {
   addColumn(column: ColumnDef): Promise<void>;
   /** The writer's dictionary for a SYMBOL column; `intern` adds a value and returns its key. */
   symbolTable(columnIndex: number): SymbolTable & { intern(value: string): number };
-  /** Makes pending rows durable per `cairo.commit.mode` and visible to new readers. */
+  /**
+   * Makes every row appended since the last commit durable per `cairo.commit.mode` and visible to new
+   * readers in one step. On a table with DEDUP UPSERT KEYS, a row with the same designated timestamp and
+   * keys as an earlier one (committed or in this transaction) replaces it.
+   */
   commit(): Promise<void>;
-  /** Discards pending rows. */
+  /**
+   * Removes every committed row, and every row appended so far, as part of this transaction: readers keep
+   * seeing the old rows until `commit()`, and a rollback keeps them. Symbol dictionaries are kept.
+   */
+  truncate(): Promise<void>;
+  /** Discards everything appended since the last commit, staged rows included. */
   rollback(): Promise<void>;
-  /** Rolls back anything pending and releases the table for the next writer. */
+  /** Rolls back anything not committed and releases the table for the next writer. */
   close(): Promise<void>;
 }

@@ -2,8 +2,9 @@
  * One upload streaming into one table. Chunks are held only until the first
  * `http.text.analysis.max.lines` lines have arrived (or 8 MiB, or the end): then the structure is
  * analysed, the table prepared and the writer opened, and from there every chunk is parsed and its full
- * batches appended at once — memory stays at the sample plus a batch or two. Nothing is committed here
- * before `commit()` (the writer itself commits every maxUncommittedRows).
+ * batches appended at once — memory stays at the sample plus a batch or two. Nothing is committed before
+ * `commit()`: the writer stages rows past maxUncommittedRows on disk unseen, and `close()` without a
+ * commit (an error, `atomicity=abort`, a client gone) rolls all of them back. The request is one transaction.
  */
 import { ImportParser, StreamImportFormat, TextStructure } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';

@@ -7,18 +7,20 @@ import { join } from 'node:path';
 import { TypeTag } from '../../core/data/column-type';
 import { ColumnDef, CreateTableRequest, PARTITION_BY_VALUES, TableSchema, findColumn } from '../../core/data/table-schema';
 import { Lifecycle } from '../../core/extension/lifecycle';
-import { StorageEngine, TableReader, TableWriter } from '../../core/extension/storage-engine';
+import { dedupKeyError } from '../../core/data/dedup-keys';
+import { StorageEngine, TableParams, TableReader, TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
+import { CommitGroups } from './commit-group';
 import { StoredColumn, TableMeta, writeMeta } from './table-meta';
 import { validateColumnName, validateTableName } from './table-name';
 import { ColumnarTableReader } from './table-reader';
 import { TableState } from './table-state';
 import { ColumnarTableWriter } from './table-writer';
-import { EMPTY_TXN, writeTxn } from './txn-state';
+import { EMPTY_TXN, TXN_FILE, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
 import { addTableColumn } from './add-column';
 import { storedWidth } from './vector-encoder';
@@ -44,15 +46,19 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   readonly name = 'storage-columnar';
   readonly cache: ColumnCache;
   private readonly tables = new Map<string, TableState>();
+  private readonly groups: CommitGroups;
   private nextId = 1;
 
   constructor(readonly options: EngineOptions) {
     this.cache = new ColumnCache(options.cacheBytes);
+    this.groups = new CommitGroups(options.dbDir, options.commitMode);
   }
 
   /** Opens every table folder, recovering each to its committed state. */
   async start(): Promise<void> {
     mkdirSync(this.options.dbDir, { recursive: true });
+    const completed = CommitGroups.recover(this.options.dbDir);
+    if (completed > 0) this.options.log?.advisory(`completed a commit across tables that a crash interrupted [tables=${completed}]`);
     for (const entry of readdirSync(this.options.dbDir, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
       const dir = join(this.options.dbDir, entry.name);
@@ -108,6 +114,9 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       throw SvcError.badRequest(`designated timestamp column must be of TIMESTAMP type [column=${request.timestamp}]`);
     }
     checkParams(request);
+    const dedupKeys = request.dedupKeys ?? [];
+    const dedupError = dedupKeys.length > 0 ? dedupKeyError(columns, timestampIndex >= 0 ? columns[timestampIndex].name : undefined, dedupKeys) : undefined;
+    if (dedupError) throw SvcError.badRequest(dedupError.message);
     const partitionBy = request.partitionBy ?? 'NONE';
     if (!PARTITION_BY_VALUES.includes(partitionBy)) throw SvcError.badRequest(`invalid partitionBy [value=${String(partitionBy)}]`);
     if (partitionBy !== 'NONE' && timestampIndex < 0) {
@@ -119,13 +128,13 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       maxUncommittedRows: request.maxUncommittedRows ?? this.options.maxUncommittedRows,
       o3MaxLagMicros: request.o3MaxLagMicros ?? this.options.o3MaxLagMicros,
       walEnabled: request.walEnabled ?? false,
-      dedupKeys: request.dedupKeys ?? [],
+      dedupKeys,
     };
     const dir = join(this.options.dbDir, meta.directoryName);
     const tmp = `${dir}.tmp`;
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
-    writeTxn(join(tmp, '_txn'), EMPTY_TXN, this.options.commitMode);
+    writeTxn(join(tmp, TXN_FILE), EMPTY_TXN, this.options.commitMode);
     writeMeta(join(tmp, '_meta'), meta, this.options.commitMode);
     renameSync(tmp, dir);
     const state = new TableState(meta, EMPTY_TXN, dir, this.cache);
@@ -163,7 +172,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const state = this.require(name);
     await this.alter(state, () => {
       const txn = { txn: state.txn.txn + 1, partitions: [], symbols: state.txn.symbols };
-      writeTxn(join(state.dir, '_txn'), txn, this.options.commitMode);
+      writeTxn(join(state.dir, TXN_FILE), txn, this.options.commitMode);
       const old = state.txn.partitions.map((p) => join(state.dir, p.dir));
       state.txn = txn;
       state.retire(txn.txn, old);
@@ -207,13 +216,19 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     });
   }
 
-  async setTableParams(table: string, params: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): Promise<void> {
+  async setTableParams(table: string, params: TableParams): Promise<void> {
     const state = this.require(table);
     checkParams(params);
+    const { meta } = state;
+    if (params.dedupKeys !== undefined && params.dedupKeys.length > 0) {
+      const error = dedupKeyError(meta.columns, meta.timestampIndex >= 0 ? meta.columns[meta.timestampIndex].name : undefined, params.dedupKeys);
+      if (error) throw SvcError.badRequest(error.message);
+    }
     this.writeMeta(state, {
-      ...state.meta,
-      maxUncommittedRows: params.maxUncommittedRows ?? state.meta.maxUncommittedRows,
-      o3MaxLagMicros: params.o3MaxLagMicros ?? state.meta.o3MaxLagMicros,
+      ...meta,
+      maxUncommittedRows: params.maxUncommittedRows ?? meta.maxUncommittedRows,
+      o3MaxLagMicros: params.o3MaxLagMicros ?? meta.o3MaxLagMicros,
+      dedupKeys: params.dedupKeys ?? meta.dedupKeys,
     });
   }
 
@@ -229,9 +244,19 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     });
   }
 
-  /** One writer commits as usual; several commit one after another (not yet atomic across a crash). */
+  /** One writer commits as usual; several commit as one transaction (commit-group.ts). */
   async commitTogether(writers: readonly TableWriter[]): Promise<void> {
-    for (const w of writers) await w.commit();
+    const own = writers.map((w) => this.ownWriter(w));
+    if (own.length <= 1) return own[0]?.commit();
+    if (new Set(own.map((w) => w.state)).size < own.length) throw SvcError.badRequest('commitTogether takes one writer per table');
+    await this.groups.commit(own);
+  }
+
+  private ownWriter(w: TableWriter): ColumnarTableWriter {
+    if (!(w instanceof ColumnarTableWriter) || this.tables.get(w.schema.name.toLowerCase()) !== w.state) {
+      throw new SvcError(`commitTogether takes writers opened by this engine [table=${w.schema.name}]`);
+    }
+    return w;
   }
 
   private require(name: string): TableState {

@@ -72,7 +72,7 @@ async function verify(dbDir: string, reported: number): Promise<number> {
   return commits;
 }
 
-test(`every committed row survives ${KILLS} SIGKILLs bit for bit, and nothing else`, { timeout: 120_000 }, async () => {
+test(`every committed row survives ${KILLS} SIGKILLs bit for bit, and nothing else`, { timeout: 300_000 }, async () => {
   const dir = tempDir();
   try {
     let seed = 12345;

@@ -1,17 +1,17 @@
 /**
  * Builds a merged column straight from two sources, a partition's committed rows (`old`, rows
  * from..from+m) and new rows (`add`, rows lo..lo+n), following a merge order where values below m pick
- * old row `from + value` and the others pick new row `lo + (value - m)`. No intermediate concatenation;
- * bit patterns are moved as integers, never through doubles.
+ * old row `from + value` and the others pick new row `lo + (value - m)`. The order may leave rows out
+ * (deduplication). No intermediate concatenation; bit patterns are moved as integers, never through doubles.
  */
 import { RawColumn, decodeEnd } from './raw-column';
 import { ScratchBuffers } from './scratch-buffers';
 
-export function mergeColumns(old: RawColumn, from: number, add: RawColumn, lo: number, order: Uint32Array,
+export function mergeColumns(old: RawColumn, from: number, add: RawColumn, lo: number, n: number, order: Uint32Array,
   scratch?: ScratchBuffers): RawColumn {
   const m = old.rows - from;
   const total = order.length;
-  if (old.isVar) return mergeVar(old, from, add, lo, order);
+  if (old.isVar) return mergeVar(old, from, add, lo, n, order);
   const w = old.width;
   const out = new RawColumn(w, 1);
   out.bytes = scratch ? scratch.take('merged', total * w) : new Uint8Array(total * w);
@@ -61,13 +61,14 @@ export function mergeColumns(old: RawColumn, from: number, add: RawColumn, lo: n
   return out;
 }
 
-function mergeVar(old: RawColumn, from: number, add: RawColumn, lo: number, order: Uint32Array): RawColumn {
+function mergeVar(old: RawColumn, from: number, add: RawColumn, lo: number, n: number, order: Uint32Array): RawColumn {
   const m = old.rows - from;
   const total = order.length;
   const oldEnds = old.ends as Float64Array;
   const addEnds = add.ends as Float64Array;
+  // Room for every source byte: an upper bound when the order leaves rows out.
   const addStart = lo === 0 ? 0 : decodeEnd(addEnds[lo - 1]);
-  const addEnd = order.length > m ? decodeEnd(addEnds[lo + total - m - 1]) : addStart;
+  const addEnd = n > 0 ? decodeEnd(addEnds[lo + n - 1]) : addStart;
   const oldStart = from === 0 ? 0 : decodeEnd(oldEnds[from - 1]);
   const out = new RawColumn(0, Math.max(1, total), Math.max(1, old.byteLength - oldStart + addEnd - addStart));
   const dst = out.bytes;

@@ -99,3 +99,27 @@ test('late rows merge into the end of a partition and keep every earlier row int
     removeDir(dir);
   }
 });
+
+test('one commit merges late rows into many VARCHAR partitions of growing sizes', async () => {
+  // Partitions of 4, 5, 7, 10 and 14 rows grow the merge's shared read buffers step by step, to sizes that
+  // are not a multiple of 8 (a RangeError from the `.i` offsets view, 500 on /imp, before the fix).
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir);
+    await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', partitionBy: 'DAY' });
+    const w = await engine.openWriter('t');
+    const rows: [number, number, string | null][] = [];
+    [4, 5, 7, 10, 14].forEach((count, day) => {
+      for (let i = 0; i < count; i++) rows.push([day * DAY + 10 + i, rows.length, i % 4 === 0 ? null : `v${rows.length}`]);
+    });
+    await w.append(makeBatch(TYPES, rows));
+    await w.commit();
+    const late = [0, 1, 2, 3, 4].map((day) => [day * DAY + 11, 100 + day, `late${day}`] as [number, number, string]);
+    await w.append(makeBatch(TYPES, late));
+    await w.commit();
+    const expected = [...rows, ...late].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    assert.deepEqual(await readRows(engine.openReader('t')), expected);
+  } finally {
+    removeDir(dir);
+  }
+});

@@ -49,7 +49,7 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
   const w = storedWidth(c.type);
   if (top >= p.rows) return nullVector(c.type, w, p.rows);
   return cache.get(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, (previous) => {
-    const [dataBytes, indexBytes] = committedSizes(p, c);
+    const [dataBytes] = committedSizes(p, c);
     if (previous && top === 0) {
       const prevRows = Number(previous.version.split('|')[0]);
       if (previous.version === `${prevRows}|0` && prevRows > 0 && prevRows < p.rows) {
@@ -58,10 +58,19 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
         if (extended) return extended;
       }
     }
-    const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
-    if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
-    return decodeVar(c.type, data, readBytes(indexPath(tableDir, p, c), 0, indexBytes), p.rows, top);
+    return readVector(tableDir, p, c);
   });
+}
+
+/** The decoded column of a partition read from its files, past the cache: for a transaction's staged partitions. */
+export function readVector(tableDir: string, p: PartitionState, c: StoredColumn): Vector {
+  const [dataBytes, indexBytes] = committedSizes(p, c);
+  const top = columnTop(p, c);
+  const w = storedWidth(c.type);
+  if (top >= p.rows) return nullVector(c.type, w, p.rows);
+  const data = readBytes(dataPath(tableDir, p, c), 0, dataBytes);
+  if (w > 0) return decodeFixed(c.type, w, data, p.rows, top);
+  return decodeVar(c.type, data, readBytes(indexPath(tableDir, p, c), 0, indexBytes), p.rows, top);
 }
 
 /** A committed partition column in disk form, rows before its top filled with nulls (for merges). */
@@ -77,7 +86,9 @@ export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, sc
   if (w === 0) {
     const ends = new Float64Array(src.rows);
     if (src.rows > 0) {
-      const words = new Int32Array(readBytes(indexPath(tableDir, p, c), 0, indexBytes, scratch?.take('index', indexBytes)).buffer);
+      // A view of exactly the bytes read: a scratch buffer is usually longer than this column's `.i` bytes.
+      const index = readBytes(indexPath(tableDir, p, c), 0, indexBytes, scratch?.take('index', indexBytes));
+      const words = new Int32Array(index.buffer, index.byteOffset, index.length >> 2);
       for (let i = 0; i < src.rows; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
     }
     src.ends = ends;

@@ -8,8 +8,8 @@ import { existsSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs
 import { join } from 'node:path';
 import { TypeTag } from '../../core/data/column-type';
 import { committedSizes, dataPath, indexPath } from './partition-files';
-import { TableMeta, readMeta } from './table-meta';
-import { EMPTY_TXN, TxnState, readTxn } from './txn-state';
+import { StoredColumn, TableMeta, readMeta } from './table-meta';
+import { EMPTY_TXN, PartitionState, TXN_FILE, TxnState, readTxn } from './txn-state';
 import { storedWidth } from './vector-encoder';
 
 export interface RecoveredTable {
@@ -22,12 +22,12 @@ export interface RecoveredTable {
 
 export function recoverTable(dir: string): RecoveredTable {
   const meta = readMeta(join(dir, '_meta'));
-  const txnPath = join(dir, '_txn');
+  const txnPath = join(dir, TXN_FILE);
   const txn = existsSync(txnPath) ? readTxn(txnPath) : EMPTY_TXN;
   let truncatedFiles = 0;
   let removedEntries = 0;
   const partitionDirs = new Set(txn.partitions.map((p) => p.dir));
-  const keepFiles = new Set(['_meta', '_txn']);
+  const keepFiles = new Set(['_meta', TXN_FILE]);
   for (const c of meta.columns) if (c.type.tag === TypeTag.SYMBOL) keepFiles.add(`${c.file}.sym`);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -42,15 +42,11 @@ export function recoverTable(dir: string): RecoveredTable {
     if (truncateTo(join(dir, `${c.file}.sym`), txn.symbols[c.id]?.bytes ?? 0)) truncatedFiles++;
   }
   for (const p of txn.partitions) {
+    truncatedFiles += truncatePartition(dir, p, meta.columns);
     const keep = new Set<string>();
     for (const c of meta.columns) {
-      const [d, i] = committedSizes(p, c);
       keep.add(`${c.file}.d`);
-      if (truncateTo(dataPath(dir, p, c), d)) truncatedFiles++;
-      if (storedWidth(c.type) === 0) {
-        keep.add(`${c.file}.i`);
-        if (truncateTo(indexPath(dir, p, c), i)) truncatedFiles++;
-      }
+      if (storedWidth(c.type) === 0) keep.add(`${c.file}.i`);
     }
     for (const name of readdirSync(join(dir, p.dir))) {
       if (!keep.has(name)) {
@@ -60,6 +56,17 @@ export function recoverTable(dir: string): RecoveredTable {
     }
   }
   return { meta, txn, truncatedFiles, removedEntries };
+}
+
+/** Cuts a partition's column files to their committed sizes; returns how many were longer. */
+export function truncatePartition(dir: string, p: PartitionState, columns: readonly StoredColumn[]): number {
+  let truncated = 0;
+  for (const c of columns) {
+    const [d, i] = committedSizes(p, c);
+    if (truncateTo(dataPath(dir, p, c), d)) truncated++;
+    if (storedWidth(c.type) === 0 && truncateTo(indexPath(dir, p, c), i)) truncated++;
+  }
+  return truncated;
 }
 
 /** Truncates a file longer than `size`; true when it did. A missing or short file is left to the reader's check. */

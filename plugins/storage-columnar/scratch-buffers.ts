@@ -10,7 +10,8 @@ export class ScratchBuffers {
   take(slot: string, length: number): Uint8Array {
     let b = this.slots.get(slot);
     if (b === undefined || b.byteLength < length) {
-      b = new ArrayBuffer(Math.max(length, Math.floor((b?.byteLength ?? 0) * 1.5)));
+      // A multiple of 8, so the whole buffer can be viewed as any typed array.
+      b = new ArrayBuffer(Math.ceil(Math.max(length, (b?.byteLength ?? 0) * 1.5) / 8) * 8);
       this.slots.set(slot, b);
     }
     return new Uint8Array(b, 0, length);

@@ -69,7 +69,7 @@ test('rollback discards pending rows and their new symbols', async () => {
   }
 });
 
-test('pending rows commit by themselves at maxUncommittedRows', async () => {
+test('rows past maxUncommittedRows go to disk unseen and publish in one commit', async () => {
   const dir = tempDir();
   try {
     const metrics = new ServerMetrics();
@@ -77,27 +77,33 @@ test('pending rows commit by themselves at maxUncommittedRows', async () => {
     await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', maxUncommittedRows: 3 });
     const w = await engine.openWriter('t');
     await w.append(makeBatch(TYPES, [[1, 'a'], [2, 'a'], [3, 'a'], [4, 'a'], [5, 'a'], [6, 'a'], [7, 'a']]));
-    assert.equal(engine.openReader('t').rowCount, 6);
-    assert.equal(w.pendingRows, 1);
-    assert.equal(metrics.commits, 2);
-    assert.equal(metrics.committedRows, 6);
+    assert.equal(engine.openReader('t').rowCount, 0, 'staged rows are invisible');
+    assert.equal(w.pendingRows, 7);
+    assert.equal(metrics.commits, 0);
+    await w.commit();
+    assert.equal(engine.openReader('t').rowCount, 7);
+    assert.equal(w.pendingRows, 0);
+    assert.equal(metrics.commits, 1);
+    assert.equal(metrics.committedRows, 7);
   } finally {
     removeDir(dir);
   }
 });
 
-test('an automatic commit keeps out-of-order rows within o3MaxLag in memory', async () => {
+test('staging keeps out-of-order rows within o3MaxLag in memory and merges late rows at commit', async () => {
   const dir = tempDir();
   try {
     const engine = await openEngine(dir);
     await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', maxUncommittedRows: 6, o3MaxLagMicros: 100 });
     const w = await engine.openWriter('t');
     await w.append(makeBatch(TYPES, [[1000, 'a'], [100, 'b'], [200, 'c'], [300, 'd'], [400, 'e'], [960, 'f']]));
-    assert.deepEqual(await readRows(engine.openReader('t')), [[100, 'b'], [200, 'c'], [300, 'd'], [400, 'e']]);
-    assert.equal(w.pendingRows, 2);
-    await w.append(makeBatch(TYPES, [[950, 'g']]));
+    assert.equal(engine.openReader('t').rowCount, 0);
+    assert.equal(w.pendingRows, 6);
+    await w.append(makeBatch(TYPES, [[950, 'g'], [150, 'h']]));
     await w.commit();
-    assert.deepEqual((await readRows(engine.openReader('t'))).slice(4), [[950, 'g'], [960, 'f'], [1000, 'a']]);
+    assert.deepEqual(await readRows(engine.openReader('t')), [
+      [100, 'b'], [150, 'h'], [200, 'c'], [300, 'd'], [400, 'e'], [950, 'g'], [960, 'f'], [1000, 'a'],
+    ]);
   } finally {
     removeDir(dir);
   }

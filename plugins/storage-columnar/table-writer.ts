@@ -1,7 +1,9 @@
 /**
  * The table's single writer (StorageEngine.openWriter). Rows are appended column by column into pending
- * buffers, committed when asked or when pending rows reach the table's maxUncommittedRows, discarded on
- * rollback. Holds the table's writer lock until `close()`.
+ * buffers; at the table's maxUncommittedRows they move to disk as the writer's staged transaction, still
+ * invisible, so memory stays bounded whatever the size of a request. `commit()` publishes everything
+ * appended since the last commit in one `_txn` swap; `rollback()` and `close()` discard it. Holds the
+ * table's writer lock until `close()`.
  */
 import { ColumnBatch } from '../../core/data/column-batch';
 import { SymbolTable } from '../../core/data/symbol-table';
@@ -15,7 +17,9 @@ import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { PendingRows } from './pending-rows';
 import { upperBound } from './sort-order';
-import { commitPending } from './table-commit';
+import { stageRows } from './stage-rows';
+import { StagedTxn } from './staged-txn';
+import { PreparedCommit, prepareCommit, publishCommit } from './table-commit';
 import { TableState } from './table-state';
 
 export interface WriterContext {
@@ -27,10 +31,11 @@ export interface WriterContext {
 
 export class ColumnarTableWriter implements TableWriter {
   private readonly pending: PendingRows;
+  private staged: StagedTxn | undefined;
   private closed = false;
   private tail: Promise<void> = Promise.resolve();
 
-  constructor(private readonly state: TableState, private readonly ctx: WriterContext) {
+  constructor(readonly state: TableState, private readonly ctx: WriterContext) {
     this.pending = new PendingRows(state.meta.columns, state.meta.timestampIndex, state.dictionaries);
   }
 
@@ -39,8 +44,9 @@ export class ColumnarTableWriter implements TableWriter {
     return this.state.schema;
   }
 
+  /** Rows appended since the last commit: those still in memory and those staged on disk. */
   get pendingRows(): number {
-    return this.pending.rows;
+    return this.pending.rows + (this.staged?.rows ?? 0);
   }
 
   append(batch: ColumnBatch): Promise<void> {
@@ -50,13 +56,13 @@ export class ColumnarTableWriter implements TableWriter {
   private async appendNow(batch: ColumnBatch): Promise<void> {
     this.checkOpen();
     const max = this.state.meta.maxUncommittedRows;
-    // Split large batches so the automatic commit happens exactly at maxUncommittedRows.
+    // Split large batches so rows move to disk exactly at maxUncommittedRows.
     let from = 0;
     while (from < batch.rowCount) {
       const take = Math.min(batch.rowCount - from, Math.max(1, max - this.pending.rows));
       this.pending.append(from === 0 && take === batch.rowCount ? batch : sliceBatch(batch, from, from + take));
       from += take;
-      if (this.pending.rows >= max) await this.autoCommit();
+      if (this.pending.rows >= max) await this.stageFull();
     }
     if (batch.rowCount === 0) this.pending.append(batch);
   }
@@ -64,8 +70,10 @@ export class ColumnarTableWriter implements TableWriter {
   addColumn(column: ColumnDef): Promise<void> {
     return this.serial(async () => {
       this.checkOpen();
+      const before = this.state.txn.partitions;
       const stored = addTableColumn(this.state, column, this.ctx.mode, this.ctx.maxNameLength);
       this.pending.addColumn(stored);
+      this.staged?.columnAdded(stored.id, before);
     });
   }
 
@@ -79,40 +87,75 @@ export class ColumnarTableWriter implements TableWriter {
   commit(): Promise<void> {
     return this.serial(async () => {
       this.checkOpen();
-      await this.commitAll();
+      const prepared = await this.prepare();
+      if (!prepared) return;
+      publishCommit(prepared, this.ctx.mode);
+      this.published();
     });
   }
 
-  private async commitAll(): Promise<void> {
-    if (this.pending.rows === 0 && !this.hasPendingSymbols()) return;
-    const r = await commitPending(this.state, this.pending, this.ctx.mode, this.ctx.cache);
-    this.pending.reset();
-    this.ctx.metrics.recordCommit(r.rows, r.physicallyWritten, r.outOfOrder);
+  /** Removes every committed row, and every row appended so far, as part of this transaction. */
+  truncate(): Promise<void> {
+    return this.serial(async () => {
+      this.checkOpen();
+      this.pending.reset();
+      this.transaction().truncate();
+    });
   }
 
   /**
-   * The commit at maxUncommittedRows. With out-of-order rows pending, rows within `o3MaxLag` of the newest
-   * pending timestamp stay in memory (the /imp parameter `o3MaxLag`: the in-memory out-of-order buffer),
-   * so late rows merge with them before touching disk. The buffer is kept only while it is at most half of
-   * maxUncommittedRows, which bounds memory and guarantees each automatic commit makes progress.
+   * Stages what is pending and prepares the commit (commit-group.ts publishes it); undefined when there
+   * is nothing to commit. Call inside `exclusive`.
    */
-  private async autoCommit(): Promise<void> {
+  async prepare(): Promise<PreparedCommit | undefined> {
+    if (this.pending.rows > 0) {
+      await stageRows(this.state, this.transaction(), this.pending, this.ctx);
+      this.pending.reset();
+    }
+    if (!this.staged?.changed && !this.hasPendingSymbols()) return undefined;
+    return prepareCommit(this.state, this.transaction(), this.ctx.mode);
+  }
+
+  /** After a prepared commit was published: the next transaction starts empty. */
+  published(): void {
+    const staged = this.staged;
+    this.staged = undefined;
+    if (staged?.changed) this.ctx.metrics.recordCommit(staged.rows, staged.physicallyWritten, staged.outOfOrder);
+  }
+
+  /** Runs `op` between this writer's other operations, none of which can start until it ends. */
+  exclusive<T>(op: () => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    return this.serial(async () => {
+      this.checkOpen();
+      result = await op();
+    }).then(() => result as T);
+  }
+
+  /**
+   * Pending rows reached maxUncommittedRows: they move to the staged transaction. With out-of-order rows,
+   * rows within `o3MaxLag` of the newest pending timestamp stay in memory (the /imp parameter `o3MaxLag`:
+   * the in-memory out-of-order buffer), so late rows merge with them before touching disk. That buffer is
+   * kept only while it is at most half of maxUncommittedRows, which bounds memory and guarantees progress.
+   */
+  private async stageFull(): Promise<void> {
     const meta = this.state.meta;
     const p = this.pending;
-    const parts = this.state.txn.partitions;
-    const committedMax = parts.length > 0 ? parts[parts.length - 1].maxTs : Number.NEGATIVE_INFINITY;
-    const outOfOrder = meta.timestampIndex >= 0 && (!p.sorted || p.minTs < committedMax);
+    const staged = this.transaction();
+    const parts = staged.partitions;
+    const stagedMax = parts.length > 0 ? parts[parts.length - 1].maxTs : Number.NEGATIVE_INFINITY;
+    const outOfOrder = meta.timestampIndex >= 0 && (!p.sorted || p.minTs < stagedMax);
     if (outOfOrder && meta.o3MaxLagMicros > 0) {
       p.sortInPlace();
       const cut = upperBound(p.timestamps, 0, p.rows, p.maxTs - meta.o3MaxLagMicros);
       if (cut > 0 && p.rows - cut <= meta.maxUncommittedRows / 2) {
-        const r = await commitPending(this.state, p, this.ctx.mode, this.ctx.cache, cut);
+        await stageRows(this.state, staged, p, this.ctx, cut);
         p.dropFront(cut);
-        this.ctx.metrics.recordCommit(r.rows, r.physicallyWritten, r.outOfOrder);
         return;
       }
     }
-    await this.commitAll();
+    await stageRows(this.state, staged, p, this.ctx);
+    p.reset();
   }
 
   rollback(): Promise<void> {
@@ -126,15 +169,23 @@ export class ColumnarTableWriter implements TableWriter {
   close(): Promise<void> {
     return this.serial(async () => {
       if (this.closed) return;
-      if (this.pending.rows > 0) this.ctx.metrics.rollbacks++;
-      this.discard();
+      if (this.pendingRows > 0 || this.staged?.changed) this.ctx.metrics.rollbacks++;
       this.closed = true;
-      this.state.release();
+      try {
+        this.discard();
+      } finally {
+        this.state.release();
+      }
     });
   }
 
+  private transaction(): StagedTxn {
+    this.staged ??= new StagedTxn(this.state);
+    return this.staged;
+  }
+
   /**
-   * Runs writer operations one at a time: a commit yields to the event loop between partitions, and a
+   * Runs writer operations one at a time: staging yields to the event loop between partitions, and a
    * rollback or close arriving meanwhile (an aborted request) must wait for it, not pull rows from under it.
    */
   private serial(op: () => Promise<void>): Promise<void> {
@@ -144,9 +195,11 @@ export class ColumnarTableWriter implements TableWriter {
   }
 
   private discard(): void {
-    if (this.pending.rows === 0 && !this.hasPendingSymbols()) return;
+    const staged = this.staged;
+    this.staged = undefined;
     this.pending.reset();
-    for (const d of this.state.dictionaries.values()) d.rollback();
+    for (const d of this.state.dictionaries.values()) if (d.size > d.committed) d.rollback();
+    staged?.discard();
   }
 
   private hasPendingSymbols(): boolean {

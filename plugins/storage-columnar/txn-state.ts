@@ -35,6 +35,11 @@ export interface TxnState {
 
 export const EMPTY_TXN: TxnState = { txn: 0, partitions: [], symbols: {} };
 
+/** The committed state's file in a table folder. */
+export const TXN_FILE = '_txn';
+/** A table's next `_txn` while a commit across tables is in flight (commit-group.ts). */
+export const TXN_NEXT_FILE = '_txn.next';
+
 export function totalRows(txn: TxnState): number {
   let n = 0;
   for (const p of txn.partitions) n += p.rows;

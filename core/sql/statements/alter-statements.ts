@@ -1,5 +1,6 @@
-/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM. */
+/** DROP, TRUNCATE, RENAME TABLE and ALTER TABLE ADD/DROP/RENAME COLUMN, SET PARAM, DEDUP ENABLE/DISABLE. */
 import { ColumnType, parseTypeName } from '../../data/column-type';
+import { dedupKeyError } from '../../data/dedup-keys';
 import { findColumn } from '../../data/table-schema';
 import { SvcError } from '../../errors';
 import { durationMicros } from './duration-micros';
@@ -83,6 +84,14 @@ export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run 
       }
       return () => env.storage.setTableParams(t.name, params);
     }
+    case 'dedupEnable': {
+      const keys = a.keys.map((k) => k.name);
+      const error = dedupKeyError(t.columns, t.timestampIndex >= 0 ? t.columns[t.timestampIndex].name : undefined, keys);
+      if (error) throw SvcError.sql(a.keys[error.key]?.position ?? a.position, error.message);
+      return () => env.storage.setTableParams(t.name, { dedupKeys: keys.map((k) => t.columns[findColumn(t, k)].name) });
+    }
+    case 'dedupDisable':
+      return () => env.storage.setTableParams(t.name, { dedupKeys: [] });
     default:
       throw SvcError.sql(a.position, `ALTER TABLE ${a.kind} is not supported yet`);
   }

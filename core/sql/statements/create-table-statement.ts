@@ -3,6 +3,7 @@
  * WAL/BYPASS WAL, DEDUP UPSERT KEYS and WITH params, through StorageEngine.createTable.
  */
 import { ColumnType, TypeTag, parseTypeName } from '../../data/column-type';
+import { dedupKeyError } from '../../data/dedup-keys';
 import { ColumnDef, CreateTableRequest, PartitionBy, TableSchema } from '../../data/table-schema';
 import { SvcError } from '../../errors';
 import { durationMicros } from './duration-micros';
@@ -99,15 +100,22 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
     else if (name === 'o3maxlag') o3MaxLagMicros = lagMicros(p.value);
     else throw SvcError.sql(p.name.position, `unrecognized table parameter: ${p.name.name}`);
   }
+  const dedupError = s.dedupKeys && dedupKeyError(columns, s.timestamp?.name, s.dedupKeys.map((k) => k.name));
+  if (dedupError && s.dedupKeys) throw SvcError.sql(s.dedupKeys[dedupError.key].position, dedupError.message);
   const request: CreateTableRequest = like ? likeRequest(s.table.name, like) : {
     name: s.table.name, columns, timestamp: s.timestamp?.name, partitionBy: (s.partitionBy ?? 'NONE') as PartitionBy,
     walEnabled: s.wal, dedupKeys: s.dedupKeys?.map((k) => k.name), maxUncommittedRows, o3MaxLagMicros,
   };
   return async (context) => {
     const table = await env.storage.createTable(request);
-    if (plan) {
+    if (!plan) return;
+    try {
       await runSubqueries(env.subqueries, context);
       await appendBatches(env.storage, table, table.columns.map((_c, i) => i), plan.execute(context), context);
+    } catch (e) {
+      // The statement is one transaction: a failed or cancelled CREATE TABLE AS leaves no table behind.
+      await env.storage.dropTable(table.name).catch(() => undefined);
+      throw e;
     }
   };
 }

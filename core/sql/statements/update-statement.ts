@@ -1,7 +1,8 @@
 /**
  * UPDATE t [alias] SET c = expr [, …] [WHERE …]. The StorageEngine has no in-place
- * update, so the statement reads the committed rows, computes the new values batch-wise, and when any row
- * changed rewrites the table (truncate + append in one writer session). The designated timestamp cannot be set.
+ * update, so the statement streams the committed rows through the new values into one writer transaction
+ * that truncates and refills the table (memory stays bounded: the writer stages rows on disk), published
+ * by one commit; when no row matches the WHERE nothing is written. The designated timestamp cannot be set.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { TypeTag } from '../../data/column-type';
@@ -16,8 +17,6 @@ import { evaluate } from '../evaluate';
 import { ExpressionBinder } from '../expression-binder';
 import { ExecContext, PlanNode } from '../plan';
 import { FixedScope } from '../scope';
-import { gather } from '../vector/vector-ops';
-import { appendBatches } from './table-writes';
 import { runSubqueries } from '../query-result';
 
 export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuery: (q: Query) => PlanNode): (c: ExecContext) => Promise<number> {
@@ -36,41 +35,54 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
   const where = s.where ? binder.toBoolean(binder.bind(s.where)) : undefined;
   return async (context) => {
     await runSubqueries(env.subqueries, context);
+    // The writer first: holding it, no commit can slip in between the snapshot read and the rewrite.
+    const writer = await env.storage.openWriter(table.name, { signal: context.signal });
     const reader = env.storage.openReader(table.name);
-    const batches: ColumnBatch[] = [];
-    let updated = 0;
     try {
       const all = table.columns.map((_c, i) => i);
-      for await (const b of reader.scan({ columns: all, signal: context.signal })) {
-        const withSymbols: ColumnBatch = { rowCount: b.rowCount, vectors: b.vectors.map((v, i) => (v.symbols || table.columns[i].type.tag !== TypeTag.SYMBOL ? v : { ...v, symbols: reader.symbols(i) })) };
-        const r = rewrite(withSymbols, sets, where, context);
+      const batches = async function* (): AsyncIterable<ColumnBatch> {
+        for await (const b of reader.scan({ columns: all, signal: context.signal })) {
+          yield { rowCount: b.rowCount, vectors: b.vectors.map((v, i) => (v.symbols || table.columns[i].type.tag !== TypeTag.SYMBOL ? v : { ...v, symbols: reader.symbols(i) })) };
+        }
+      };
+      if (reader.rowCount === 0 || (where && await countMatches(batches(), where, context) === 0)) return 0;
+      // One transaction: the rewritten rows replace the old ones in one commit; readers see old or new.
+      let updated = 0;
+      await writer.truncate();
+      for await (const b of batches()) {
+        const r = rewrite(b, sets, where, context);
         updated += r.updated;
-        batches.push(r.batch);
+        await writer.append(r.batch);
       }
+      await writer.commit();
+      return updated;
     } finally {
+      await writer.close();
       reader.close();
     }
-    if (updated === 0) return 0;
-    await env.storage.truncateTable(table.name);
-    async function* rows(): AsyncIterable<ColumnBatch> { yield* batches; }
-    await appendBatches(env.storage, table, table.columns.map((_c, i) => i), rows(), context);
-    return updated;
   };
 }
 
+async function countMatches(batches: AsyncIterable<ColumnBatch>, where: BoundExpr, context: ExecContext): Promise<number> {
+  let n = 0;
+  for await (const b of batches) {
+    const mask = evaluate(where, b, context).data;
+    for (let i = 0; i < b.rowCount; i++) if (mask[i] !== 0) n++;
+  }
+  return n;
+}
+
+/** The batch with the SET columns replaced (in matching rows only, under a WHERE). */
 function rewrite(b: ColumnBatch, sets: readonly { column: number; expr: BoundExpr }[], where: BoundExpr | undefined, context: ExecContext): { batch: ColumnBatch; updated: number } {
   const n = b.rowCount;
   const mask = where ? evaluate(where, b, context).data : undefined;
   let updated = 0;
   for (let i = 0; i < n; i++) if (!mask || mask[i] !== 0) updated++;
-  const identity = new Int32Array(n);
-  for (let i = 0; i < n; i++) identity[i] = i;
-  // Copies: storage vectors are views that the rewrite (truncate) invalidates.
-  const vectors: Vector[] = b.vectors.map((v) => gather(v, identity, n));
+  const vectors: Vector[] = [...b.vectors];
   for (const s of sets) {
     const next = evaluate(s.expr, b, context);
-    if (!mask) { vectors[s.column] = gather(next, identity, n); continue; }
-    const old = vectors[s.column];
+    if (!mask) { vectors[s.column] = next; continue; }
+    const old = b.vectors[s.column];
     const out = new VectorBuilder(old.type, Math.max(1, n));
     for (let i = 0; i < n; i++) out.appendFrom(mask[i] !== 0 ? next : old, i);
     vectors[s.column] = out.build();
