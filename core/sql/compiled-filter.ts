@@ -128,7 +128,10 @@ function nullTest(code: string, t: ColumnType): string | undefined {
 export class CompiledFilter {
   private constructor(
     private readonly loop: Loop,
-    private readonly columns: readonly number[],
+    /** The predicate as generated source over `c<k>[i]` (column `columns[k]` of a batch) and `a<k>` (arguments). */
+    readonly body: string,
+    /** Batch column indexes the predicate reads, in `c<k>` order. */
+    readonly columns: readonly number[],
     private readonly args: readonly number[],
     private readonly symbolArgs: readonly SymbolArg[],
   ) {}
@@ -142,7 +145,22 @@ export class CompiledFilter {
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; for (let i = 0; i < n; i++) { if (${body}) sel[k++] = i; } return k;`;
     const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
-    return new CompiledFilter(loop, c.columns, c.args, c.symbolArgs);
+    return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs);
+  }
+
+  /** Number of `a<k>` arguments the body reads. */
+  get argCount(): number {
+    return this.args.length;
+  }
+
+  /**
+   * The arguments for batches whose SYMBOL columns use the dictionaries of `vectors` (a batch's vectors):
+   * symbol constants become those dictionaries' keys.
+   */
+  argsFor(vectors: ColumnBatch['vectors']): number[] {
+    const args = [...this.args];
+    for (const s of this.symbolArgs) args[s.slot] = symbolKey(vectors[s.column].symbols, s.value);
+    return args;
   }
 
   /** A per-execution runner: fills `sel` with matching row indexes of `batch`, returns their count. */
@@ -154,12 +172,18 @@ export class CompiledFilter {
         const table = batch.vectors[s.column].symbols;
         if (tables.get(s.slot) !== table || !tables.has(s.slot)) {
           tables.set(s.slot, table);
-          // A value missing from the dictionary gets -2, which no row key (>= -1) equals.
-          args[s.slot] = s.value === null ? -1 : (table?.keyOf(s.value) ?? -2) < 0 ? -2 : (table as SymbolTable).keyOf(s.value);
+          args[s.slot] = symbolKey(table, s.value);
         }
       }
       const cols = this.columns.map((i) => batch.vectors[i].data);
       return this.loop(cols, args, sel, batch.rowCount);
     };
   }
+}
+
+/** A value missing from the dictionary gets -2, which no row key (>= -1) equals; null is key -1. */
+function symbolKey(table: SymbolTable | undefined, value: string | null): number {
+  if (value === null) return -1;
+  const key = table?.keyOf(value) ?? -2;
+  return key < 0 ? -2 : key;
 }

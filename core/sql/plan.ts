@@ -13,6 +13,7 @@ import type { BoundExpr } from './bound-expression';
 import { Vector } from '../data/vector';
 import { QueryCancellation, reasonOf } from './query-cancellation';
 import { QueryMemory } from './query-memory';
+import type { QueryWorkers } from '../parallel/query-workers';
 
 export interface ExecContext {
   /** Fires when the query must stop (the cancellation's signal); worker threads terminate on its 'abort'. */
@@ -24,6 +25,8 @@ export interface ExecContext {
   readonly functions: FunctionContext;
   /** Results of IN (SELECT …) / scalar sub-queries, filled before the outer query runs. */
   readonly subqueries: Map<BoundExpr, Vector>;
+  /** The query worker pool; absent, every operator runs on the main thread. */
+  readonly workers?: QueryWorkers;
 }
 
 export interface PlanNode {

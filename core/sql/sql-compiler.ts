@@ -24,12 +24,15 @@ import { prepareCreateTable } from './statements/create-table-statement';
 import { prepareInsert } from './statements/insert-statement';
 import { showPlan } from './statements/show-statement';
 import { prepareUpdate } from './statements/update-statement';
+import type { QueryWorkers } from '../parallel/query-workers';
 
 export interface SqlCompilerOptions {
   readonly jit: boolean;
   readonly user?: string;
   /** Bytes one execution's hash tables may hold (`cairo.sql.hash.max.memory`); unlimited when absent. */
   readonly hashMemoryLimit?: number;
+  /** The query worker pool (absent: queries run on the main thread only). */
+  readonly workers?: QueryWorkers;
 }
 
 const wallMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
@@ -109,7 +112,7 @@ export class SqlCompiler {
   private context(cancellation: QueryCancellation, env: BindEnvironment): ExecContext {
     return {
       signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(),
-      memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity),
+      memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity), workers: this.options.workers,
       functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
     };
   }

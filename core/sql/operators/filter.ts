@@ -8,6 +8,7 @@ import { CompiledFilter } from '../compiled-filter';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { gatherBatch } from '../vector/vector-ops';
+import { parallelFilter } from '../../parallel/parallel-filter';
 
 export class Filter implements PlanNode {
   readonly children: readonly PlanNode[];
@@ -19,6 +20,12 @@ export class Filter implements PlanNode {
   get label(): string { return this.compiled ? 'Filter(jit)' : 'Filter'; }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    // A compiled filter over a big table scan runs in the worker pool (core/parallel).
+    const parallel = parallelFilter(this.compiled, this.child, context);
+    if (parallel) {
+      yield* parallel;
+      return;
+    }
     let sel = new Int32Array(0);
     const prepared = this.compiled?.prepare();
     for await (const batch of this.child.execute(context)) {
