@@ -23,7 +23,7 @@ import { LogService } from './log/log-service';
 import { ErrorCounter } from './metrics/error-counter';
 import { ServerMetrics } from './metrics/server-metrics';
 import { loadPlugins, Plugin } from './plugin';
-import { pluginApi, PluginApiToken } from './plugin-api';
+import { createPluginApi, PluginApiToken } from './plugin-api';
 import { DEFAULT_CONF_DIR, VERSION } from './project';
 import { RootDirectory } from './root-directory';
 import { RootLock } from './root-lock';
@@ -47,6 +47,8 @@ export interface ServerOptions {
   readonly console?: Writable;
   /** Where the default conf files come from (the project's conf/). */
   readonly defaultConfDir?: string;
+  /** Absolute paths of user plugin modules to load besides server.conf's `plugins=` and `<root>/plugins`. */
+  readonly pluginModules?: readonly string[];
 }
 
 export interface RunningServer {
@@ -89,7 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   container.registerInstance(Registry, new Registry());
   container.registerInstance(ConsoleStream, options.console ?? process.stdout);
   container.registerInstance(ServerEnvironment, env);
-  container.registerInstance(PluginApiToken, pluginApi);
+  container.registerInstance(PluginApiToken, createPluginApi(container));
   container.registerSingleton(ResponseFraming);
   container.registerSingleton(ErrorResponder);
   container.registerSingleton(ListenerBinder);
@@ -105,8 +107,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const k of config.unknownKeys) log.advisory(`unknown configuration key in server.conf ignored [key=${k}]`);
     for (const note of prepared.notes) log.advisory(note);
 
-    const userModules = findUserPluginModules(root, config.get(PLUGINS));
-    const plugins = loadPlugins(container, [...options.bundle, ...requireUserPlugins(userModules)], log);
+    const userModules = findUserPluginModules(root, [...(options.pluginModules ?? []), ...config.get(PLUGINS)]);
+    const plugins = loadPlugins(container, options.bundle, log, requireUserPlugins(userModules));
 
     configureLogging(container, logs, root, {
       env, logConfPath: options.logConfPath, defaultConfDir: options.defaultConfDir, envOrigins: prepared.origins,

@@ -151,17 +151,17 @@ Feature: GET /exp exports a query result as CSV or Parquet
     When I GET "/exp?query=select%20v%20from%20t&fmt=parquet&limit=-2" on the API listener
     Then DuckDB reads column "v" of the body as "2,3"
 
-  Scenario: a format plugin from docs/plugins.md serves fmt=ndjson
-    Given the example plugin "ndjson-export-plugin.js" is copied to the root as "plugins/ndjson.js"
+  Scenario: a format plugin from docs/plugins.md serves fmt=jsonl-example
+    Given the example plugin "jsonl-export-plugin.js" is copied to the root as "plugins/jsonl.js"
     And the SQL statements ran:
       """
       CREATE TABLE t (ts TIMESTAMP, v INT) TIMESTAMP(ts) PARTITION BY DAY;
       INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', 7)
       """
-    When I GET "/exp?query=select%20*%20from%20t&fmt=ndjson&filename=out" on the API listener
+    When I GET "/exp?query=select%20*%20from%20t&fmt=jsonl-example&filename=out" on the API listener
     Then the status is 200
-    And the header "Content-Type" is "application/x-ndjson"
-    And the header "Content-Disposition" is "attachment; filename=\"out.ndjson\""
+    And the header "Content-Type" is "application/jsonl; charset=utf-8"
+    And the header "Content-Disposition" is "attachment; filename=\"out.jsonl\""
     And the body is "{\"ts\":\"2024-01-01T00:00:00.000000Z\",\"v\":7}\n"
 
   Scenario: a query still running at its timeout is a 400 when no data was sent yet

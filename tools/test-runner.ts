@@ -11,8 +11,8 @@ import { join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { PROJECT_DIR } from '../core/project';
+import { Counts, prepareRun, runFeatures, summary } from './feature-run';
 
-interface Counts { passed: number; failed: number; failedNames: string[] }
 
 function findTests(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -46,45 +46,6 @@ async function runUnitTests(namePattern: string | undefined): Promise<Counts> {
   return counts;
 }
 
-async function runFeatures(paths: readonly string[]): Promise<Counts & { scenarios: number }> {
-  // Cucumber is ESM-aware CJS; load it lazily so unit-only runs do not pay for it.
-  const api = await import('@cucumber/cucumber/api');
-  const { runConfiguration } = await api.loadConfiguration({
-    provided: {
-      paths: paths.length > 0 ? [...paths] : ['features/**/*.feature'],
-      require: ['dist/features/**/*.js'],
-      format: ['progress'],
-      strict: true,
-    },
-  }, { cwd: PROJECT_DIR });
-  const stepStatus = new Map<string, string>();
-  const names = new Map<string, string>();
-  const pickleOfCase = new Map<string, string>();
-  const caseOfStarted = new Map<string, string>();
-  const counts = { passed: 0, failed: 0, failedNames: [] as string[], scenarios: 0 };
-  await api.runCucumber(runConfiguration, { cwd: PROJECT_DIR }, (m) => {
-    if (m.pickle) names.set(m.pickle.id, `${relative(PROJECT_DIR, m.pickle.uri)}: ${m.pickle.name}`);
-    if (m.testCase) pickleOfCase.set(m.testCase.id, m.testCase.pickleId);
-    if (m.testCaseStarted) { caseOfStarted.set(m.testCaseStarted.id, m.testCaseStarted.testCaseId); stepStatus.set(m.testCaseStarted.id, 'PASSED'); }
-    if (m.testStepFinished) {
-      const s = m.testStepFinished.testStepResult.status;
-      const id = m.testStepFinished.testCaseStartedId;
-      if (s !== 'PASSED' && stepStatus.get(id) === 'PASSED') stepStatus.set(id, s);
-    }
-    if (m.testCaseFinished && !m.testCaseFinished.willBeRetried) {
-      const id = m.testCaseFinished.testCaseStartedId;
-      counts.scenarios++;
-      if (stepStatus.get(id) === 'PASSED') counts.passed++;
-      else {
-        counts.failed++;
-        const pickle = pickleOfCase.get(caseOfStarted.get(id) ?? '') ?? '';
-        counts.failedNames.push(`${names.get(pickle) ?? id} (${stepStatus.get(id)})`);
-      }
-    }
-  });
-  return counts;
-}
-
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const dash = argv.indexOf('--');
@@ -96,18 +57,20 @@ async function main(): Promise<void> {
   const featuresOnly = flags.includes('--features-only') || featurePaths.length > 0;
 
   const unit = featuresOnly ? { passed: 0, failed: 0, failedNames: [] } : await runUnitTests(namePattern);
-  const features = unitOnly ? { passed: 0, failed: 0, failedNames: [], scenarios: -1 } : await runFeatures(featurePaths);
-  const failedNames = [...unit.failedNames, ...features.failedNames];
-  let failed = unit.failed + features.failed;
+  const features = unitOnly ? { passed: 0, failed: 0, failedNames: [], scenarios: -1 } : await runFeatures(await prepareRun({ paths: featurePaths }));
+  const total: Counts = {
+    passed: unit.passed + features.passed,
+    failed: unit.failed + features.failed,
+    failedNames: [...unit.failedNames, ...features.failedNames],
+  };
   process.stdout.write('\n');
   if (features.scenarios === 0) {
     process.stdout.write('no Cucumber scenario ran: counted as a failure\n');
-    failed++;
+    total.failed++;
   }
-  if (failedNames.length > 0) process.stdout.write(`failed:\n${failedNames.map((n) => `  - ${n}`).join('\n')}\n`);
-  process.stdout.write(`unit tests: ${unit.passed} passed, ${unit.failed} failed; scenarios: ${features.passed} passed, ${features.failed} failed\n`);
-  process.stdout.write(`${unit.passed + features.passed} passed, ${failed} failed\n`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  const detail = `unit tests: ${unit.passed} passed, ${unit.failed} failed; scenarios: ${features.passed} passed, ${features.failed} failed`;
+  process.stdout.write(summary(total, detail));
+  process.exitCode = total.failed > 0 ? 1 : 0;
 }
 
 main().catch((e) => {

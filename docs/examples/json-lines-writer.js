@@ -1,12 +1,15 @@
-/**
- * A log writer class for log.conf, as a user plugin: `w.<name>.class=com.example.JsonLinesWriter`
- * writes every record it receives as one JSON object per line to `w.<name>.location`
- * (default `${log.dir}/svc.jsonl`). Plain JavaScript: everything comes from the PluginApi.
- */
+// @ts-check
+// A log writer class for log.conf, as a user plugin: `w.<name>.class=com.example.JsonLinesWriter`
+// writes every record it receives as one JSON object per line to `w.<name>.location`
+// (default `${log.dir}/svc.jsonl`). Plain JavaScript: everything comes from the PluginApi.
+'use strict';
+
+/** @type {import('../../dist/types/svc-plugin').UserPlugin} */
 module.exports.plugin = {
   name: 'json-lines-writer',
   dependsOn: [],
   register(container) {
+    /** @type {import('../../dist/types/svc-plugin').PluginApi} */
     const api = container.resolve(Symbol.for('svc.PluginApi'));
     container.register(api.tokens.LogWriterFactory, {
       useValue: {

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
 import { LogService } from '../../core/log/log-service';
+import { localOnly } from '../support/local-only';
 import { Listener, SvcWorld } from '../support/world';
 
 export function basic(user: string, password: string): string {
@@ -23,7 +24,7 @@ When('I GET {string} on the {listener} listener with the bearer token {string}',
     await this.request(listener, path, { headers: { Authorization: `Bearer ${token}` } });
   });
 
-When('the root file {string} is changed to:', function (this: SvcWorld, path: string, text: string) {
+When('the root file {string} is changed to:', localOnly('root'), function (this: SvcWorld, path: string, text: string) {
   this.writeRootFile(path, text + '\n');
 });
 
@@ -39,7 +40,7 @@ Then('within {int} seconds GET {string} on the {listener} listener with the bear
     assert.equal(last, status, `still ${last} after ${seconds} s`);
   });
 
-Then('the log does not contain {string}', async function (this: SvcWorld, text: string) {
+Then('the log does not contain {string}', localOnly('log'), async function (this: SvcWorld, text: string) {
   await this.server?.container.resolve(LogService).flush();
   const log = this.child ? this.childOutput : this.console;
   assert.ok(log.length > 0, 'the log is empty');

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { HttpResult } from '../support/http-client';
+import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 
 function execPath(sql: string, extra = ''): string {
@@ -86,10 +87,9 @@ Then('the dataset has {int} rows', function (this: SvcWorld, n: number) {
 });
 
 When('I start the query {string} and close the connection after {int} ms', async function (this: SvcWorld, sql: string, ms: number) {
-  const server = await this.ensureStarted();
-  const port = server.apiAddress?.port;
+  await this.ready();
   await new Promise<void>((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: execPath(sql), agent: false });
+    const req = request({ host: this.host('API'), port: this.port('API'), path: execPath(sql), agent: false });
     req.on('error', () => resolve());
     req.on('response', (res) => res.resume());
     req.end();
@@ -97,7 +97,7 @@ When('I start the query {string} and close the connection after {int} ms', async
   });
 });
 
-Then('within {int} ms the server stops using the CPU', async function (this: SvcWorld, ms: number) {
+Then('within {int} ms the server stops using the CPU', localOnly('in-process'), async function (this: SvcWorld, ms: number) {
   await new Promise((r) => setTimeout(r, ms));
   // Server and client share this process; with the query stopped the process is idle.
   const before = process.cpuUsage();

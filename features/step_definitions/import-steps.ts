@@ -9,6 +9,7 @@ import { StorageEngine } from '../../core/extension/storage-engine';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { formatDateMillis, formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { FormPart, multipartBody } from '../support/multipart';
+import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 import { unescapeStepText } from './http-steps';
 
@@ -83,7 +84,7 @@ Given('the file {string} has the header {string} and {int} rows like {string}',
     this.values.set(`file:${name}`, lines.join('\n') + '\n');
   });
 
-Given('an existing table {string} with the columns {string}', async function (this: SvcWorld, table: string, columns: string) {
+Given('an existing table {string} with the columns {string}', localOnly('storage'), async function (this: SvcWorld, table: string, columns: string) {
   await this.ensureStarted();
   await engine(this).createTable({
     name: table,
@@ -129,11 +130,11 @@ When('I send {string} the file {string} as plain text', async function (this: Sv
 });
 
 When('a client uploads half of the file {string} to {string} and disconnects', async function (this: SvcWorld, name: string, path: string) {
-  await this.ensureStarted();
+  await this.ready();
   const { contentType, body } = multipartBody([dataPart(this, name)]);
   const half = body.subarray(0, Math.floor(body.length / 2));
   await new Promise<void>((resolve) => {
-    const req = request({ host: '127.0.0.1', port: this.port('API'), path, method: 'POST', agent: false,
+    const req = request({ host: this.host('API'), port: this.port('API'), path, method: 'POST', agent: false,
       headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) } });
     req.on('error', () => resolve());
     req.write(half, () => setTimeout(() => { req.destroy(); resolve(); }, 300));
@@ -162,7 +163,7 @@ Then('the import columns are {string}', function (this: SvcWorld, expected: stri
   assert.equal(actual.join(', '), expected);
 });
 
-Then('the table {string} holds the rows:', async function (this: SvcWorld, table: string, expected: DataTable) {
+Then('the table {string} holds the rows:', localOnly('storage'), async function (this: SvcWorld, table: string, expected: DataTable) {
   const [header, ...rows] = expected.raw();
   const reader = engine(this).openReader(table);
   const names = reader.schema.columns.map((c) => c.name);
@@ -171,24 +172,24 @@ Then('the table {string} holds the rows:', async function (this: SvcWorld, table
   assert.deepEqual(await tableRows(this, table), rows);
 });
 
-Then('the table {string} holds {int} rows', async function (this: SvcWorld, table: string, count: number) {
+Then('the table {string} holds {int} rows', localOnly('storage'), async function (this: SvcWorld, table: string, count: number) {
   assert.equal((await tableRows(this, table)).length, count);
 });
 
-Then('the table {string} holds the columns {string}', function (this: SvcWorld, table: string, columns: string) {
+Then('the table {string} holds the columns {string}', localOnly('storage'), function (this: SvcWorld, table: string, columns: string) {
   const schema = engine(this).getTable(table);
   assert.ok(schema, `no table ${table}`);
   assert.equal(schema.columns.map((c) => `${c.name} ${typeName(c.type)}`).join(', '), columns);
 });
 
-Then('the table {string} is partitioned by {word} on {string}', function (this: SvcWorld, table: string, partitionBy: string, ts: string) {
+Then('the table {string} is partitioned by {word} on {string}', localOnly('storage'), function (this: SvcWorld, table: string, partitionBy: string, ts: string) {
   const schema = engine(this).getTable(table);
   assert.ok(schema, `no table ${table}`);
   assert.equal(schema.partitionBy, partitionBy);
   assert.equal(schema.columns[schema.timestampIndex]?.name, ts);
 });
 
-Then('storage has no table {string}', function (this: SvcWorld, table: string) {
+Then('storage has no table {string}', localOnly('storage'), function (this: SvcWorld, table: string) {
   assert.equal(engine(this).getTable(table), undefined);
 });
 
@@ -196,17 +197,17 @@ Then('the body is, with CRLF line ends:', function (this: SvcWorld, text: string
   assert.equal(this.response?.body.toString('utf8'), text.split('\n').join('\r\n') + '\r\n');
 });
 
-Then('the table {string} keeps maxUncommittedRows {int} and o3MaxLag {int}', function (this: SvcWorld, table: string, rows: number, lag: number) {
+Then('the table {string} keeps maxUncommittedRows {int} and o3MaxLag {int}', localOnly('storage'), function (this: SvcWorld, table: string, rows: number, lag: number) {
   const schema = engine(this).getTable(table);
   assert.ok(schema, `no table ${table}`);
   assert.deepEqual([schema.maxUncommittedRows, schema.o3MaxLagMicros], [rows, lag]);
 });
 
-Then('the server has counted {int} imported rows', function (this: SvcWorld, rows: number) {
+Then('the server has counted {int} imported rows', localOnly('in-process'), function (this: SvcWorld, rows: number) {
   assert.equal(this.server?.container.resolve(ServerMetrics).importedRows, rows);
 });
 
-Then('the table {string} deduplicates on {string}', function (this: SvcWorld, table: string, keys: string) {
+Then('the table {string} deduplicates on {string}', localOnly('storage'), function (this: SvcWorld, table: string, keys: string) {
   const schema = engine(this).getTable(table);
   assert.ok(schema, `no table ${table}`);
   assert.equal(schema.dedupKeys.join(', '), keys);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { After, Given, Then } from '@cucumber/cucumber';
 import { LogService } from '../../core/log/log-service';
 import { AlertManagerStandIn } from '../../tools/alert-manager-stand-in';
+import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 
 const alertManagers = new WeakMap<SvcWorld, AlertManagerStandIn>();
@@ -29,38 +30,38 @@ Given('an alert manager stand-in is running', async function (this: SvcWorld) {
   alertManagers.set(this, am);
 });
 
-Given('the log.conf contains:', function (this: SvcWorld, text: string) {
+Given('the log.conf contains:', localOnly('root'), function (this: SvcWorld, text: string) {
   const port = alertManagers.get(this)?.port;
   this.writeRootFile('conf/log.conf', text.replace(/<alert port>/g, String(port ?? 0)) + '\n');
 });
 
-Given('the server is started with -Dout={string}', async function (this: SvcWorld, path: string) {
+Given('the server is started with -Dout={string}', localOnly('process'), async function (this: SvcWorld, path: string) {
   this.logConfPath = join(this.root, path);
   await this.start();
 });
 
-Then('the log has no line matching {string}', async function (this: SvcWorld, pattern: string) {
+Then('the log has no line matching {string}', localOnly('log'), async function (this: SvcWorld, pattern: string) {
   await flushLogs(this);
   assert.doesNotMatch(this.console, new RegExp(pattern, 'm'));
 });
 
-Then('the root file {string} has a line matching {string}', async function (this: SvcWorld, path: string, pattern: string) {
+Then('the root file {string} has a line matching {string}', localOnly('root'), async function (this: SvcWorld, path: string, pattern: string) {
   await flushLogs(this);
   const file = join(this.root, path);
   assert.ok(existsSync(file), `${path} does not exist`);
   assert.match(readFileSync(file, 'utf8'), new RegExp(pattern, 'm'));
 });
 
-Then('the root file {string} has no line matching {string}', async function (this: SvcWorld, path: string, pattern: string) {
+Then('the root file {string} has no line matching {string}', localOnly('root'), async function (this: SvcWorld, path: string, pattern: string) {
   await flushLogs(this);
   assert.doesNotMatch(readFileSync(join(this.root, path), 'utf8'), new RegExp(pattern, 'm'));
 });
 
-Then('the root file {string} does not exist', function (this: SvcWorld, path: string) {
+Then('the root file {string} does not exist', localOnly('root'), function (this: SvcWorld, path: string) {
   assert.equal(existsSync(join(this.root, path)), false);
 });
 
-Then('the root folder {string} has one file named like {string} with a line matching {string}',
+Then('the root folder {string} has one file named like {string} with a line matching {string}', localOnly('root'),
   async function (this: SvcWorld, folder: string, name: string, pattern: string) {
     await flushLogs(this);
     const dir = join(this.root, folder);

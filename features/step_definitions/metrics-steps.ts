@@ -9,6 +9,7 @@ import { Agent } from 'node:http';
 import { AddressInfo, connect, createServer, Server, Socket } from 'node:net';
 import { percentile } from '../../tools/health-latency';
 import { HttpResult, httpRequest } from '../support/http-client';
+import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 
 interface BusyState {
@@ -27,7 +28,8 @@ function of(world: SvcWorld): BusyState {
 
 
 When('the API listener is kept busy by GET {string}', async function (this: SvcWorld, path: string) {
-  const busy = httpRequest('127.0.0.1', this.port('API'), path, { timeoutMs: 60_000 });
+  await this.ready();
+  const busy = httpRequest(this.host('API'), this.port('API'), path, { timeoutMs: 60_000 });
   // Handled here too: a scenario that fails before awaiting it must not leave a rejected promise behind.
   busy.catch(() => undefined);
   of(this).busy = busy;
@@ -44,7 +46,7 @@ When('I GET {string} on the min listener every {int} ms for {int} seconds',
     const end = Date.now() + seconds * 1000;
     try {
       while (Date.now() < end) {
-        const r = await httpRequest('127.0.0.1', this.port('min'), path, { timeoutMs: 10_000, agent });
+        const r = await httpRequest(this.host('min'), this.port('min'), path, { timeoutMs: 10_000, agent });
         s.latencies.push(r.millis);
         s.statuses.push(r.status);
         await new Promise((resolve) => setTimeout(resolve, every));
@@ -76,7 +78,8 @@ Then('the busy request took at least {int} seconds', async function (this: SvcWo
 });
 
 When('a connection to the API listener is open', async function (this: SvcWorld) {
-  const socket = connect(this.port('API'), '127.0.0.1');
+  await this.ready();
+  const socket = connect(this.port('API'), this.host('API'));
   await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
   openSockets.set(this, socket);
   // The server counts the connection when its 'connection' event runs; give it a turn.
@@ -89,14 +92,14 @@ After(function (this: SvcWorld) {
   openSockets.get(this)?.destroy();
 });
 
-When('the server stops', async function (this: SvcWorld) {
+When('the server stops', localOnly('process'), async function (this: SvcWorld) {
   const server = this.server;
   assert.ok(server?.minAddress, 'no min listener');
   this.values.set('minPort', String(server.minAddress.port));
   await server.stop();
 });
 
-Then('nothing listens on the min listener\'s port', async function (this: SvcWorld) {
+Then('nothing listens on the min listener\'s port', localOnly('process'), async function (this: SvcWorld) {
   const port = Number(this.values.get('minPort'));
   const refused = await new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -108,7 +111,7 @@ Then('nothing listens on the min listener\'s port', async function (this: SvcWor
 
 const blockers = new WeakMap<SvcWorld, Server>();
 
-Given('the environment variable {string} is 127.0.0.1 with a port in use', async function (this: SvcWorld, name: string) {
+Given('the environment variable {string} is 127.0.0.1 with a port in use', localOnly('environment'), async function (this: SvcWorld, name: string) {
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   blockers.set(this, blocker);
@@ -121,7 +124,8 @@ After(async function (this: SvcWorld) {
 });
 
 When('I GET {string} on the min listener and give up after {int} ms', async function (this: SvcWorld, path: string, ms: number) {
-  await assert.rejects(httpRequest('127.0.0.1', this.port('min'), path, { timeoutMs: ms }), /timeout/);
+  await this.ready();
+  await assert.rejects(httpRequest(this.host('min'), this.port('min'), path, { timeoutMs: ms }), /timeout/);
 });
 
 When('I wait {int} ms', async function (this: SvcWorld, ms: number) {

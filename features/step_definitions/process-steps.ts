@@ -1,19 +1,20 @@
 /** The server as an operating-system process: start-up output, signals and exit codes. */
 import assert from 'node:assert/strict';
 import { Given, Then, When } from '@cucumber/cucumber';
+import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 
-Given('the server runs as a separate process', async function (this: SvcWorld) {
+Given('the server runs as a separate process', localOnly('process'), async function (this: SvcWorld) {
   await this.spawnServer();
 });
 
-When('the process receives {word}', function (this: SvcWorld, signal: NodeJS.Signals) {
+When('the process receives {word}', localOnly('process'), function (this: SvcWorld, signal: NodeJS.Signals) {
   assert.ok(this.child, 'no server process');
   this.values.set('signalAt', String(performance.now()));
   this.child.kill(signal);
 });
 
-Then('it exits with code {int} within {int} seconds', async function (this: SvcWorld, code: number, seconds: number) {
+Then('it exits with code {int} within {int} seconds', localOnly('process'), async function (this: SvcWorld, code: number, seconds: number) {
   assert.ok(this.childExit, 'no server process');
   const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), seconds * 1000 + 500));
   const exit = await Promise.race([this.childExit, timeout]);

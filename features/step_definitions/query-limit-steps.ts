@@ -15,14 +15,13 @@ const others = new WeakMap<SvcWorld, HttpResult>();
 const execPath = (sql: string): string => `/exec?query=${encodeURIComponent(sql)}`;
 
 When('I start the query {string} with the header {string} set to {string}', async function (this: SvcWorld, sql: string, name: string, value: string) {
-  const server = await this.ensureStarted();
-  const port = server.apiAddress?.port ?? 0;
-  started.set(this, { at: performance.now(), answer: httpRequest('127.0.0.1', port, execPath(sql), { headers: { [name]: value }, timeoutMs: 60_000 }) });
+  await this.ready();
+  started.set(this, { at: performance.now(), answer: httpRequest(this.host('API'), this.port('API'), execPath(sql), { headers: { [name]: value }, timeoutMs: 60_000 }) });
 });
 
 When('after {int} ms another connection queries {string}', async function (this: SvcWorld, ms: number, sql: string) {
   await new Promise((r) => setTimeout(r, ms));
-  others.set(this, await httpRequest('127.0.0.1', this.port('API'), execPath(sql)));
+  others.set(this, await httpRequest(this.host('API'), this.port('API'), execPath(sql)));
 });
 
 Then('that answer came within {int} ms', function (this: SvcWorld, ms: number) {

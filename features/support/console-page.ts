@@ -12,8 +12,9 @@ export function page(world: SvcWorld): Page {
 }
 
 async function consoleUrl(world: SvcWorld, path = '/'): Promise<string> {
-  await world.ensureStarted();
-  return `http://127.0.0.1:${world.port('API')}${path}`;
+  await world.ready();
+  const host = world.host('API');
+  return `http://${host.includes(':') ? `[${host}]` : host}:${world.port('API')}${path}`;
 }
 
 /** Polls `check` until it passes (returns without throwing) or `timeoutMs` pass; then its last error is thrown. */

@@ -1,7 +1,10 @@
 /**
- * The features' World: boots the real server (default bundle) on 127.0.0.1 with ephemeral ports and a
- * temporary root, in-process by default or as a child process (`node dist/core/cli.js`) when a scenario
- * needs signals and exit codes. Everything it starts is stopped in the After hook.
+ * The features' World: boots the real server (default bundle, plus the user plugin modules of
+ * `svc-accept --plugins` or `SVC_PLUGINS`) on 127.0.0.1 with ephemeral ports and a temporary root,
+ * in-process by default or as a child process (`node dist/core/cli.js`) when a scenario needs signals and
+ * exit codes. With `svc-accept --base URL` it starts nothing and talks to that server (world-target.ts);
+ * what only a local server offers is then refused (local-only.ts). Everything it starts is stopped in the
+ * After hook.
  */
 import 'reflect-metadata';
 import { ChildProcess } from 'node:child_process';
@@ -14,14 +17,17 @@ import { RunningServer, startServer } from '../../core/bootstrap';
 import { PROJECT_DIR } from '../../core/project';
 import { defaultBundle } from '../../plugins/default-bundle';
 import { HttpResult, httpRequest, RequestOptions } from './http-client';
+import { RemoteRefusal } from './local-only';
+import { Listener, WorldTarget, worldTarget } from './world-target';
 import { ProcessExit, ServerProcess } from './server-process';
 
 setDefaultTimeout(60_000);
 
-export type Listener = 'API' | 'min';
+export type { Listener };
 
 export class SvcWorld extends World {
-  readonly root: string;
+  readonly target: WorldTarget;
+  private readonly rootDir: string | undefined;
   readonly env: Record<string, string> = {
     SVC_HTTP_NET_BIND_TO: '127.0.0.1:0',
     SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
@@ -57,7 +63,23 @@ export class SvcWorld extends World {
 
   constructor(options: IWorldOptions) {
     super(options);
-    this.root = mkdtempSync(join(tmpdir(), 'svc-feature-'));
+    this.target = worldTarget(options.parameters, process.env);
+    this.rootDir = this.target.kind === 'local' ? mkdtempSync(join(tmpdir(), 'svc-feature-')) : undefined;
+  }
+
+  /** The base URL when the steps talk to a running server (`svc-accept --base`), else undefined. */
+  get remoteBase(): string | undefined {
+    return this.target.kind === 'remote' ? this.target.base : undefined;
+  }
+
+  /** The temporary root of the server this World starts. */
+  get root(): string {
+    if (this.rootDir === undefined) throw new RemoteRefusal('root', this.remoteBase ?? '');
+    return this.rootDir;
+  }
+
+  private get pluginModules(): readonly string[] {
+    return this.target.kind === 'local' ? this.target.pluginModules : [];
   }
 
   writeRootFile(relativePath: string, content: string): void {
@@ -70,7 +92,10 @@ export class SvcWorld extends World {
     const out = new PassThrough();
     out.on('data', (c: Buffer) => { this.console += c.toString('utf8'); });
     try {
-      this.server = await startServer({ rootDir: this.root, bundle: defaultBundle, env: { ...this.env }, console: out, logConfPath: this.logConfPath });
+      this.server = await startServer({
+        rootDir: this.root, bundle: defaultBundle, env: { ...this.env }, console: out, logConfPath: this.logConfPath,
+        pluginModules: this.pluginModules,
+      });
       this.startError = undefined;
     } catch (e) {
       this.startError = e instanceof Error ? e : new Error(String(e));
@@ -78,12 +103,31 @@ export class SvcWorld extends World {
   }
 
   async ensureStarted(): Promise<RunningServer> {
+    if (this.target.kind === 'remote') throw new RemoteRefusal('in-process', this.target.base);
     if (!this.server) await this.start();
     if (!this.server) throw new Error(`server failed to start: ${this.startError?.message}`);
     return this.server;
   }
 
+  /** Makes sure there is a server to talk to: starts the in-process one unless a process or a remote one is used. */
+  async ready(): Promise<void> {
+    if (this.target.kind === 'local' && !this.child) await this.ensureStarted();
+  }
+
+  /** The host a listener is reached at. */
+  host(listener: Listener): string {
+    return this.target.kind === 'remote' ? this.remoteEndpoint(listener).host : '127.0.0.1';
+  }
+
+  private remoteEndpoint(listener: Listener): { host: string; port: number } {
+    if (this.target.kind !== 'remote') throw new Error('not a remote target');
+    const e = this.target.endpoints.get(listener);
+    if (!e) throw new Error(`the ${listener} listener's address is unknown: give it to svc-accept (--min URL for the min listener)`);
+    return e;
+  }
+
   port(listener: Listener): number {
+    if (this.target.kind === 'remote') return this.remoteEndpoint(listener).port;
     const p = this.child
       ? (listener === 'API' ? this.childPorts.api : this.childPorts.min)
       : (listener === 'API' ? this.server?.apiAddress?.port : this.server?.minAddress?.port);
@@ -92,8 +136,8 @@ export class SvcWorld extends World {
   }
 
   async request(listener: Listener, path: string, options: RequestOptions = {}): Promise<HttpResult> {
-    if (!this.child) await this.ensureStarted();
-    this.response = await httpRequest('127.0.0.1', this.port(listener), path, options);
+    await this.ready();
+    this.response = await httpRequest(this.host(listener), this.port(listener), path, options);
     return this.response;
   }
 
@@ -103,7 +147,9 @@ export class SvcWorld extends World {
    */
   startProcess(command: string = process.execPath, args: readonly string[] = [join(PROJECT_DIR, 'dist', 'core', 'cli.js'), '-d', this.root],
     cwd?: string): ServerProcess {
-    const p = new ServerProcess(command, args, { ...process.env, ...this.env }, cwd);
+    // The acceptance runner's plugins reach a server process through SVC_PLUGINS (absolute paths).
+    const plugins = this.pluginModules.length > 0 ? { SVC_PLUGINS: this.pluginModules.join(',') } : {};
+    const p = new ServerProcess(command, args, { ...process.env, ...plugins, ...this.env }, cwd);
     this.processes.push(p);
     return p;
   }
@@ -120,5 +166,5 @@ setWorldConstructor(SvcWorld);
 After(async function (this: SvcWorld) {
   await this.server?.stop();
   await Promise.all(this.processes.map((p) => p.kill()));
-  rmSync(this.root, { recursive: true, force: true });
+  if (this.target.kind === 'local') rmSync(this.root, { recursive: true, force: true });
 });

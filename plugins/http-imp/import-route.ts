@@ -63,7 +63,8 @@ export class ImportRoute implements HttpRoute {
       this.readOnly.assertWritable();
       const params = parseImportParams(exchange.params);
       const engine = this.engines[0];
-      const format = this.formats.find((f) => f.name === 'delimited') ?? this.formats[0];
+      // The last registration wins: a user plugin declaring `replaces: 'delimited'` loads after the built-in.
+      const format = [...this.formats].reverse().find((f) => f.name === 'delimited') ?? this.formats[0];
       if (!engine || !format) throw new Error('/imp needs a StorageEngine and an ImportFormat plugin');
       let schema: SchemaEntry[] = [];
       await readUpload(exchange.req, {
