@@ -7,14 +7,15 @@
  *
  *   npm run bench                              # 1M rows
  *   npm run bench -- --size 10M                # 10M rows (~1.6 GB of CSV generated once)
- *   options: --runs 5  --only id,id  --data DIR  --threads N (DuckDB)  --no-duckdb  --no-export
+ *   options: --runs 5  --only id,id (`--only none`: imports only)  --data DIR  --threads N (DuckDB)
+ *            --no-duckdb  --no-export  --env SVC_KEY=value (server settings, repeatable)
  *            --server DIR (repeatable: other checkouts' builds, e.g. before/after)  --out FILE.json
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { PROJECT_DIR } from '../core/project';
-import { DatasetMeta, ensureDataset, parseSize } from './bench/bench-datasets';
+import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/bench-datasets';
 import { DuckRun, QueryResult, runDuckDb } from './bench/bench-duckdb';
 import { runExports, ExportResult } from './bench/bench-export';
 import { BenchClient } from './bench/bench-http';
@@ -25,11 +26,11 @@ import { fmtMs, geometricMean, median, table } from './bench/bench-stats';
 
 interface Options {
   size: string; runs: number; data: string; only?: Set<string>; threads?: number;
-  duckdb: boolean; exports: boolean; servers: string[]; out?: string;
+  duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
 }
 
 function options(argv: readonly string[]): Options {
-  const o: Options = { size: '1M', runs: 5, data: join(tmpdir(), 'svc-bench-data'), duckdb: true, exports: true, servers: [] };
+  const o: Options = { size: '1M', runs: 5, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
     switch (a) {
@@ -42,6 +43,7 @@ function options(argv: readonly string[]): Options {
       case '--no-export': o.exports = false; break;
       case '--server': o.servers.push(v()); break;
       case '--out': o.out = v(); break;
+      case '--env': { const [k, ...rest] = v().split('='); o.env[k] = rest.join('='); break; }
       default: throw new Error(`unknown option ${a} (see the comment at the top of tools/bench.ts)`);
     }
   }
@@ -60,7 +62,7 @@ interface ServerRun {
 
 async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun> {
   const label = dir === PROJECT_DIR ? 'svc' : `svc ${basename(dir)}`;
-  const server = await BenchServer.start(label, dir);
+  const server = await BenchServer.start(label, dir, o.env);
   const client = new BenchClient(server.port);
   try {
     const importSeconds: Record<string, number> = {};
@@ -137,7 +139,6 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   const rows = parseSize(o.size);
-  mkdirSync(o.data, { recursive: true });
   const log = (line: string): void => console.log(line);
   const metas = (['cpu', 'trades'] as const).map((d) => ensureDataset(o.data, d, rows, log));
   const queries = buildQueries(metas[0]).filter((q) => !o.only || o.only.has(q.id));

@@ -8,8 +8,12 @@
  *   4 decimals), amount (0.0001..10, 4 decimals, ~100k distinct values); 24 h from 2024-01-01.
  * Timestamps are ISO-8601 UTC with microseconds.
  */
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** Where the bench tools keep generated datasets unless told otherwise (`--data`). */
+export const BENCH_DATA_DIR = join(tmpdir(), 'svc-bench-data');
 
 export interface DatasetMeta {
   readonly dataset: 'cpu' | 'trades';
@@ -151,6 +155,7 @@ function genTrades(file: string, rows: number, label: string): DatasetMeta {
 
 /** The dataset's meta, generating its files in `dir` first when they are missing. */
 export function ensureDataset(dir: string, dataset: 'cpu' | 'trades', rows: number, log: (line: string) => void): DatasetMeta {
+  mkdirSync(dir, { recursive: true });
   const label = sizeLabel(rows);
   const metaFile = join(dir, `${dataset}-${label}.meta.json`);
   if (existsSync(metaFile)) {
