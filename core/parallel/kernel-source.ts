@@ -7,7 +7,7 @@
  */
 import { LONG_NULL, INT_NULL } from '../data/null-values';
 import { AggregateKernelShape, FilterKernelShape, KernelAggregate, NullKind } from './kernel-shape';
-import { hashSource } from './packed-number-table';
+import { hashSource } from '../sql/operators/number-hash';
 
 const sources = new Map<string, string>();
 

@@ -7,29 +7,10 @@
  * -0 is keyed as 0. Groups are remembered in first-seen order, so partial results merge into the group
  * order a single thread would produce. Growth (at 70% load) asks the query's shared budget first.
  */
+import { hashBits } from '../sql/operators/number-hash';
 import { growShared } from './shared-memory-budget';
 
 const WHAT = 'GROUP BY keys';
-
-/**
- * The hash of a key's 64 bits, given as its two 32-bit halves (the kernel reads them through `bits`):
- * both halves multiplied in, then MurmurHash3's finalizer, so integer-valued doubles (timestamps, LONG
- * keys, whose low bits are all zero) spread as well as fractions do.
- */
-export function hashBits(lo: number, hi: number): number {
-  let h = Math.imul(lo, 0xcc9e2d51) ^ Math.imul(hi, 0x1b873593);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
-/** `hashBits` as kernel source over the expressions `lo` and `hi`, leaving the hash in `h`. */
-export function hashSource(lo: string, hi: string): string {
-  return `let h = Math.imul(${lo}, 0xcc9e2d51) ^ Math.imul(${hi}, 0x1b873593); h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); `
-    + 'h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); h ^= h >>> 16;';
-}
 
 export class PackedNumberTable {
   /** Rows of `stride` doubles; row `mask + 1` is NaN's. */
@@ -110,7 +91,7 @@ export class PackedNumberTable {
         p = hashBits(this.bits[0], this.bits[1]) & this.mask;
         while (this.data[p * stride + 1] !== 0) p = (p + 1) & this.mask;
       }
-      this.data.set(old.subarray(from * stride, from * stride + stride), p * stride);
+      for (let f = 0, a = from * stride, b = p * stride; f < stride; f++) this.data[b + f] = old[a + f];
       this.order[g] = p;
     }
   }

@@ -65,22 +65,29 @@ export class QueryWorkers {
     });
   }
 
-  /** Runs the tasks of one step; resolves with their outputs in order, rejects with the first failure. */
-  runAll(specs: readonly TaskSpec[], step: ParallelStep): Promise<KernelOutput[]> {
-    if (this.closed) return Promise.reject(new SvcError('query workers are stopped', 503));
-    const onAbort = (): void => this.drop(step, reasonOf(step.signal));
-    step.signal.addEventListener('abort', onAbort, { once: true });
-    const all = Promise.all(specs.map((spec) => this.submit(spec, step)));
-    return all.then((outputs) => {
-      step.signal.removeEventListener('abort', onAbort);
-      return outputs;
-    }, (e: unknown) => {
-      step.signal.removeEventListener('abort', onAbort);
-      // The step failed: the other tasks of it stop too.
+  /**
+   * Runs the tasks of one step; resolves with their outputs in order. On the first failure (or the
+   * query's cancellation) the step's other tasks are told to stop and dropped from the queue, and the
+   * first error is thrown once none of them runs any more: when a query answers, its workers are idle.
+   */
+  async runAll(specs: readonly TaskSpec[], step: ParallelStep): Promise<KernelOutput[]> {
+    if (this.closed) throw new SvcError('query workers are stopped', 503);
+    let failure: { error: unknown } | undefined;
+    const fail = (error: unknown): void => {
+      if (failure) return;
+      failure = { error };
       step.cancel.raise();
-      this.drop(step, e);
-      throw e;
-    });
+      this.drop(step, error);
+    };
+    const onAbort = (): void => fail(reasonOf(step.signal));
+    step.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const settled = await Promise.allSettled(specs.map((spec) => this.submit(spec, step).catch((e: unknown) => { fail(e); throw e; })));
+      if (failure) throw failure.error;
+      return settled.map((r) => (r.status === 'fulfilled' ? r.value : {}));
+    } finally {
+      step.signal.removeEventListener('abort', onAbort);
+    }
   }
 
   async close(): Promise<void> {
