@@ -9,8 +9,8 @@ Feature: Endpoints the web console and line-protocol clients call at start
     Then the status is 200
     And the header "Content-Type" is "application/json; charset=utf-8"
     And the body contains "{\"config\":{\"release.type\":\"OSS\",\"release.version\":\""
-    And the body contains "\"acl.enabled\":false"
-    And the body contains "\"line.proto.support.versions\":[1,2,3]"
+    And the JSON field "config" has exactly the keys "release.type, release.version, http.settings.readonly, accepting.writes, line.proto.support.versions, ilp.proto.transports, posthog.enabled, posthog.api.key, cairo.max.file.name.length"
+    And the body contains "\"line.proto.support.versions\":[1,2],\"ilp.proto.transports\":[\"tcp\", \"http\"]"
     And the body contains "\"cairo.max.file.name.length\":127}"
     And the body contains "\"preferences.version\":0,\"preferences\":{}}"
 
@@ -61,14 +61,18 @@ Feature: Endpoints the web console and line-protocol clients call at start
     When I GET "/chk" on the API listener
     Then the body is "table name missing\r\n"
 
-  Scenario: /chk calls a folder in the db root that is not a table a reserved name
+  Scenario: /chk answers Does not exist for every name that is not a table
     Given a running server
     And the root file "db/notatable/readme.txt" contains:
       """
       x
       """
     When I GET "/chk?j=notatable&f=json" on the API listener
-    Then the body is "{\"status\":\"Reserved name\"}"
+    Then the body is "{\"status\":\"Does not exist\"}"
+    When I GET "/chk?j=a%2Fb&f=json" on the API listener
+    Then the body is "{\"status\":\"Does not exist\"}"
+    When I GET "/chk?j=..&f=json" on the API listener
+    Then the body is "{\"status\":\"Does not exist\"}"
 
   Scenario: /chk finds a table created by SQL
     Given the SQL "create table prices (p double)" has run

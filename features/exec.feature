@@ -72,10 +72,10 @@ Feature: GET /exec runs one SQL statement and answers JSON
   Scenario: cols errors name the problem without a position
     When I query "select 1 a" with "cols=a,"
     Then the status is 400
-    And the body is "{\"query\":\"select 1 a\",\"error\":\"empty column in list\"}"
+    And the body is "{\"query\":\"select 1 a\",\"error\":\"empty column in query parameter\"}"
     When I query "select 1 a" with "cols=xyz"
     Then the status is 400
-    And the body is "{\"query\":\"select 1 a\",\"error\":\"'invalid column in list: xyz'\"}"
+    And the body is "{\"query\":\"select 1 a\",\"error\":\"column not found: 'xyz'\"}"
 
   Scenario: LONG stays exact beyond 2^53 and quoteLargeNum quotes it
     When I query "select 9223372036854775807 l, 9007199254740993 m"
@@ -130,6 +130,30 @@ Feature: GET /exec runs one SQL statement and answers JSON
     And the body is "{\"error\":\"empty query\",\"query\":\"\",\"position\":\"0\"}"
     When I GET "/exec?query=&version=2" on the API listener
     Then the body is "{\"notice\":\"empty query\",\"query\":\"\",\"position\":\"0\"}"
+    When I GET "/exec?query=%20%20%20" on the API listener
+    Then the status is 200
+    And the body is "{\"error\":\"empty query\",\"query\":\"   \",\"position\":\"0\"}"
+
+  Scenario: a limit that starts past the last row sends no rows and counts 0
+    When I query "select x from long_sequence(3)" with "limit=5,8"
+    Then the dataset is "[]"
+    And the JSON field "count" is "0"
+    When I query "select x from long_sequence(3)" with "limit=2,8"
+    Then the dataset is "[[2],[3]]"
+    And the JSON field "count" is "3"
+
+  Scenario Outline: negative limits mean the same on /exec and /exp, as SQL LIMIT
+    When I query "select x from long_sequence(10)" with "limit=<limit>"
+    Then the dataset is "<dataset>"
+    When I GET "/exp?query=select%20x%20from%20long_sequence(10)&nm=true&limit=<limit>" on the API listener
+    Then the CSV body has the lines "<csv>"
+
+    Examples:
+      | limit | dataset         | csv          |
+      | -2    | [[9],[10]]      | 9,10         |
+      | -5,-3 | [[6],[7]]       | 6,7          |
+      | -3,-5 | [[6],[7]]       | 6,7          |
+      | 8,-1  | [[9]]           | 9            |
 
   Scenario: a SQL error answers 400 with the query, the message and the position
     When I query "select * from nosuch"

@@ -20,14 +20,15 @@ Feature: GET /exp exports a query result as CSV or Parquet
 
     Examples:
       | option                                   | reason                                                                      |
-      | compression_codec=LZO                    | expected one of: UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW, BROTLI          |
+      | compression_codec=LZO                    | invalid compression codec[LZO], expected one of: uncompressed, snappy, gzip, brotli, zstd, lz4_raw |
       | compression_codec=LZ4                    | invalid compression codec[LZ4]                                              |
-      | compression_codec=GZIP&compression_level=10 | invalid compression level for GZIP, expected 0..9:10                     |
+      | compression_codec=GZIP&compression_level=10 | invalid compression level:10                                             |
+      | compression_level=x                      | invalid compression level:x                                                 |
       | row_group_size=0                         | invalid row group size:0                                                    |
       | data_page_size=abc                       | invalid data page size:abc                                                  |
       | parquet_version=3                        | invalid parquet version: 3, supported versions: 1, 2                        |
       | statistics_enabled=maybe                 | invalid statistics_enabled:maybe, expected true or false                    |
-      | bloom_filter_fpp=2                       | invalid bloom filter fpp:2                                                  |
+      | bloom_filter_fpp=2                       | bloom_filter_fpp must be between 0 and 1 (exclusive): 2                     |
       | partition_by=CENTURY                     | invalid partition_by:CENTURY                                                |
 
   Scenario: a bad CSV delimiter is a 400
@@ -35,10 +36,32 @@ Feature: GET /exp exports a query result as CSV or Parquet
     Then the status is 400
     And the body contains "invalid delimiter [delimiter=ab]"
 
-  Scenario: a timeout that is not a number is a 400
-    When I GET "/exp?query=select%201&timeout=soon" on the API listener
+  Scenario: a timeout that is not a number is ignored, as QuestDB ignores it
+    When I GET "/exp?query=select%201%20x&timeout=soon" on the API listener
+    Then the status is 200
+    And the CSV body has the lines "\"x\",1"
+
+  Scenario: fmt is case-insensitive
+    When I GET "/exp?query=select%201%20x&fmt=CSV" on the API listener
+    Then the status is 200
+    And the header "Content-Type" is "text/csv; charset=utf-8"
+    When I GET "/exp?query=select%201%20x&fmt=Parquet" on the API listener
+    Then the status is 200
+    And the header "Content-Type" is "application/vnd.apache.parquet"
+    When I GET "/exp?query=select%201%20x&fmt=XML" on the API listener
     Then the status is 400
-    And the body contains "invalid timeout [timeout=soon], expected seconds"
+    And the body contains "unrecognised format [format=XML]"
+
+  Scenario: a Parquet file has QuestDB's schema details
+    Given the SQL statements ran:
+      """
+      CREATE TABLE t (ts TIMESTAMP, b BOOLEAN, v INT, s SYMBOL) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO t VALUES ('2024-01-01T00:00:00.000000Z', true, 1, 'a')
+      """
+    When I GET "/exp?query=t&fmt=parquet" on the API listener
+    Then the Parquet schema of the body is ":-, ts:REQUIRED, b:OPTIONAL, v:OPTIONAL, s:OPTIONAL; version 1"
+    When I GET "/exp?query=select%20v,%20b%20from%20t&fmt=parquet&parquet_version=2" on the API listener
+    Then the Parquet schema of the body is ":-, v:OPTIONAL, b:OPTIONAL; version 1"
 
   Scenario: a CSV export has a quoted header, CRLF lines and QuestDB's headers
     Given the SQL statements ran:
@@ -167,7 +190,7 @@ Feature: GET /exp exports a query result as CSV or Parquet
   Scenario: a query still running at its timeout is a 400 when no data was sent yet
     When I GET "/exp?query=select%20x%20from%20long_sequence(50000000)%20where%20x%20%3C%200&timeout=0.2" on the API listener
     Then the status is 400
-    And the body contains "timeout"
+    And the body matches "timeout, query aborted \[fd=\d+, runtime=\d+ms, timeout=200ms\]"
 
   Scenario: an error after data started closes the connection
     When I GET "/exp?query=select%20x,%20x*2.5%20d%20from%20long_sequence(20000000)&timeout=2" on the API listener and the server may cut the response

@@ -46,6 +46,11 @@ Feature: Metrics and a health check that stays responsive
       | svc_physically_written_rows_total  | counter |
       | svc_rollbacks_total                | counter |
       | svc_http_connections               | gauge   |
+      | svc_json_queries_cached            | gauge   |
+      | svc_json_queries_connections       | gauge   |
+      | svc_http_listener_state_change_count_total | counter |
+      | svc_query_error_counter_total      | counter |
+      | svc_suspended_tables               | gauge   |
       | svc_memory_rss                     | gauge   |
       | svc_memory_mem_used                | gauge   |
       | svc_process_cpu_seconds_total      | counter |
@@ -145,3 +150,14 @@ Feature: Metrics and a health check that stays responsive
     And I GET "/" on the min listener every 5 ms for 3 seconds
     Then every health answer was 200 and the p99 latency is under 50 ms
     And the busy request took at least 4 seconds
+
+  Scenario: QuestDB-named families count query errors and listener state changes
+    Given the environment variable "SVC_METRICS_ENABLED" is "true"
+    And a running server
+    When I GET "/exec?query=select%20*%20from%20nosuch" on the API listener
+    And I GET "/exp?query=select%20*%20from%20nosuch" on the API listener
+    And I GET "/metrics" on the min listener
+    Then the body contains "svc_query_error_counter_total 2\n"
+    And the body contains "svc_json_queries_connections 0\n"
+    And the body contains "svc_suspended_tables 0\n"
+    And the body contains "svc_http_listener_state_change_count_total 1\n"

@@ -10,6 +10,9 @@ import { httpHealthPlugin } from './http-health';
 import { httpMetricsPlugin } from './http-metrics';
 import { logAlertSocketPlugin } from './log-alert-socket';
 import { httpImpPlugin } from './http-imp';
+import { httpIlpPlugin } from './http-ilp';
+import { lineProtocolPlugin } from './line-protocol';
+import { tcpIlpPlugin } from './tcp-ilp';
 import { importDelimitedPlugin } from './import-delimited';
 import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
@@ -39,5 +42,8 @@ export const defaultBundle: readonly Plugin[] = [
   exportCsvPlugin,
   exportParquetPlugin,
   httpExpPlugin,
+  lineProtocolPlugin,
+  httpIlpPlugin,
+  tcpIlpPlugin,
   webConsolePlugin,
 ];

@@ -14,7 +14,20 @@ export const HTTP_KEEP_ALIVE_TIMEOUT = intKey('http.keep-alive.timeout', 5, 0);
 export const HTTP_KEEP_ALIVE_MAX = intKey('http.keep-alive.max', 10000, 0);
 export const HTTP_SERVER_KEEP_ALIVE = booleanKey('http.server.keep.alive', true);
 export const HTTP_CONNECTION_LIMIT = intKey('http.net.connection.limit', 256, 1);
-export const HTTP_CONNECTION_TIMEOUT = durationKey('http.net.connection.timeout', '300000');
+/**
+ * Idle timeout (QuestDB's name): a connection with no bytes in either direction for this long is closed,
+ * also in the middle of a request (a stalled upload is rolled back).
+ */
+export const HTTP_CONNECTION_TIMEOUT = durationKey('http.net.connection.timeout', '300000', 1, { aliases: ['http.net.idle.connection.timeout'] });
+/**
+ * svc-specific: a new connection must deliver its first request's complete headers within this time, or it
+ * is closed; so connections that never send (half-open, slowloris) free their slot quickly.
+ */
+export const HTTP_HEADER_TIMEOUT = durationKey('http.request.header.timeout', '10s');
+/** The largest request head (request line and headers) in bytes; a larger one is answered 431. */
+export const HTTP_REQUEST_HEADER_SIZE = sizeKey('http.request.header.buffer.size', '64k');
+/** The largest header block of one multipart part in /imp bodies (Content-Disposition, Content-Type). */
+export const HTTP_MULTIPART_HEADER_SIZE = sizeKey('http.multipart.header.buffer.size', '8k');
 export const HTTP_SEND_BUFFER_SIZE = sizeKey('http.send.buffer.size', '2m');
 export const HTTP_RECEIVE_BUFFER_SIZE = sizeKey('http.receive.buffer.size', '2m');
 export const HTTP_SHUTDOWN_GRACE = durationKey('http.shutdown.grace.period', '3s');
@@ -42,9 +55,52 @@ export const HTTP_TEXT_LINE_LENGTH_STDDEV = doubleKey('http.text.max.required.li
  * receives and writes; a second only competes for the cores and costs ~50% more CPU.
  */
 export const HTTP_IMPORT_PARSE_WORKERS = intKey('http.import.parse.workers', 1, 0, 16);
+/**
+ * The longest line (record) /imp accepts, in bytes, and so the largest field: a longer line is rejected like a
+ * bad row (`atomicity=abort` fails the import). Bounds what a line split across chunks may hold.
+ */
+export const HTTP_TEXT_ROLL_BUFFER_LIMIT = sizeKey('http.text.roll.buffer.limit', '4m');
+/**
+ * svc-specific: memory one /imp upload may use for the column batches it builds; batches hold fewer rows for
+ * wider tables (at most 65,536), so a wide file costs memory in proportion to its size.
+ */
+export const HTTP_IMPORT_SESSION_MEMORY = sizeKey('http.import.session.memory.limit', '16m');
 export const HTTP_SETTINGS_READONLY = booleanKey('http.settings.readonly', false);
 export const LINE_HTTP_ENABLED = booleanKey('line.http.enabled', true);
 export const LINE_HTTP_PING_VERSION = stringKey('line.http.ping.version', 'v2.7.4');
+
+// ---- line protocol (ILP over HTTP /write and TCP) ------------------------------------------
+/** Longest line over HTTP (413 beyond it); the request itself may be any size. */
+export const LINE_HTTP_MAX_RECV_BUFFER_SIZE = sizeKey('line.http.max.recv.buffer.size', '1g');
+/** Most bytes a `Content-Encoding: gzip` body may inflate to (413 beyond it: a gzip bomb stops there). */
+export const LINE_HTTP_GZIP_MAX_SIZE = sizeKey('line.http.gzip.max.size', '1g');
+export const LINE_TCP_ENABLED = booleanKey('line.tcp.enabled', true);
+export const LINE_TCP_BIND_TO = addressKey('line.tcp.net.bind.to', '0.0.0.0:9009');
+export const LINE_TCP_CONNECTION_LIMIT = intKey('line.tcp.net.connection.limit', 256, 1);
+/** A TCP connection that sends nothing for this long is closed; 0 keeps idle connections open. */
+export const LINE_TCP_IDLE_TIMEOUT = durationKey('line.tcp.net.idle.timeout', '0');
+/** A TCP connection whose unfinished line is this old is closed (slow-drip clients); 0 = no limit. */
+export const LINE_TCP_LINE_TIMEOUT = durationKey('line.tcp.net.line.timeout', '30s');
+/** Longest line over TCP: a longer one closes the connection. */
+export const LINE_TCP_MAX_RECV_BUFFER_SIZE = sizeKey('line.tcp.max.recv.buffer.size', '1g');
+/** TCP rows are committed this often (and when a connection closes or its buffer fills). */
+export const LINE_TCP_COMMIT_INTERVAL = durationKey('line.tcp.commit.interval.default', '2000');
+/**
+ * svc-specific: parsed rows one transaction keeps in memory before they go to the table writers (HTTP: the
+ * request then holds those tables until it ends) or are committed (TCP).
+ */
+export const LINE_PARSE_BUFFER_SIZE = sizeKey('line.parse.buffer.size', '64m');
+/** svc-specific: worker threads that parse line protocol (bodies over 256 KiB, TCP connections); 0 = the request thread. */
+export const LINE_PARSE_WORKERS = intKey('line.parse.workers', 1, 0, 16);
+export const LINE_AUTO_CREATE_NEW_TABLES = booleanKey('line.auto.create.new.tables', true);
+export const LINE_AUTO_CREATE_NEW_COLUMNS = booleanKey('line.auto.create.new.columns', true);
+export const LINE_DEFAULT_PARTITION_BY = enumKey('line.default.partition.by', 'DAY', ['NONE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR']);
+export const LINE_FLOAT_DEFAULT_COLUMN_TYPE = enumKey('line.float.default.column.type', 'DOUBLE', ['DOUBLE', 'FLOAT']);
+export const LINE_INTEGER_DEFAULT_COLUMN_TYPE = enumKey('line.integer.default.column.type', 'LONG', ['LONG', 'INT', 'SHORT', 'BYTE']);
+/** svc-specific: a line that would give a table more columns than this is rejected. */
+export const LINE_MAX_TABLE_COLUMNS = intKey('line.max.table.columns', 2048, 1, 100000);
+/** svc-specific: distinct tables one request (or one TCP commit) may write. */
+export const LINE_MAX_TABLES = intKey('line.max.tables.per.transaction', 1000, 1, 1000000);
 
 // ---- authentication ----------------------------------------------------------------------
 export const HTTP_USER = stringKey('http.user', undefined);
@@ -94,6 +150,8 @@ export const CAIRO_COLUMN_CACHE_SIZE = sizeKey('cairo.column.cache.size', '4g');
 export const CAIRO_WRITER_ACQUIRE_TIMEOUT = durationKey('cairo.writer.acquire.timeout', '5s');
 export const CAIRO_WAL_ENABLED_DEFAULT = booleanKey('cairo.wal.enabled.default', true);
 export const CAIRO_MAX_FILE_NAME_LENGTH = intKey('cairo.max.file.name.length', 127, 1, 255);
+/** Columns a table may have (CREATE TABLE, /imp, ADD COLUMN); 2048 is QuestDB's per-table wire limit. */
+export const CAIRO_MAX_COLUMNS = intKey('cairo.max.columns', 2048, 1, 100000);
 export const CAIRO_EXPORT_ROOT = stringKey('cairo.sql.copy.export.root', 'export');
 
 // ---- plugins ------------------------------------------------------------------------------
@@ -102,18 +160,23 @@ export const PLUGINS = listKey('plugins', '');
 
 export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_ENABLED, HTTP_BIND_TO, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_KEEP_ALIVE_MAX, HTTP_SERVER_KEEP_ALIVE,
-  HTTP_CONNECTION_LIMIT, HTTP_CONNECTION_TIMEOUT, HTTP_SEND_BUFFER_SIZE, HTTP_RECEIVE_BUFFER_SIZE, HTTP_SHUTDOWN_GRACE,
+  HTTP_CONNECTION_LIMIT, HTTP_CONNECTION_TIMEOUT, HTTP_HEADER_TIMEOUT, HTTP_REQUEST_HEADER_SIZE, HTTP_MULTIPART_HEADER_SIZE,
+  HTTP_SEND_BUFFER_SIZE, HTTP_RECEIVE_BUFFER_SIZE, HTTP_SHUTDOWN_GRACE,
   HTTP_CONTEXT_EXECUTE, HTTP_CONTEXT_EXPORT, HTTP_CONTEXT_IMPORT, HTTP_CONTEXT_TABLE_STATUS, HTTP_CONTEXT_SETTINGS,
   HTTP_CONTEXT_WARNINGS, HTTP_CONTEXT_ILP, HTTP_CONTEXT_ILP_PING, HTTP_CONTEXT_WEB_CONSOLE,
   HTTP_STATIC_PUBLIC_DIRECTORY, HTTP_STATIC_INDEX_FILE, HTTP_STATIC_AUTH_REQUIRED, HTTP_SECURITY_READONLY,
   HTTP_MAX_RESPONSE_ROWS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
-  HTTP_IMPORT_PARSE_WORKERS,
+  HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ROLL_BUFFER_LIMIT, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
+  LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_HTTP_GZIP_MAX_SIZE, LINE_TCP_ENABLED, LINE_TCP_BIND_TO, LINE_TCP_CONNECTION_LIMIT,
+  LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE, LINE_PARSE_WORKERS,
+  LINE_AUTO_CREATE_NEW_TABLES, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_DEFAULT_PARTITION_BY, LINE_FLOAT_DEFAULT_COLUMN_TYPE,
+  LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,
   SQL_PARALLEL_MIN_ROWS, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED,
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
-  CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_EXPORT_ROOT,
+  CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
   PLUGINS,
 ];

@@ -3,6 +3,7 @@
  * `api` (restify, default 0.0.0.0:9000) and `min` (default 0.0.0.0:9003).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorShape } from '../server/error-shape';
 import { WorkerModule } from './worker-module';
 
 export const HttpRoute = Symbol.for('svc.HttpRoute');
@@ -34,8 +35,13 @@ export interface HttpRoute {
    * A function decides per method (GET /settings is open, PUT is not).
    */
   readonly requiresAuth?: boolean | ((method: string) => boolean);
-  /** Handles one request. Throw SvcError for an error answer before the response has started. */
+  /**
+   * Handles one request. Throw SvcError for an error answer (its status, the message in `errorShape`); anything
+   * else is a 500. After the response has started, a thrown error closes the connection.
+   */
   handle(exchange: HttpExchange): Promise<void>;
+  /** The body of this route's error answers for one request (default: the message as text/plain). */
+  readonly errorShape?: (exchange: HttpExchange) => ErrorShape;
   /**
    * Min-listener routes only: the worker thread answers this route itself (no main-thread hop), so it
    * answers while the main thread is busy. The module exports

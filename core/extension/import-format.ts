@@ -68,6 +68,8 @@ export interface ParsePlan {
   readonly skipLev: boolean;
   /** Rows per ColumnBatch. */
   readonly batchRows: number;
+  /** The longest line (record) in bytes; a longer one is a rejected line (`atomicity=abort`: an error). */
+  readonly maxLineBytes: number;
   readonly table: string;
 }
 

@@ -95,6 +95,12 @@ export interface TableWriter {
    * reach the table's maxUncommittedRows. Throws SvcError (e.g. null designated timestamp) without appending.
    */
   append(batch: ColumnBatch): Promise<void>;
+  /**
+   * Adds a column while this writer holds the table (line protocol meeting a new field mid-request); rows
+   * appended so far read null in it. Like ALTER TABLE ADD COLUMN it takes effect at once: a rollback discards
+   * rows, not the column. Throws SvcError for an invalid or duplicate name.
+   */
+  addColumn(column: ColumnDef): Promise<void>;
   /** The writer's dictionary for a SYMBOL column; `intern` adds a value and returns its key. */
   symbolTable(columnIndex: number): SymbolTable & { intern(value: string): number };
   /** Makes pending rows durable per `cairo.commit.mode` and visible to new readers. */

@@ -24,6 +24,18 @@ export class ServerMetrics {
   rollbacks = 0;
   /** svc_http_connections gauge: open connections on the API listener. */
   httpConnections = 0;
+  /** svc_json_queries_connections gauge: /exec requests being answered now. */
+  jsonQueryConnections = 0;
+  /** svc_query_error_counter_total: /exec and /exp queries that ended with an error. */
+  queryErrors = 0;
+  /** svc_http_listener_state_change_count_total: times the API listener started or stopped taking new clients. */
+  httpListenerStateChanges = 0;
+  /**
+   * The API listener's state for the health listener's worker thread, in shared memory: [0] 1 while it
+   * accepts new connections (listening, not every slot busy with a request), [1] open connections, [2] the
+   * limit (core/server/connection-guard.ts).
+   */
+  readonly apiListener = new Int32Array(new SharedArrayBuffer(12));
 
   /** Called by a writer after a successful commit. */
   recordCommit(rows: number, physicallyWritten: number, outOfOrder: boolean): void {

@@ -3,19 +3,21 @@
  * HttpRoutes with `listener: 'api'`. 404, 405 and 401 are answered in `pre` from our own route table
  * so restify never writes its own bodies.
  */
-import { AddressInfo } from 'node:net';
+import { AddressInfo, Socket } from 'node:net';
 import bunyan from 'bunyan';
 import restify from 'restify';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
 import {
-  HTTP_BIND_TO, HTTP_CONNECTION_LIMIT, HTTP_CONNECTION_TIMEOUT, HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT,
-  HTTP_SERVER_KEEP_ALIVE,
+  HTTP_BIND_TO, HTTP_CONNECTION_LIMIT, HTTP_CONNECTION_TIMEOUT, HTTP_HEADER_TIMEOUT, HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT,
+  HTTP_REQUEST_HEADER_SIZE, HTTP_SERVER_KEEP_ALIVE,
 } from '../config/server-keys';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log, LogFactory } from '../log/log';
 import { ServerMetrics } from '../metrics/server-metrics';
+import { answerClientError } from './client-error';
+import { ConnectionGuard, isRejectedConnection } from './connection-guard';
 import { ErrorResponder } from './error-responder';
 import { closeGracefully } from './graceful-close';
 import { InFlightRequests } from './in-flight-requests';
@@ -32,6 +34,8 @@ export class ApiServer {
   private readonly server: restify.Server;
   private readonly dispatcher: RequestDispatcher;
   private readonly log: Log;
+  /** Exposed for tests and the health listener's state. */
+  readonly connections: ConnectionGuard;
   private readonly inFlight = new InFlightRequests();
 
   constructor(
@@ -57,6 +61,8 @@ export class ApiServer {
     // errors of a listening server are unexpected here.
     this.server.on('error', (e: Error) => { if (this.server.server.listening) responder.unhandled('api listener', e); });
     this.server.pre((req, res, next) => {
+      // A connection turned away at the limit has had its 503; nothing it sends may run.
+      if (isRejectedConnection(req.socket)) return next(false);
       const prepared = this.dispatcher.prepare(req, res);
       if (!prepared) return next(false);
       (req as unknown as WithExchange)[EXCHANGE] = prepared.exchange;
@@ -67,9 +73,21 @@ export class ApiServer {
     this.inFlight.track(http);
     http.keepAliveTimeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT) * 1000;
     http.maxRequestsPerSocket = config.get(HTTP_KEEP_ALIVE_MAX);
-    http.maxConnections = config.get(HTTP_CONNECTION_LIMIT);
+    // Idle timeout: no bytes either way for this long closes the connection (a stalled upload too).
     http.timeout = config.get(HTTP_CONNECTION_TIMEOUT);
     if (!config.get(HTTP_SERVER_KEEP_ALIVE)) http.keepAliveTimeout = 0;
+    // Header receipt: the first request by ConnectionGuard's timer, later ones by Node's check (run every
+    // second so it is as exact as the timer). No cap on the whole request: an import has no size limit.
+    const headerTimeout = config.get(HTTP_HEADER_TIMEOUT);
+    http.requestTimeout = 0;
+    http.headersTimeout = headerTimeout;
+    // Both are Node server properties missing from the typings; read when listening / per connection.
+    Reflect.set(http, 'connectionsCheckingInterval', Math.min(1000, headerTimeout));
+    // A larger head is a 431 (client-error.ts).
+    Reflect.set(http, 'maxHeaderSize', config.get(HTTP_REQUEST_HEADER_SIZE));
+    http.on('clientError', (e: Error, socket: Socket) => answerClientError(e, socket, this.log));
+    // The limit is ConnectionGuard's (idle connections give way), not Node's maxConnections (drop the newest).
+    this.connections = new ConnectionGuard(http, config.get(HTTP_CONNECTION_LIMIT), headerTimeout, metrics, this.log);
     // svc_http_connections: open connections on this listener.
     http.on('connection', (socket) => {
       metrics.httpConnections++;

@@ -1,14 +1,15 @@
 /**
- * The one place a route's error becomes a response: a SvcError keeps its status and message (Error
- * log line); anything else is a 500, a Critical log line and `svc_unhandled_errors_total`. After the
- * response has started nothing can be framed any more, so the connection is closed.
+ * The one place a route's error becomes a response: a SvcError below 500 keeps its status and message (Error
+ * log line); anything else is a 500, a Critical log line and `svc_unhandled_errors_total`. The route's
+ * ErrorShape words the body; ResponseFraming.sendError frames it (Content-Length, or the connection closed
+ * when the response has already started).
  */
 import { inject, injectable } from 'tsyringe';
-import { isSvcError } from '../errors';
 import { HttpExchange } from '../extension/http-route';
 import { Log, LogFactory } from '../log/log';
 import { ErrorCounter } from '../metrics/error-counter';
-import { CONTENT_TYPE, ResponseFraming } from './response-framing';
+import { classifyFailure, ErrorShape, plainTextErrors } from './error-shape';
+import { ResponseFraming } from './response-framing';
 
 @injectable()
 export class ErrorResponder {
@@ -32,17 +33,15 @@ export class ErrorResponder {
     this.log.critical(`unhandled error [context=${context}] ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
   }
 
-  /** `log` is the listener's: user errors on the min listener go to the `http.min` writer by scope. */
-  fail(exchange: HttpExchange, e: unknown, log: Log = this.log): void {
-    const { res, req } = exchange;
-    if (isSvcError(e) && e.statusCode < 500) {
-      log.error(`${req.method} ${exchange.path} ${e.statusCode} ${e.message}`);
-      if (res.headersSent) { res.destroy(); return; }
-      this.framing.send(res, e.statusCode, CONTENT_TYPE.text, `${e.message}\r\n`);
-      return;
-    }
-    this.unhandled(`${req.method} ${exchange.path}`, e);
-    if (res.headersSent) { res.destroy(); return; }
-    this.framing.send(res, 500, CONTENT_TYPE.text, 'Internal server error\r\n');
+  /**
+   * Answers `e` in the route's error shape. `log` is the listener's: user errors on the min listener go to
+   * the `http.min` writer by scope.
+   */
+  fail(exchange: HttpExchange, e: unknown, log: Log = this.log, shape: ErrorShape = plainTextErrors): void {
+    const { req, res } = exchange;
+    const failure = classifyFailure(e);
+    if (failure.status < 500) log.error(`${req.method} ${exchange.path} ${failure.status} ${failure.message}`);
+    else this.unhandled(`${req.method} ${exchange.path}`, e);
+    this.framing.sendError(res, shape(failure));
   }
 }

@@ -7,16 +7,16 @@
 import 'reflect-metadata';
 import { Agent, createServer } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import { isSvcError } from '../errors';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute, WorkerRouteHandler } from '../extension/http-route';
 import { WorkerModule } from '../extension/worker-module';
 import { Log } from '../log/log';
+import { classifyFailure, plainTextErrors } from './error-shape';
 import { forwardRequest } from './forward-request';
 import { closeGracefully, listen } from './graceful-close';
 import { isMinStopMessage, isMinWorkerData, MinWorkerData, MinWorkerMessage, MinWorkerRoute, WorkerLogLevel } from './min-worker-data';
 import { FailureResponder, RequestDispatcher } from './request-dispatcher';
-import { CONTENT_TYPE, ResponseFraming } from './response-framing';
+import { ResponseFraming } from './response-framing';
 import { RouteTable } from './route-table';
 
 function post(message: MinWorkerMessage): void {
@@ -41,16 +41,14 @@ class WorkerResponder implements FailureResponder {
 
   fail(exchange: HttpExchange, e: unknown): void {
     const { res, req } = exchange;
-    if (isSvcError(e) && e.statusCode < 500) {
-      post({ type: 'log', level: 'error', message: `${req.method} ${exchange.path} ${e.statusCode} ${e.message}` });
-      if (res.headersSent) { res.destroy(); return; }
-      this.framing.send(res, e.statusCode, CONTENT_TYPE.text, `${e.message}\r\n`);
-      return;
+    const failure = classifyFailure(e);
+    if (failure.status < 500) {
+      post({ type: 'log', level: 'error', message: `${req.method} ${exchange.path} ${failure.status} ${failure.message}` });
+    } else {
+      Atomics.add(this.errors, 0, 1);
+      post({ type: 'log', level: 'critical', message: `unhandled error [context=min worker ${req.method} ${exchange.path}] ${e instanceof Error ? e.stack ?? e.message : String(e)}` });
     }
-    Atomics.add(this.errors, 0, 1);
-    post({ type: 'log', level: 'critical', message: `unhandled error [context=min worker ${req.method} ${exchange.path}] ${e instanceof Error ? e.stack ?? e.message : String(e)}` });
-    if (res.headersSent) { res.destroy(); return; }
-    this.framing.send(res, 500, CONTENT_TYPE.text, 'Internal server error\r\n');
+    this.framing.sendError(res, plainTextErrors(failure));
   }
 }
 

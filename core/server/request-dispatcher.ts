@@ -8,12 +8,13 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log } from '../log/log';
+import { ErrorShape } from './error-shape';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
 
 /** Answers a route's error (the ErrorResponder on the main thread; the min worker has its own). */
 export interface FailureResponder {
-  fail(exchange: HttpExchange, e: unknown, log?: Log): void;
+  fail(exchange: HttpExchange, e: unknown, log?: Log, shape?: ErrorShape): void;
 }
 
 export class RequestDispatcher {
@@ -43,17 +44,20 @@ export class RequestDispatcher {
       path = decodeURIComponent(q < 0 ? rawUrl : rawUrl.slice(0, q));
       params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
     } catch {
-      this.framing.send(res, 400, CONTENT_TYPE.text, 'Bad request\r\n');
+      this.framing.sendError(res, { status: 400, contentType: CONTENT_TYPE.text, body: 'Bad request\r\n' });
       return undefined;
     }
     const method = req.method ?? 'GET';
     const match: RouteMatch = this.table.match(method, path);
     if (match.kind === 'notFound') {
-      this.framing.send(res, 404, CONTENT_TYPE.text, 'Not Found\r\n');
+      this.framing.sendError(res, { status: 404, contentType: CONTENT_TYPE.text, body: 'Not Found\r\n' });
       return undefined;
     }
     if (match.kind === 'methodNotAllowed') {
-      this.framing.send(res, 405, CONTENT_TYPE.text, 'Method not allowed\r\n', { headers: [['Allow', match.allow.join(', ')]] });
+      // QuestDB's text for a method the path does not serve.
+      this.framing.sendError(res, {
+        status: 405, contentType: CONTENT_TYPE.text, body: `Method ${method} not supported\r\n`, headers: [['Allow', match.allow.join(', ')]],
+      });
       return undefined;
     }
     const route = match.route;
@@ -77,7 +81,7 @@ export class RequestDispatcher {
     try {
       await route.handle(exchange);
     } catch (e) {
-      this.responder.fail(exchange, e, this.log);
+      this.responder.fail(exchange, e, this.log, route.errorShape?.(exchange));
     }
   }
 

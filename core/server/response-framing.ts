@@ -7,6 +7,7 @@ import { ServerResponse } from 'node:http';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
 import { HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_SERVER_KEEP_ALIVE } from '../config/server-keys';
+import type { ErrorAnswer } from './error-shape';
 import { httpDate } from './http-date';
 
 export const SERVER_HEADER = 'svc/1.0';
@@ -23,13 +24,22 @@ export const CONTENT_TYPE = Object.freeze({
 
 const REASONS: Readonly<Record<number, string>> = {
   200: 'OK', 204: 'OK', 206: 'Partial content', 301: 'Moved Permanently', 304: 'Not Modified',
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method not allowed',
+  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method not allowed', 408: 'Request timeout',
   409: 'Conflict', 413: 'Request entity too large', 415: 'Unsupported media type', 416: 'Request range not satisfiable',
   431: 'Headers too large', 500: 'Internal server error', 503: 'Service unavailable',
 };
 
 export function reasonPhrase(status: number): string {
   return REASONS[status] ?? 'Unknown';
+}
+
+/**
+ * A whole text/plain answer as bytes for a raw socket, for connections no ServerResponse serves (a turned-away
+ * connection, a request Node's parser rejected): same head order, Content-Length, `Connection: close`.
+ */
+export function rawTextAnswer(status: number, body: string): string {
+  return `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nServer: ${SERVER_HEADER}\r\nDate: ${httpDate()}\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${CONTENT_TYPE.text}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 export interface ResponseHead {
@@ -40,7 +50,12 @@ export interface ResponseHead {
   /** Adds `Keep-Alive: timeout=…, max=…` (only /exec, /exp, /chk json in QuestDB). */
   readonly keepAliveHeader?: boolean;
   readonly headers?: readonly (readonly [string, string])[];
+  /** Adds `Connection: close`: the connection ends with this response (the request body may be unread). */
+  readonly closeConnection?: boolean;
 }
+
+/** What Node accepts in a header value (RFC 7230 field-value: TAB, visible ASCII, obs-text). */
+const VALID_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The configuration framing depends on, as plain data (the min listener's worker builds its own framing). */
 export interface FramingSettings {
@@ -70,7 +85,11 @@ export class ResponseFraming {
     this.keepAliveValue = timeout > 0 && max > 0 ? `timeout=${timeout}, max=${max}` : undefined;
   }
 
-  /** Writes the status line and headers. */
+  /**
+   * Writes the status line and headers. Every value is checked first: Node's writeHead validates as it goes
+   * and, throwing halfway, leaves the response half-configured (a later answer would be mis-framed), so a bad
+   * value throws here with nothing written and the caller can still answer cleanly.
+   */
   begin(res: ServerResponse, head: ResponseHead): void {
     res.sendDate = false;
     const headers: [string, string][] = [['Server', SERVER_HEADER], ['Date', httpDate()]];
@@ -78,8 +97,11 @@ export class ResponseFraming {
     else if (head.status !== 204 && head.status !== 304) headers.push(['Transfer-Encoding', 'chunked']);
     if (head.contentType !== undefined) headers.push(['Content-Type', head.contentType]);
     if (head.headers) for (const [k, v] of head.headers) headers.push([k, v]);
-    if (!this.keepAlive) headers.push(['Connection', 'close']);
+    if (!this.keepAlive || head.closeConnection) headers.push(['Connection', 'close']);
     else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
+    for (const [name, value] of headers) {
+      if (!VALID_HEADER_VALUE.test(value)) throw new Error(`invalid character in the value of response header ${name}`);
+    }
     res.writeHead(head.status, reasonPhrase(head.status), headers.flat());
   }
 
@@ -102,5 +124,26 @@ export class ResponseFraming {
 
   sendJson(res: ServerResponse, status: number, json: string, keepAliveHeader = true): void {
     this.send(res, status, CONTENT_TYPE.json, json, { keepAliveHeader });
+  }
+
+  /**
+   * Writes an error answer whole, with Content-Length: every error response of both listeners goes through
+   * here. Once the head is out (or the socket gone) nothing can be framed any more, so the connection is
+   * closed; a head that cannot be written closes it too. Returns false when the connection was closed.
+   */
+  sendError(res: ServerResponse, answer: ErrorAnswer): boolean {
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return false;
+    }
+    try {
+      this.send(res, answer.status, answer.contentType, answer.body, {
+        keepAliveHeader: answer.keepAliveHeader, closeConnection: answer.close, headers: answer.headers,
+      });
+      return true;
+    } catch {
+      res.destroy();
+      return false;
+    }
   }
 }

@@ -66,3 +66,18 @@ Then('the body is empty', function (this: SvcWorld) {
 Then('the body contains {string}', function (this: SvcWorld, text: string) {
   assert.ok(last(this).body.toString('utf8').includes(unescapeStepText(text)), last(this).body.toString('utf8').slice(0, 500));
 });
+
+Then('the body does not contain {string}', function (this: SvcWorld, text: string) {
+  assert.ok(!last(this).body.toString('utf8').includes(unescapeStepText(text)), last(this).body.toString('utf8').slice(0, 500));
+});
+
+Then('the JSON field {string} has exactly the keys {string}', function (this: SvcWorld, field: string, keys: string) {
+  const parsed: unknown = JSON.parse(last(this).body.toString('utf8'));
+  const value: unknown = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, field) : undefined;
+  assert.ok(typeof value === 'object' && value !== null, `no object ${field}`);
+  assert.deepEqual(Object.keys(value), keys.split(',').map((k) => k.trim()));
+});
+
+Then('the body matches {string}', function (this: SvcWorld, pattern: string) {
+  assert.match(last(this).body.toString('utf8'), new RegExp(pattern));
+});

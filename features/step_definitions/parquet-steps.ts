@@ -39,3 +39,11 @@ Then('the Parquet body has {int} row groups compressed with {word}', async funct
   const r = await duckOnBody(this, (f) => `select count(distinct row_group_id)::int g, string_agg(distinct compression, ',') c from parquet_metadata('${f}')`);
   assert.deepEqual({ g: r[0].g, c: r[0].c }, { g: groups, c: codec });
 });
+
+Then('the Parquet schema of the body is {string}', async function (this: SvcWorld, expected: string) {
+  // name:repetition for every element, the root first; then the FileMetaData version.
+  const schema = await duckOnBody(this, (f) => `select name, coalesce(repetition_type, '-') r from parquet_schema('${f}')`);
+  const [meta] = await duckOnBody(this, (f) => `select format_version::int v from parquet_file_metadata('${f}')`);
+  const text = schema.map((e) => `${String(e.name)}:${String(e.r)}`).join(', ') + `; version ${String(meta.v)}`;
+  assert.equal(text, expected);
+});

@@ -16,6 +16,7 @@ import { After, IWorldOptions, setDefaultTimeout, setWorldConstructor, World } f
 import { RunningServer, startServer } from '../../core/bootstrap';
 import { PROJECT_DIR } from '../../core/project';
 import { defaultBundle } from '../../plugins/default-bundle';
+import { LineTcpServer } from '../../plugins/tcp-ilp/tcp-server';
 import { HttpResult, httpRequest, RequestOptions } from './http-client';
 import { RemoteRefusal } from './local-only';
 import { Listener, WorldTarget, worldTarget } from './world-target';
@@ -31,6 +32,7 @@ export class SvcWorld extends World {
   readonly env: Record<string, string> = {
     SVC_HTTP_NET_BIND_TO: '127.0.0.1:0',
     SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
+    SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0',
   };
   server: RunningServer | undefined;
   startError: Error | undefined;
@@ -57,8 +59,9 @@ export class SvcWorld extends World {
   }
 
   /** Ports the server process listens on, read from its start-up lines. */
-  get childPorts(): { api?: number; min?: number } {
-    return { api: this.serverProcess?.ports.get('http server'), min: this.serverProcess?.ports.get('http min server') };
+  get childPorts(): { api?: number; min?: number; tcp?: number } {
+    const ports = this.serverProcess?.ports;
+    return { api: ports?.get('http server'), min: ports?.get('http min server'), tcp: ports?.get('line tcp server') };
   }
 
   constructor(options: IWorldOptions) {
@@ -132,6 +135,13 @@ export class SvcWorld extends World {
       ? (listener === 'API' ? this.childPorts.api : this.childPorts.min)
       : (listener === 'API' ? this.server?.apiAddress?.port : this.server?.minAddress?.port);
     if (p === undefined) throw new Error(`the ${listener} listener is not running`);
+    return p;
+  }
+
+  /** The line-protocol TCP listener's port. */
+  tcpPort(): number {
+    const p = this.child ? this.childPorts.tcp : this.server?.container.resolve(LineTcpServer).address?.port;
+    if (p === undefined) throw new Error('the line protocol TCP listener is not running');
     return p;
   }
 

@@ -46,7 +46,8 @@ export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
     if (options.partitionBy !== 'NONE' && tsIndex < 0) {
       throw SvcError.badRequest(`partition_by=${options.partitionBy} needs a designated timestamp or TIMESTAMP column in the result`);
     }
-    const specs = cols.map((c) => leafSpec(c.name, c.type, options.rawArrayEncoding));
+    // As QuestDB writes them: the result's designated timestamp REQUIRED, every other column OPTIONAL.
+    const specs = cols.map((c, i) => ({ ...leafSpec(c.name, c.type, options.rawArrayEncoding), optional: i !== result.timestampIndex }));
     const compress = pageCompressor(options.codec, options.compressionLevel);
     const writers = specs.map((s, i) => new ColumnWriter(s, options, compress, bloom.has(i)));
     const groups: RowGroupFacts[] = [];

@@ -44,10 +44,12 @@ function writeChunk(t: ThriftWriter, c: PlacedChunk, options: ParquetOptions): v
 export function fileMetaData(specs: readonly LeafSpec[], groups: readonly RowGroupFacts[], options: ParquetOptions,
   keyValues: readonly (readonly [string, string])[]): Uint8Array {
   const t = new ThriftWriter();
-  t.i32(1, options.version);
+  // FileMetaData.version is 1 whatever `parquet_version` says (the data pages follow it), as QuestDB writes it.
+  t.i32(1, 1);
   const elements = specs.reduce((n, s) => n + (s.kind === 'array-list' ? 3 : 1), 1);
   t.list(2, TType.STRUCT, elements);
-  t.element().string(4, 'schema').i32(5, specs.length).end();
+  // The root schema element's name is the empty string, as in QuestDB's files.
+  t.element().string(4, '').i32(5, specs.length).end();
   for (const s of specs) writeSchemaElements(t, s);
   t.i64(3, groups.reduce((n, g) => n + g.rows, 0));
   t.list(4, TType.STRUCT, groups.length);

@@ -1,8 +1,8 @@
 /**
- * The Parquet parameters of /exp (Parquet table), each checked
- * before the first byte is sent. Codecs LZ4 (the deprecated Hadoop framing, which DuckDB and Arrow
- * refuse to read) and LZO (no reader among DuckDB/Arrow supports it) are rejected with a 400 that
- * names the supported codecs, as issue 8 allows; every other listed codec is written.
+ * The Parquet parameters of /exp, each checked
+ * before the first byte is sent, with QuestDB 9.4.4's error texts. Codecs LZ4 (the deprecated Hadoop
+ * framing, which DuckDB and Arrow refuse to read) and LZO (no reader among DuckDB/Arrow supports it) are
+ * rejected as QuestDB rejects them, naming the codecs it writes; every other listed codec is written.
  */
 import { SvcError } from '../../core/errors';
 import { PARTITION_BY_VALUES, PartitionBy } from '../../core/data/table-schema';
@@ -10,7 +10,6 @@ import { PARTITION_BY_VALUES, PartitionBy } from '../../core/data/table-schema';
 export type Codec = 'UNCOMPRESSED' | 'SNAPPY' | 'GZIP' | 'ZSTD' | 'LZ4_RAW' | 'BROTLI';
 
 export const SUPPORTED_CODECS: readonly Codec[] = ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'ZSTD', 'LZ4_RAW', 'BROTLI'];
-const SPEC_CODECS = ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'LZ4', 'ZSTD', 'LZ4_RAW', 'BROTLI', 'LZO'];
 
 /** Level range per codec; codecs without levels accept any level in 0..22 and ignore it. */
 const LEVELS: Readonly<Record<Codec, readonly [number, number] | undefined>> = {
@@ -40,9 +39,12 @@ function integer(params: URLSearchParams, name: string, fallback: number, min: n
   const text = params.get(name);
   if (text === null || text.trim() === '') return fallback;
   const n = Number(text);
-  if (!/^\s*-?\d+\s*$/.test(text) || n < min || n > max) throw bad(`${message}:${text}`);
+  if (!/^\s*-?\d{1,15}\s*$/.test(text) || n < min || n > max) throw bad(`${message}:${text}`);
   return n;
 }
+
+/** QuestDB's list in its error text: the codecs it writes, lower case. */
+const CODEC_LIST = 'uncompressed, snappy, gzip, brotli, zstd, lz4_raw';
 
 function bool(params: URLSearchParams, name: string, fallback: boolean): boolean {
   const text = params.get(name);
@@ -60,14 +62,12 @@ export function parseParquetOptions(params: URLSearchParams): ParquetOptions {
   }
   const codecText = (params.get('compression_codec') ?? 'ZSTD').toUpperCase() || 'ZSTD';
   if (!(SUPPORTED_CODECS as readonly string[]).includes(codecText)) {
-    const known = SPEC_CODECS.includes(codecText) ? ' (no Parquet reader such as DuckDB or Arrow reads it back)' : '';
-    throw bad(`invalid compression codec[${params.get('compression_codec')}]${known}, expected one of: ${SUPPORTED_CODECS.join(', ')}`);
+    throw bad(`invalid compression codec[${params.get('compression_codec')}], expected one of: ${CODEC_LIST}`);
   }
   const codec = codecText as Codec;
   const range = LEVELS[codec] ?? [0, 22];
-  // The documented default is 9, which every codec with levels accepts.
-  const compressionLevel = integer(params, 'compression_level', 9, range[0], range[1],
-    `invalid compression level for ${codec}, expected ${range[0]}..${range[1]}`);
+  // Spec default 9, which every codec with levels accepts.
+  const compressionLevel = integer(params, 'compression_level', 9, range[0], range[1], 'invalid compression level');
   const rowGroupSize = integer(params, 'row_group_size', 100_000, 1, 1 << 30, 'invalid row group size');
   const dataPageSize = integer(params, 'data_page_size', 1_048_576, 64, 1 << 30, 'invalid data page size');
   const versionText = params.get('parquet_version') ?? '2';
@@ -78,7 +78,7 @@ export function parseParquetOptions(params: URLSearchParams): ParquetOptions {
   let bloomFilterFpp = 0.01;
   if (fppText !== null && fppText !== '') {
     bloomFilterFpp = Number(fppText);
-    if (!(bloomFilterFpp > 0 && bloomFilterFpp < 1)) throw bad(`invalid bloom filter fpp:${fppText}, expected a number between 0.0 and 1.0 (exclusive)`);
+    if (!(bloomFilterFpp > 0 && bloomFilterFpp < 1)) throw bad(`bloom_filter_fpp must be between 0 and 1 (exclusive): ${fppText}`);
   }
   const columns = (params.get('bloom_filter_columns') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
   return {

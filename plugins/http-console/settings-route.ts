@@ -5,15 +5,22 @@
  */
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { CAIRO_MAX_FILE_NAME_LENGTH, HTTP_CONTEXT_SETTINGS, HTTP_SECURITY_READONLY, HTTP_SETTINGS_READONLY } from '../../core/config/server-keys';
-import { isSvcError, SvcError } from '../../core/errors';
+import {
+  CAIRO_MAX_FILE_NAME_LENGTH, HTTP_CONTEXT_SETTINGS, HTTP_SECURITY_READONLY, HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_TCP_ENABLED,
+} from '../../core/config/server-keys';
+import { SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { VERSION } from '../../core/project';
+import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { ConsolePreferences, isJsonObject } from './console-preferences';
 import { readBody } from './read-body';
 
 const MAX_PREFERENCES_BYTES = 1024 * 1024;
+
+/** `{"error":"…"}` with the error's status (no Keep-Alive header). */
+const SETTINGS_ERRORS: ErrorShape = ({ status, message }) => ({ status, contentType: CONTENT_TYPE.json, body: `{"error":${JSON.stringify(message)}}` });
 
 @injectable()
 export class SettingsRoute implements HttpRoute {
@@ -28,17 +35,24 @@ export class SettingsRoute implements HttpRoute {
     @inject(ServerConfig) config: ServerConfig,
     @inject(ConsolePreferences) private readonly preferences: ConsolePreferences,
     @inject(ResponseFraming) private readonly framing: ResponseFraming,
+    @inject(ErrorResponder) private readonly responder: ErrorResponder,
   ) {
     this.path = config.get(HTTP_CONTEXT_SETTINGS) ?? '/settings';
     this.settingsReadonly = config.get(HTTP_SETTINGS_READONLY);
     const writable = !config.get(HTTP_SECURITY_READONLY);
-    // Key order and the spaces inside the string arrays follow QuestDB's body. svc takes writes
-    // over HTTP only (no TCP line protocol, no PGWire).
-    this.configJson = `{"release.type":"OSS","release.version":${JSON.stringify(VERSION)},"acl.enabled":false,`
-      + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writable ? '"http"' : ''}],`
-      + `"line.proto.support.versions":[1,2,3],"ilp.proto.transports":["http"],"posthog.enabled":false,`
+    // Exactly QuestDB 9.4.4's OSS keys, no others (`acl.enabled` is enterprise-only). Key order and the
+    // spaces inside the string arrays follow QuestDB's body. Line protocol
+    // versions are the ones the parser implements: 1 (text) and 2 (binary DOUBLE and DOUBLE arrays); 3 adds
+    // DECIMAL, which needs a DECIMAL column type. Clients with protocol_version=auto pick the highest.
+    const transports = [config.get(LINE_TCP_ENABLED) ? '"tcp"' : '', config.get(LINE_HTTP_ENABLED) ? '"http"' : ''].filter((t) => t !== '');
+    const writes = writable ? [config.get(LINE_HTTP_ENABLED) ? '"http"' : '', config.get(LINE_TCP_ENABLED) ? '"tcp"' : ''].filter((t) => t !== '') : [];
+    this.configJson = `{"release.type":"OSS","release.version":${JSON.stringify(VERSION)},`
+      + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writes.join(', ')}],`
+      + `"line.proto.support.versions":[1,2],"ilp.proto.transports":[${transports.join(', ')}],"posthog.enabled":false,`
       + `"posthog.api.key":null,"cairo.max.file.name.length":${config.get(CAIRO_MAX_FILE_NAME_LENGTH)}}`;
   }
+
+  readonly errorShape = (): ErrorShape => SETTINGS_ERRORS;
 
   async handle(exchange: HttpExchange): Promise<void> {
     const { req, res } = exchange;
@@ -62,8 +76,7 @@ export class SettingsRoute implements HttpRoute {
       this.preferences.update(Number(versionText), parsed, req.method === 'POST');
       this.framing.send(res, 200, CONTENT_TYPE.json, '');
     } catch (e) {
-      if (!isSvcError(e) || e.statusCode >= 500) throw e;
-      this.framing.sendJson(res, e.statusCode, `{"error":${JSON.stringify(e.message)}}`, false);
+      this.responder.fail(exchange, e, undefined, SETTINGS_ERRORS);
     }
   }
 }

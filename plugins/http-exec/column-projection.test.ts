@@ -19,6 +19,6 @@ test('cols without the designated timestamp reports -1', () => {
 });
 
 test('an empty element and an unknown name are errors with QuestDB texts', () => {
-  assert.deepEqual(projectColumns(columns, 0, ['ts', '']), { ok: false, message: 'empty column in list' });
-  assert.deepEqual(projectColumns(columns, 0, ['xyz']), { ok: false, message: "'invalid column in list: xyz'" });
+  assert.deepEqual(projectColumns(columns, 0, ['ts', '']), { ok: false, message: 'empty column in query parameter' });
+  assert.deepEqual(projectColumns(columns, 0, ['xyz']), { ok: false, message: "column not found: 'xyz'" });
 });

@@ -1,6 +1,7 @@
 /**
  * `cols=a,b`: the result columns to send, in that order, matched case-insensitively.
- * Errors have their own texts and no position: `empty column in list`, `'invalid column in list: xyz'`.
+ * Errors have their own texts and no position (QuestDB 9.4.4): `empty column in query parameter`,
+ * `column not found: 'xyz'`.
  */
 import { ResultColumn } from '../../core/data/result-set';
 
@@ -12,10 +13,10 @@ export function projectColumns(columns: readonly ResultColumn[], timestampIndex:
   if (cols === undefined) return { ok: true, columns, indexes: columns.map((_, i) => i), timestampIndex };
   const indexes: number[] = [];
   for (const name of cols) {
-    if (name.length === 0) return { ok: false, message: 'empty column in list' };
+    if (name.length === 0) return { ok: false, message: 'empty column in query parameter' };
     const lower = name.toLowerCase();
     const index = columns.findIndex((c) => c.name.toLowerCase() === lower);
-    if (index < 0) return { ok: false, message: `'invalid column in list: ${name}'` };
+    if (index < 0) return { ok: false, message: `column not found: '${name}'` };
     indexes.push(index);
   }
   return { ok: true, columns: indexes.map((i) => columns[i]), indexes, timestampIndex: indexes.indexOf(timestampIndex) };

@@ -22,7 +22,7 @@ import { QueryDeadline } from './query-deadline';
 export interface StreamJob {
   readonly res: ServerResponse;
   readonly params: ExecParams;
-  /** `limit` after `http.security.max.response.rows`; a `last` limit is already applied by the engine. */
+  /** `limit` after `http.security.max.response.rows`; a `tail` window is already applied by the engine. */
   readonly limit: ExecLimit;
   readonly compiled: CompiledQuery;
   readonly result: ResultSet;
@@ -40,7 +40,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
   const { res, params, result, deadline } = job;
   const projection = projectColumns(result.columns, result.timestampIndex, params.cols);
   if (!projection.ok) {
-    framing.send(res, 400, CONTENT_TYPE.json, errorBodyWithoutPosition(params.query, projection.message), { keepAliveHeader: true });
+    framing.sendError(res, { status: 400, contentType: CONTENT_TYPE.json, body: errorBodyWithoutPosition(params.query, projection.message), keepAliveHeader: true });
     return false;
   }
   const signal = deadline.signal;
@@ -54,7 +54,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
     framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true });
     writer.writeHead(sink, params.query, projection.timestampIndex, params.noMeta);
     const lo = job.limit.kind === 'range' ? job.limit.lo : 0;
-    const hi = job.limit.kind === 'range' ? job.limit.hi : undefined;
+    const hi = job.limit.kind === 'range' ? job.limit.hi : job.limit.kind === 'tail' ? job.limit.max : undefined;
     const pause = new EventLoopPause();
     let seen = 0;
     let executeNanos = 0n;
@@ -88,8 +88,9 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
         executeNanos = process.hrtime.bigint() - job.executeStart;
         countStart = process.hrtime.bigint();
       }
-      let count = hi === undefined ? seen : Math.min(seen, hi);
-      if (params.count) count = job.limit.kind === 'last' ? await countAll(job) : seen;
+      // A window that starts past the last row sends nothing and counts 0, as QuestDB does.
+      let count = seen <= lo && lo > 0 ? 0 : hi === undefined ? seen : Math.min(seen, hi);
+      if (params.count) count = job.limit.kind === 'tail' ? await countAll(job) : seen;
       writer.writeTail(sink, trailer(job, count, executeNanos, process.hrtime.bigint() - countStart));
       sink.end(res);
       return true;

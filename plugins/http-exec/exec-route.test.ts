@@ -139,7 +139,7 @@ test('cols picks columns and reports errors without a position', async () => {
   assert.equal(r.timestamp, 1);
   const bad = await get(q('rows 2', '&cols=xyz'));
   assert.equal(bad.status, 400);
-  assert.equal(bad.body, `{"query":"rows 2","error":"'invalid column in list: xyz'"}`);
+  assert.equal(bad.body, `{"query":"rows 2","error":"column not found: 'xyz'"}`);
 });
 
 test('timings and explain follow count', async () => {

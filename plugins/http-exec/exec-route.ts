@@ -13,9 +13,10 @@ import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-r
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { CompiledQuery, QueryEngine, QueryOutcome } from '../../core/sql/query-engine';
-import { DDL_OK, DML_OK, emptyQueryBody, errorBody, updatedBody } from './exec-bodies';
+import { DDL_OK, DML_OK, emptyQueryBody, queryErrorShape, updatedBody } from './exec-bodies';
 import { capLimit } from './exec-limit';
 import { ExecParams, parseExecParams } from './exec-params';
 import { streamResult } from './exec-result-stream';
@@ -36,6 +37,7 @@ export class ExecRoute implements HttpRoute {
   private readonly maxRows: number;
   private readonly log: Log;
   private readonly chunks = new ChunkPool(SINK_BUFFER_BYTES);
+  readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -60,12 +62,13 @@ export class ExecRoute implements HttpRoute {
       return;
     }
     if (params.query.trim() === '') {
-      this.framing.sendJson(res, 200, emptyQueryBody(params.version2));
+      this.framing.sendJson(res, 200, emptyQueryBody(params.version2, params.query));
       return;
     }
     const fd = socketFd(req);
     this.log.info(`exec [fd=${fd}, query=${params.query}]`);
     this.metrics.jsonQueriesStarted++;
+    this.metrics.jsonQueryConnections++;
     const deadline = new QueryDeadline(exchange.signal, params.statementTimeoutMs ?? this.timeoutMs, exchange.startNanos, fd);
     try {
       const compileStart = process.hrtime.bigint();
@@ -79,8 +82,8 @@ export class ExecRoute implements HttpRoute {
       }
       const limit = capLimit(params.limit, this.maxRows);
       const executeStart = process.hrtime.bigint();
-      // limit=-n is the last n rows; only the engine can find them without buffering.
-      const window = limit.kind === 'last' ? { lo: -limit.n } : undefined;
+      // limit=-n is the last n rows (and -m,-n as SQL LIMIT); only the engine can find them without buffering.
+      const window = limit.kind === 'tail' ? limit.window : undefined;
       // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
       // stream checks the signal itself.
       const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window });
@@ -91,6 +94,7 @@ export class ExecRoute implements HttpRoute {
       this.fail(exchange, params, deadline.timedOut ? deadline.timeoutError() : e);
     } finally {
       deadline.dispose();
+      this.metrics.jsonQueryConnections--;
     }
   }
 
@@ -114,20 +118,14 @@ export class ExecRoute implements HttpRoute {
     }
   }
 
-  /** An error before the head: its own status, `{query, error, position}`. */
+  /** An error before the head: its own status, `{query, error, position}` (500 for the unexpected). */
   private fail(exchange: HttpExchange, params: ExecParams, e: unknown): void {
-    const { res, req } = exchange;
-    if (res.headersSent) { res.destroy(); return; }
-    if (isSvcError(e) && e.statusCode < 500) {
-      this.log.error(`${req.method} ${exchange.path} ${e.statusCode} ${e.message} [query=${params.query}]`);
-      this.framing.sendJson(res, e.statusCode, errorBody(params.query, e.message, e.position ?? 0));
-      return;
-    }
-    this.responder.unhandled(`${req.method} ${exchange.path}`, e);
-    this.framing.sendJson(res, 500, errorBody(params.query, errorMessage(e), 0));
+    this.metrics.queryErrors++;
+    this.responder.fail(exchange, e, this.log, queryErrorShape(params.query));
   }
 
   private describeMidStream(exchange: HttpExchange, deadline: QueryDeadline, e: unknown): { message: string; position: number } {
+    this.metrics.queryErrors++;
     if (deadline.timedOut) return { message: deadline.timeoutError().message, position: 0 };
     if (isSvcError(e) && e.statusCode < 500) {
       this.log.error(`${exchange.path} error after the response started: ${e.message}`);

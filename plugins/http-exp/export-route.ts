@@ -7,24 +7,23 @@ import { ServerResponse } from 'node:http';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import { HTTP_CONTEXT_EXPORT, HTTP_EXPORT_TIMEOUT, QUERY_TIMEOUT } from '../../core/config/server-keys';
-import { errorMessage, isSvcError, SvcError } from '../../core/errors';
+import { SvcError } from '../../core/errors';
 import { ExportFormat } from '../../core/extension/export-format';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { Log, LogFactory } from '../../core/log/log';
-import { ErrorResponder } from '../../core/server/error-responder';
+import { ServerMetrics } from '../../core/metrics/server-metrics';
+import { ErrorShape } from '../../core/server/error-shape';
 import { ResponseFraming } from '../../core/server/response-framing';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { queryErrorShape } from '../http-exec/exec-bodies';
+import { socketFd } from '../http-exec/socket-fd';
 import { Aborted, raceAbort } from './abort-race';
 import { contentDisposition } from './content-disposition';
 import { parseExportLimit } from './export-limit';
 import { QueryDeadline } from './query-deadline';
 
-/** A 400 answered as `{query,error,position}`. */
-class ExportRejection extends Error {
-  constructor(message: string, readonly position: number) {
-    super(message);
-  }
-}
+/** The longest delay setTimeout takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 @injectable()
 export class ExportRoute implements HttpRoute {
@@ -39,10 +38,10 @@ export class ExportRoute implements HttpRoute {
   constructor(
     @inject(ServerConfig) config: ServerConfig,
     @inject(ResponseFraming) private readonly framing: ResponseFraming,
-    @inject(ErrorResponder) private readonly responder: ErrorResponder,
     @injectAll(ExportFormat, { isOptional: true }) formats: ExportFormat[],
     @injectAll(QueryEngine, { isOptional: true }) private readonly engines: QueryEngine[],
     @inject(LogFactory) logs: LogFactory,
+    @inject(ServerMetrics) private readonly metrics: ServerMetrics,
   ) {
     this.path = config.get(HTTP_CONTEXT_EXPORT) ?? '/exp';
     for (const f of formats) this.formats.set(f.fmt, f);
@@ -51,40 +50,32 @@ export class ExportRoute implements HttpRoute {
     this.log = logs.create('http-exp');
   }
 
+  /** Errors before the head are `{query,error,position}` with their status; after it the connection closes. */
+  readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
+
   async handle(exchange: HttpExchange): Promise<void> {
-    const query = exchange.params.get('query') ?? '';
     try {
-      await this.export(exchange, query);
+      await this.export(exchange, exchange.params.get('query') ?? '');
     } catch (e) {
-      if (exchange.res.headersSent) {
-        // The status line is gone: the only honest signal left is closing the connection.
-        this.log.error(`export failed after data was sent [error=${errorMessage(e)}]`);
-        exchange.res.destroy();
-        if (!isSvcError(e)) this.responder.unhandled('GET /exp', e);
-        return;
-      }
-      if (e instanceof ExportRejection || (isSvcError(e) && e.statusCode < 500)) {
-        const position = e instanceof ExportRejection ? e.position : (e.position ?? 0);
-        this.log.error(`exp 400 ${e.message} [query=${query}]`);
-        this.framing.sendJson(exchange.res, 400, JSON.stringify({ query, error: e.message, position }));
-        return;
-      }
+      this.metrics.queryErrors++;
       throw e;
     }
   }
 
   private async export(exchange: HttpExchange, query: string): Promise<void> {
     const { params, res, signal: clientSignal } = exchange;
-    if (query.trim() === '') throw new ExportRejection('No query text', 0);
-    const fmt = params.get('fmt') ?? 'csv';
+    if (query.trim() === '') throw SvcError.sql(0, 'No query text');
+    const fmtText = params.get('fmt') ?? 'csv';
+    // `fmt` is case-insensitive (`fmt=PARQUET`), as QuestDB reads it.
+    const fmt = fmtText.toLowerCase();
     const format = this.formats.get(fmt);
-    if (!format) throw new ExportRejection(`unrecognised format [format=${fmt}]`, 0);
+    if (!format) throw SvcError.sql(0, `unrecognised format [format=${fmtText}]`);
     const options = format.parseOptions(params);
     const timeoutMs = this.timeoutMs(params.get('timeout'), fmt);
     const engine = this.engines[0];
     if (!engine) throw new SvcError('no SQL engine plugin is loaded', 500);
     const compiled = engine.compile(query);
-    if (compiled.kind !== 'select') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
+    if (compiled.kind !== 'select') throw SvcError.sql(0, '/exp endpoint only accepts SELECT');
     const head = {
       status: 200, contentType: format.contentType, keepAliveHeader: true,
       headers: [['Content-Disposition', contentDisposition(params.get('filename'), format.extension, Date.now())]] as const,
@@ -96,13 +87,16 @@ export class ExportRoute implements HttpRoute {
     }
     const deadline = new QueryDeadline(clientSignal, timeoutMs);
     const signal = deadline.signal;
-    const timedOut = (): SvcError => new SvcError(`timeout, query aborted [timeout=${timeoutMs}ms]`, 400);
+    const timedOut = (): SvcError => {
+      const runtime = Number((process.hrtime.bigint() - exchange.startNanos) / 1_000_000n);
+      return new SvcError(`timeout, query aborted [fd=${socketFd(exchange.req)}, runtime=${runtime}ms, timeout=${timeoutMs}ms]`, 400, 0);
+    };
     let chunks: AsyncIterator<Uint8Array | string> | undefined;
     let next: IteratorResult<Uint8Array | string> = { done: true, value: undefined };
     let bytes = 0;
     try {
       const outcome = await raceAbort(compiled.execute({ signal, deadline: deadline.deadlineAt, window: parseExportLimit(params.get('limit')) }), signal);
-      if (outcome.kind !== 'rows') throw new ExportRejection('/exp endpoint only accepts SELECT', 0);
+      if (outcome.kind !== 'rows') throw SvcError.sql(0, '/exp endpoint only accepts SELECT');
       chunks = format.serialize(outcome.result, options, signal)[Symbol.asyncIterator]();
       // Pull the first chunk before the head, so option and query errors found while starting are a 400.
       next = await raceAbort(chunks.next(), signal);
@@ -129,13 +123,15 @@ export class ExportRoute implements HttpRoute {
     this.log.info(`exp [fmt=${fmt}, bytes=${bytes}] ${query}`);
   }
 
-  /** `timeout` in seconds; ≤ 0 or absent → the format's default. */
+  /**
+   * `timeout` in seconds; absent, ≤ 0 or not a number → the format's default, as QuestDB
+   * ignores a `timeout` it cannot parse. Capped at ~24.8 days, the longest timer Node can set.
+   */
   private timeoutMs(text: string | null, fmt: string): number {
     const fallback = fmt === 'parquet' ? this.exportTimeoutMs : this.queryTimeoutMs;
-    if (text === null || text.trim() === '') return fallback;
+    if (text === null || !/^\s*\d{1,15}(\.\d+)?\s*$/.test(text)) return fallback;
     const seconds = Number(text);
-    if (!Number.isFinite(seconds)) throw new ExportRejection(`invalid timeout [timeout=${text}], expected seconds`, 0);
-    return seconds <= 0 ? fallback : Math.ceil(seconds * 1000);
+    return seconds <= 0 ? fallback : Math.min(MAX_TIMER_MS, Math.ceil(seconds * 1000));
   }
 }
 

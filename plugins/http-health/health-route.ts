@@ -8,10 +8,11 @@
 import { join } from 'node:path';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { HTTP_HEALTH_AUTH_REQUIRED, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED } from '../../core/config/server-keys';
+import { HTTP_ENABLED, HTTP_HEALTH_AUTH_REQUIRED, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED } from '../../core/config/server-keys';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { WorkerModule } from '../../core/extension/worker-module';
 import { ErrorCounter } from '../../core/metrics/error-counter';
+import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ResponseFraming } from '../../core/server/response-framing';
 import { answerHealth, HealthOptions } from './health-answer';
 
@@ -30,10 +31,14 @@ export class HealthRoute implements HttpRoute {
   constructor(
     @inject(ServerConfig) config: ServerConfig,
     @inject(ErrorCounter) errors: ErrorCounter,
+    @inject(ServerMetrics) metrics: ServerMetrics,
     @inject(ResponseFraming) private readonly framing: ResponseFraming,
   ) {
     this.requiresAuth = config.get(HTTP_HEALTH_AUTH_REQUIRED);
-    this.options = { pessimistic: config.get(METRICS_ENABLED) && config.get(HTTP_PESSIMISTIC_HEALTH), errors: errors.shared };
+    this.options = {
+      pessimistic: config.get(METRICS_ENABLED) && config.get(HTTP_PESSIMISTIC_HEALTH), errors: errors.shared,
+      api: config.get(HTTP_ENABLED) ? metrics.apiListener : undefined,
+    };
     this.worker = { module: join(__dirname, 'health-worker.js'), options: this.options };
   }
 

@@ -7,20 +7,23 @@
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
+  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV,
+  HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
-import { errorMessage, isSvcError, SvcError } from '../../core/errors';
+import { errorMessage, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { ImportFormat } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { cleanTableName } from '../import-delimited/column-names';
 import { ImportParams, parseImportParams, wantsJson } from './import-params';
-import { ImportResult, renderFailure, renderJson, renderTabular } from './import-result';
+import { importErrorShape } from './import-failure';
+import { ImportResult, renderJson, renderTabular } from './import-result';
 import { parseSchema, SchemaEntry } from './import-schema';
 import { ImportSession } from './import-session';
 import { readUpload } from './multipart-upload';
@@ -35,6 +38,9 @@ export class ImportRoute implements HttpRoute {
   private readonly maxDelimiterStdDev: number;
   private readonly maxLineLengthStdDev: number;
   private readonly parseWorkers: number;
+  private readonly memoryLimit: number;
+  private readonly maxLineBytes: number;
+  private readonly partHeaderLimit: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -51,6 +57,9 @@ export class ImportRoute implements HttpRoute {
     this.maxDelimiterStdDev = config.get(HTTP_TEXT_DELIMITER_STDDEV);
     this.maxLineLengthStdDev = config.get(HTTP_TEXT_LINE_LENGTH_STDDEV);
     this.parseWorkers = config.get(HTTP_IMPORT_PARSE_WORKERS);
+    this.memoryLimit = config.get(HTTP_IMPORT_SESSION_MEMORY);
+    this.maxLineBytes = config.get(HTTP_TEXT_ROLL_BUFFER_LIMIT);
+    this.partHeaderLimit = config.get(HTTP_MULTIPART_HEADER_SIZE);
     this.log = logs.create('http-imp');
   }
 
@@ -72,7 +81,7 @@ export class ImportRoute implements HttpRoute {
         begin: (filename) => { session = this.createSession(engine, format, params, schema, filename, exchange.signal); },
         data: async (chunk) => { await session?.write(chunk); },
         end: async () => { await session?.end(); },
-      });
+      }, this.partHeaderLimit);
       if (!session) throw SvcError.badRequest("no 'data' part in the request");
       const result = await session.commit();
       this.metrics.importedRows += result.rowsImported;
@@ -86,13 +95,15 @@ export class ImportRoute implements HttpRoute {
 
   private createSession(engine: StorageEngine, format: ImportFormat, params: ImportParams, schema: readonly SchemaEntry[],
     filename: string | undefined, signal: AbortSignal): ImportSession {
-    const raw = params.name ?? filename;
-    if (raw === undefined || raw === '') throw SvcError.badRequest('no file name given');
-    // the removal list applies to names from `name` and from the file name alike.
-    const table = cleanTableName(raw);
-    if (table === '') throw SvcError.badRequest(`invalid table name [name=${raw}]`);
+    // An explicit `name=` is the table name verbatim (the console imports `t.csv` and then asks
+    // `/chk?j=t.csv`); the storage engine rejects one that cannot be a table name. The documented cleaning
+    // applies to names taken from the file name.
+    if (params.name === undefined && filename === undefined) throw SvcError.badRequest('no file name given');
+    const table = params.name ?? cleanTableName(filename ?? '');
+    if (table === '') throw SvcError.badRequest('invalid table name [table=]');
     return new ImportSession({
       engine, format, params, table, schema, signal, parseWorkers: this.parseWorkers,
+      memoryLimit: this.memoryLimit, maxLineBytes: this.maxLineBytes,
       maxLines: this.maxLines, maxDelimiterStdDev: this.maxDelimiterStdDev, maxLineLengthStdDev: this.maxLineLengthStdDev,
     });
   }
@@ -103,20 +114,15 @@ export class ImportRoute implements HttpRoute {
     else this.framing.send(exchange.res, 200, CONTENT_TYPE.text, renderTabular(result));
   }
 
-  /** 200 with the message for every request-level failure; anything unexpected is a 500 via the responder. */
+  /** The /imp error shape for this request (import-failure.ts). */
+  readonly errorShape = (exchange: HttpExchange): ErrorShape => importErrorShape(wantsJson(exchange.params));
+
+  /** Answers a failure in the /imp error shape; a client that left gets nothing (the writer rolls back). */
   private fail(exchange: HttpExchange, e: unknown, json: boolean): void {
-    const { res } = exchange;
-    if (exchange.signal.aborted || res.destroyed) {
+    if (exchange.signal.aborted || exchange.res.destroyed) {
       this.log.info(`import abandoned by the client, rolled back [${errorMessage(e)}]`);
       return;
     }
-    if (!isSvcError(e) || e.statusCode >= 500) {
-      this.responder.fail(exchange, e);
-      return;
-    }
-    this.log.error(`import failed [${e.message}]`);
-    // Request-level failures are 200 as QuestDB answers them; a refused write keeps its 403.
-    this.framing.send(res, e.statusCode === 403 ? 403 : 200, json ? CONTENT_TYPE.json : CONTENT_TYPE.text, renderFailure(e.message, json),
-      { headers: [['Connection', 'close']] });
+    this.responder.fail(exchange, e, this.log, importErrorShape(json));
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The `schema` form part: a JSON array of `{name, type, pattern?, locale?,
  * upsertKey?}`. Entries apply to the column of the same name (case-insensitive), or by position when the
- * upload has no header and the array covers every column.
+ * upload has no header and the array covers every column. Errors carry QuestDB 9.4.4's texts:
+ * `Unterminated object`, `Unterminated array`, `Unterminated string`, `Unexpected symbol`, `Unexpected object`,
+ * `Unexpected array`, `Must be an object`, `Missing 'name' property`, `Missing 'type' property`, `Invalid type`.
  */
 import { ColumnType, parseTypeName } from '../../core/data/column-type';
 import { SvcError } from '../../core/errors';
@@ -17,26 +19,46 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
+/** What a JSON text that JSON.parse refused is missing: the innermost container or string left open. */
+function jsonProblem(text: string): string {
+  const open: string[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') open.push(c);
+    else if ((c === '}' && open.at(-1) === '{') || (c === ']' && open.at(-1) === '[')) open.pop();
+    else if (c === '}' || c === ']') return 'Unexpected symbol';
+  }
+  if (inString) return 'Unterminated string';
+  const last = open.at(-1);
+  if (last === '{') return 'Unterminated object';
+  if (last === '[') return 'Unterminated array';
+  return 'Unexpected symbol';
+}
+
 export function parseSchema(text: string): SchemaEntry[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (e) {
-    throw SvcError.badRequest(`invalid schema: not JSON [${e instanceof Error ? e.message : String(e)}]`);
+  } catch {
+    throw SvcError.badRequest(jsonProblem(text));
   }
-  if (!Array.isArray(json)) throw SvcError.badRequest('invalid schema: expected a JSON array of {name, type, pattern}');
-  return json.map((entry: unknown, i): SchemaEntry => {
-    if (!isRecord(entry) || typeof entry.name !== 'string' || entry.name === '') {
-      throw SvcError.badRequest(`invalid schema: entry ${i} needs a "name" string`);
-    }
-    let type: ColumnType | undefined;
+  if (isRecord(json)) throw SvcError.badRequest('Unexpected object');
+  if (!Array.isArray(json)) throw SvcError.badRequest('Unexpected symbol');
+  return json.map((entry: unknown): SchemaEntry => {
+    if (Array.isArray(entry)) throw SvcError.badRequest('Unexpected array');
+    if (!isRecord(entry)) throw SvcError.badRequest('Must be an object');
     if (entry.type !== undefined && entry.type !== null) {
-      if (typeof entry.type !== 'string') throw SvcError.badRequest(`invalid schema: "type" of ${entry.name} must be a string`);
-      type = parseTypeName(entry.type);
-      if (!type) throw SvcError.badRequest(`invalid schema: unknown type [name=${entry.name}, type=${entry.type}]`);
+      if (typeof entry.type !== 'string' || !parseTypeName(entry.type)) throw SvcError.badRequest('Invalid type');
     }
+    if (typeof entry.name !== 'string' || entry.name === '') throw SvcError.badRequest("Missing 'name' property");
+    if (typeof entry.type !== 'string') throw SvcError.badRequest("Missing 'type' property");
     const pattern = typeof entry.pattern === 'string' && entry.pattern !== '' ? entry.pattern : undefined;
-    return { name: entry.name, type, pattern, upsertKey: entry.upsertKey === true };
+    return { name: entry.name, type: parseTypeName(entry.type), pattern, upsertKey: entry.upsertKey === true };
   });
 }
 

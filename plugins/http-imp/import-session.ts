@@ -7,15 +7,17 @@
  */
 import { ImportFormat, ImportParser, TextStructure } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';
+import { batchRowsFor } from './batch-rows';
 import { ImportParams } from './import-params';
 import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
 import { prepareTable, PreparedTable } from './import-table';
 
-/** Analysis starts at 8 MiB of sample if two lines are complete by then, and at 64 MiB in any case. */
+/**
+ * Analysis starts at 8 MiB of sample if two lines are complete by then (or half the session's memory), and
+ * at the session's memory limit in any case.
+ */
 const SAMPLE_LIMIT = 8 << 20;
-const SAMPLE_HARD_LIMIT = 64 << 20;
-export const BATCH_ROWS = 65536;
 
 export interface SessionContext {
   readonly engine: StorageEngine;
@@ -29,6 +31,10 @@ export interface SessionContext {
   readonly signal: AbortSignal;
   /** Worker threads for uploads larger than the sample (`http.import.parse.workers`; 0 = none). */
   readonly parseWorkers: number;
+  /** `http.import.session.memory.limit`: bounds the sample and the batches (batch-rows.ts). */
+  readonly memoryLimit: number;
+  /** `http.text.roll.buffer.limit`: the longest line accepted. */
+  readonly maxLineBytes: number;
 }
 
 export class ImportSession {
@@ -50,8 +56,9 @@ export class ImportSession {
     this.sample.push(chunk);
     this.sampleBytes += chunk.length;
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) this.newlines++;
-    if (this.newlines > this.ctx.maxLines + 1 || (this.sampleBytes >= SAMPLE_LIMIT && this.newlines >= 2)
-      || this.sampleBytes >= SAMPLE_HARD_LIMIT) await this.start(false);
+    const memory = this.ctx.memoryLimit;
+    if (this.newlines > this.ctx.maxLines + 1 || (this.sampleBytes >= Math.min(SAMPLE_LIMIT, memory / 2) && this.newlines >= 2)
+      || this.sampleBytes >= memory) await this.start(false);
   }
 
   /** The upload ended: parse the tail and append the last batch. */
@@ -118,7 +125,8 @@ export class ImportSession {
       timestampIndex: prepared.schema.timestampIndex,
       atomicity: ctx.params.atomicity,
       skipLev: ctx.params.skipLev,
-      batchRows: BATCH_ROWS,
+      batchRows: batchRowsFor(prepared.columns.map((c) => c.type), ctx.memoryLimit),
+      maxLineBytes: ctx.maxLineBytes,
       table: prepared.schema.name,
     }, { workers: whole ? 0 : ctx.parseWorkers });
     await this.parser.push(sample);

@@ -43,7 +43,7 @@ function newColumns(structure: TextStructure, schema: readonly SchemaEntry[], pa
   });
   if (params.timestamp !== undefined) {
     const ts = columns.find((c) => c.def.name.toLowerCase() === params.timestamp?.toLowerCase());
-    if (!ts) throw SvcError.badRequest(`timestamp column '${params.timestamp}' not found [table=${table}]`);
+    if (!ts) throw SvcError.badRequest(`invalid timestamp column '${params.timestamp}'`);
     if (ts.def.type.tag !== TypeTag.TIMESTAMP) throw SvcError.badRequest(`not a timestamp '${params.timestamp}'`);
   }
   return columns;
@@ -88,7 +88,7 @@ export async function prepareTable(engine: StorageEngine, table: string, structu
     await engine.dropTable(existing.name);
     existing = undefined;
   }
-  if (!existing && !params.create) throw SvcError.badRequest(`table does not exist [table=${table}]`);
+  if (!existing && !params.create) throw SvcError.badRequest(`table does not exist [table=${table}] and create param was set to false.`);
   let target: TableSchema;
   let fieldOf: number[];
   let patterns: (string | undefined)[];

@@ -8,6 +8,9 @@
 import { IncomingMessage } from 'node:http';
 import formidable, { multipart } from 'formidable';
 import { SvcError } from '../../core/errors';
+import { MultipartError, NON_MULTIPART } from './multipart-error';
+import { guardPartHeaders } from './part-header-guard';
+
 
 export interface UploadConsumer {
   /** The `schema` part's text (called before any data, or the upload fails). */
@@ -19,11 +22,11 @@ export interface UploadConsumer {
 }
 
 /** Resolves when the body is read and every chunk consumed; rejects with the first failure. */
-export async function readUpload(req: IncomingMessage, consumer: UploadConsumer): Promise<void> {
+export async function readUpload(req: IncomingMessage, consumer: UploadConsumer, partHeaderLimit: number): Promise<void> {
   const contentType = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) {
+  if (!/^\s*multipart\/form-data/i.test(contentType)) {
     req.resume();
-    throw SvcError.badRequest('expected a multipart/form-data request');
+    throw new MultipartError(NON_MULTIPART, true);
   }
   const form = formidable({
     maxFileSize: Infinity,
@@ -32,6 +35,7 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
     minFileSize: 0,
     enabledPlugins: [multipart],
   });
+  guardPartHeaders(form, partHeaderLimit);
   let failure: unknown;
   let sawData = false;
   let chain: Promise<void> = Promise.resolve();
@@ -48,7 +52,7 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
   form.onPart = (part): void => {
     const name = part.name;
     if (name === null || name === undefined || name === '') {
-      fail(SvcError.badRequest("'Content-Disposition' multipart header missing'"));
+      fail(new MultipartError("'Content-Disposition' multipart header missing'"));
     } else if (name === 'schema') {
       const chunks: Buffer[] = [];
       const afterData = sawData;
@@ -78,13 +82,15 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer)
   try {
     await form.parse(req);
   } catch (e) {
-    if (req.destroyed || req.readableAborted) {
+    if (!req.complete && (req.destroyed || req.readableAborted)) {
       // The client went away: let the step in progress finish before the caller rolls back.
       failure ??= e;
       await chain.catch(() => undefined);
       throw e;
     }
-    fail(SvcError.badRequest(`malformed multipart request: ${e instanceof Error ? e.message : String(e)}`));
+    // Everything formidable rejects (no boundary, a body that ends inside a part or before the closing
+    // boundary, garbage) is the client's framing: 400, never a 500.
+    fail(e instanceof MultipartError ? e : new MultipartError(`malformed multipart request: ${e instanceof Error ? e.message : String(e)}`));
     req.resume();
   }
   await chain;

@@ -46,3 +46,17 @@ test('memory gauges report positive byte counts', async () => {
   assert.ok(rss && Number(rss[1]) > 1_000_000, text);
   assert.match(text, /^# TYPE svc_http_connections gauge$/m);
 });
+
+test('the QuestDB-named families read their ServerMetrics values', async () => {
+  const metrics = new ServerMetrics();
+  metrics.queryErrors = 3;
+  metrics.jsonQueryConnections = 2;
+  metrics.httpListenerStateChanges = 1;
+  const text = await scrape(metrics, new ErrorCounter());
+  assert.match(text, /^svc_query_error_counter_total 3$/m);
+  assert.match(text, /^svc_json_queries_connections 2$/m);
+  assert.match(text, /^svc_http_listener_state_change_count_total 1$/m);
+  assert.match(text, /^svc_json_queries_cached 0$/m);
+  assert.match(text, /^svc_suspended_tables 0$/m);
+  assert.doesNotMatch(text, /jvm_/);
+});

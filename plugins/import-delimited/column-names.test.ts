@@ -25,3 +25,9 @@ test('blank and missing header cells become f<i>, duplicates are found', () => {
   assert.deepEqual(columnNames(undefined, 2), { names: ['f0', 'f1'], duplicate: -1 });
   assert.equal(columnNames(['x', 'X'], 2).duplicate, 1);
 });
+
+test('a removed character at the start upper-cases the first kept one', () => {
+  assert.equal(cleanColumnName('(x)'), 'X');
+  assert.equal(cleanColumnName('-y'), 'Y');
+  assert.equal(cleanColumnName(' a b'), 'AB');
+});

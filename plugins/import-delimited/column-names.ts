@@ -1,9 +1,10 @@
 /**
  * Names from header cells and file names (svc's choice where QuestDB is loose).
  * Column names: space ? . , ' " \ / : ) ( + - * % ~, U+0000–U+000F and U+007F are removed and the next
- * kept character is upper-cased (`temp.f` → `tempF`); a BOM is dropped; a leading digit gets `_`; `_` is
+ * kept character is upper-cased, also at the start (`temp.f` → `tempF`, `(x)` → `X`); a BOM is dropped; a leading digit gets `_`; `_` is
  * kept. Table names: removal list (whitespace . ? , : \ / NUL ) ( + - * ~ %), `_` kept —
  * so a default name `weather.csv` becomes `weathercsv` (QuestDB keeps `.csv`; svc follows its documented removal list).
+ * An explicit `name=` on /imp is not cleaned (it is used verbatim).
  */
 const COLUMN_REMOVED = new Set([...' ?.,\'"\\/:)(+-*%~']);
 const TABLE_REMOVED = new Set([...'.?,:\\/)(+-*~%\0']);
@@ -19,7 +20,8 @@ export function cleanColumnName(raw: string): string {
     const code = ch.codePointAt(0) ?? 0;
     if (code === 0xfeff) continue;
     if (COLUMN_REMOVED.has(ch) || isControl(code)) {
-      upper = out.length > 0;
+      // The next kept character is upper-cased, also at the start: `(x)` → `X` (QuestDB 9.4.4).
+      upper = true;
       continue;
     }
     out += upper ? ch.toUpperCase() : ch;

@@ -5,11 +5,11 @@ import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { Atomicity, ImportColumn } from '../../core/extension/import-format';
 import { DelimitedParser } from './delimited-parser';
 
-function parser(types: readonly ColumnType[], atomicity: Atomicity = 'skipCol', timestampIndex = -1, batchRows = 4): DelimitedParser {
+function parser(types: readonly ColumnType[], atomicity: Atomicity = 'skipCol', timestampIndex = -1, batchRows = 4, maxLineBytes = 1 << 20): DelimitedParser {
   const columns: ImportColumn[] = types.map((type, i) => ({
     name: `c${i}`, type, fieldIndex: i, patterns: [], symbols: type === Types.SYMBOL ? new MemorySymbolTable() : undefined,
   }));
-  return new DelimitedParser({ delimiter: 0x2c, header: true, fieldCount: types.length, columns, timestampIndex, atomicity, skipLev: false, batchRows, table: 't' });
+  return new DelimitedParser({ delimiter: 0x2c, header: true, fieldCount: types.length, columns, timestampIndex, atomicity, skipLev: false, batchRows, maxLineBytes, table: 't' });
 }
 
 function feed(p: DelimitedParser, text: string, chunk: number): number[][] {
@@ -55,7 +55,7 @@ test('skipRow drops the line and keeps the columns aligned', () => {
 
 test('abort stops at the first bad value', () => {
   const p = parser([Types.INT, Types.DOUBLE], 'abort');
-  assert.throws(() => feed(p, 'a,b\n1,x\n', 64), /could not parse value \[line=1, column=c1, type=DOUBLE, table=t\]/);
+  assert.throws(() => feed(p, 'a,b\n1,x\n', 64), /bad syntax \[line=0, col=1\]$/);
 });
 
 test('an empty designated timestamp rejects the line even under skipCol', () => {
@@ -67,9 +67,23 @@ test('an empty designated timestamp rejects the line even under skipCol', () => 
 test('symbols are interned into the given dictionary', () => {
   const symbols = new MemorySymbolTable();
   const p = new DelimitedParser({
-    delimiter: 0x2c, header: false, fieldCount: 1, timestampIndex: -1, atomicity: 'skipCol', skipLev: false, batchRows: 10, table: 't',
+    delimiter: 0x2c, header: false, fieldCount: 1, timestampIndex: -1, atomicity: 'skipCol', skipLev: false, batchRows: 10, maxLineBytes: 1 << 20, table: 't',
     columns: [{ name: 's', type: Types.SYMBOL, fieldIndex: 0, patterns: [], symbols }],
   });
   assert.deepEqual(feed(p, 'a\nb\na\n', 3), [[0, 1, 0]]);
   assert.equal(symbols.value(1), 'b');
+});
+
+test('a line longer than maxLineBytes is a rejected row, at any chunk size, and the next lines still parse', () => {
+  const text = `a,b\n1,x\n2,"${'q'.repeat(3000)}\n,${'r'.repeat(3000)}"\n3,y\n4,${'s'.repeat(5000)}\n5,z\n`;
+  for (const chunk of [1, 100, 1000, 4096, text.length]) {
+    const p = parser([Types.INT, Types.VARCHAR], 'skipCol', -1, 100, 2048);
+    assert.deepEqual(feed(p, text, chunk), [[1, 3, 5]], `chunk ${chunk}`);
+    assert.deepEqual([p.rowsHandled, p.rowsImported], [5, 3], `chunk ${chunk}`);
+  }
+});
+
+test('a line longer than maxLineBytes fails the import under abort', () => {
+  const p = parser([Types.INT, Types.VARCHAR], 'abort', -1, 100, 1024);
+  assert.throws(() => feed(p, `a,b\n1,x\n2,${'q'.repeat(5000)}\n`, 512), /line is too long \[line=1, limit=1024/);
 });

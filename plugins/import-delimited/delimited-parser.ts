@@ -6,7 +6,6 @@
  * whole import fails. A designated timestamp that is empty or bad always rejects the line (or aborts).
  */
 import { ColumnBatch } from '../../core/data/column-batch';
-import { typeName } from '../../core/data/column-type';
 import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { timestampPattern } from '../../core/time/timestamp-pattern';
@@ -16,6 +15,7 @@ import { DoubleSink, IntegerSink } from './number-sinks';
 import { BytesSink, SymbolSink, TemporalSink } from './other-sinks';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from './detect-types';
 import { RecordScanner } from './record-scanner';
+import { RecordSkipper } from './record-skipper';
 
 const ALL_FORMATS = [...DATE_FORMATS, ...TIMESTAMP_FORMATS];
 /** Bytes of a new chunk joined to the unfinished record of the last one (longer records join the whole chunk). */
@@ -29,6 +29,8 @@ export class DelimitedParser implements ImportParser {
   readonly errors: number[];
   private readonly scanner: RecordScanner;
   private leftover: Uint8Array = new Uint8Array(0);
+  /** Set while the rest of an over-long record is dropped (`http.text.roll.buffer.limit`). */
+  private skipper: RecordSkipper | undefined;
   private started = false;
   private headerPending: boolean;
   private rows = 0;
@@ -68,6 +70,17 @@ export class DelimitedParser implements ImportParser {
 
   /** Parses what `chunk` completes; full batches wait in `takeReady()`. Throws SvcError under `abort`. */
   pushSync(chunk: Uint8Array): void {
+    if (this.skipper) {
+      const end = this.skipper.feed(chunk, 0);
+      if (end < 0) return;
+      this.skipper = undefined;
+      chunk = chunk.subarray(end);
+    }
+    this.parseChunk(chunk);
+    if (this.leftover.length > this.plan.maxLineBytes) this.rejectLongLine();
+  }
+
+  private parseChunk(chunk: Uint8Array): void {
     let from = 0;
     if (this.leftover.length > 0) {
       // Only the record split across chunks is joined: joining whole chunks copied the entire upload once
@@ -86,8 +99,34 @@ export class DelimitedParser implements ImportParser {
     this.leftover = chunk.slice(this.run(chunk, false, from));
   }
 
+  /**
+   * The unfinished record holds more than `maxLineBytes`: it is a rejected line (QuestDB counts a line longer
+   * than its roll buffer as an error line), or the import's end under `abort`. Its bytes are dropped and the
+   * rest of it is skipped as it arrives, so memory stays bounded whatever the line.
+   */
+  private rejectLongLine(): void {
+    const plan = this.plan;
+    this.countLongLine();
+    const skipper = new RecordSkipper(plan.delimiter);
+    const end = skipper.feed(this.leftover, 0);
+    const rest = end < 0 ? undefined : this.leftover.subarray(end);
+    this.leftover = new Uint8Array(0);
+    if (rest === undefined) this.skipper = skipper;
+    else if (rest.length > 0) this.pushSync(rest.slice());
+  }
+
+  private countLongLine(): void {
+    const plan = this.plan;
+    if (this.headerPending) { this.headerPending = false; return; }
+    this.rowsHandled++;
+    if (plan.atomicity === 'abort') {
+      throw SvcError.badRequest(`line is too long [line=${this.rowsHandled - 1}, limit=${plan.maxLineBytes}, table=${plan.table}] (http.text.roll.buffer.limit)`);
+    }
+  }
+
   /** Parses the tail; the last (partial) batch joins `takeReady()`. */
   finishSync(): void {
+    if (this.skipper) { this.skipper = undefined; this.leftover = new Uint8Array(0); }
     if (this.leftover.length > 0) this.run(this.leftover, true);
     this.leftover = new Uint8Array(0);
     if (this.rows > 0) this.emit();
@@ -111,11 +150,14 @@ export class DelimitedParser implements ImportParser {
     }
     const scanner = this.scanner;
     const end = b.length;
+    const maxLine = this.plan.maxLineBytes;
     while (p < end) {
       const next = scanner.scan(b, p, end, final);
       if (next < 0) break;
+      const length = next - p;
       p = next;
       if (scanner.blank) continue;
+      if (length > maxLine) { this.countLongLine(); continue; }
       if (this.headerPending) { this.headerPending = false; continue; }
       this.record(b);
     }
@@ -150,7 +192,8 @@ export class DelimitedParser implements ImportParser {
       if (ok) continue;
       this.errors[c]++;
       if (plan.atomicity === 'abort') {
-        throw SvcError.badRequest(`could not parse value [line=${this.rowsHandled}, column=${plan.columns[c].name}, type=${typeName(sink.type)}, table=${plan.table}]`);
+        // QuestDB's text: the 0-based data line and the 0-based column of the value.
+        throw SvcError.badRequest(`bad syntax [line=${this.rowsHandled - 1}, col=${f < 0 ? c : f}]`);
       }
       if (plan.atomicity === 'skipCol' && c !== plan.timestampIndex) { sink.appendNull(); continue; }
       for (let k = 0; k < c; k++) sinks[k].truncate(row);

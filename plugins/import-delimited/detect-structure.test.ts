@@ -58,3 +58,8 @@ test('one line cannot show its delimiter', () => {
 test('a duplicate header name is refused', () => {
   assert.throws(() => analyse('a,a\n1,2\n'), /duplicate column name found \[no=1,name=a\]/);
 });
+
+test('the DOUBLE probe takes NaN, Infinity and -Infinity, but only in that case', () => {
+  assert.equal(analyse('a,b\n1.5,NaN\nNaN,x\nInfinity,nan\n-Infinity,y\n').columns, 'a DOUBLE, b VARCHAR');
+  assert.equal(analyse('a,b\n1,x\nnan,y\n', { forceHeader: true }).columns, 'a VARCHAR, b CHAR');
+});

@@ -1,7 +1,7 @@
 /**
  * Column type probes: for each column the first probe that accepts every
  * non-blank sampled value wins — CHAR (one non-digit character), INT (32-bit, INT_MIN excluded), LONG,
- * DOUBLE, BOOLEAN, LONG256 (`0x…`), then date formats (→ DATE: `yyyy-MM-dd HH:mm:ss`, ISO with milliseconds, `MM/dd/yyyy`,
+ * DOUBLE (also `NaN`, `Infinity`, `-Infinity`), BOOLEAN, LONG256 (`0x…`), then date formats (→ DATE: `yyyy-MM-dd HH:mm:ss`, ISO with milliseconds, `MM/dd/yyyy`,
  * `yyyy-MM-dd`), then timestamp formats (→ TIMESTAMP: ISO with microseconds and QuestDB's list).
  * No probe → VARCHAR; an all-blank column → VARCHAR.
  */
@@ -35,7 +35,8 @@ const PROBES: readonly { readonly probe: Probe; readonly detected: DetectedType 
   { probe: (v) => v.length === 1 && !(v >= '0' && v <= '9'), detected: { type: Types.CHAR } },
   { probe: (v) => INT_RE.test(v) && Number(v) > -2147483648 && Number(v) <= 2147483647, detected: { type: Types.INT } },
   { probe: (v) => INT_RE.test(v) && BigInt(v.replace('+', '')) > LONG_MIN && BigInt(v.replace('+', '')) <= LONG_MAX, detected: { type: Types.LONG } },
-  { probe: (v) => DOUBLE_RE.test(v), detected: { type: Types.DOUBLE } },
+  // QuestDB's DOUBLE probe also takes NaN, Infinity and -Infinity, case-sensitive (NaN is stored as null).
+  { probe: (v) => DOUBLE_RE.test(v) || v === 'NaN' || v === 'Infinity' || v === '-Infinity', detected: { type: Types.DOUBLE } },
   { probe: (v) => /^(true|false)$/i.test(v), detected: { type: Types.BOOLEAN } },
   { probe: (v) => /^0x[0-9a-fA-F]{1,64}$/.test(v), detected: { type: Types.LONG256 } },
   ...DATE_FORMATS.map((f) => ({ probe: patternProbe(f), detected: { type: Types.DATE, pattern: f } })),

@@ -76,11 +76,15 @@ export class WideSink extends FixedSink {
 /** VARCHAR / STRING / BINARY: the field's bytes as they are (already UTF-8). */
 export class BytesSink extends ColumnSink {
   override readonly kind = SinkKind.Bytes;
-  private data = new Uint8Array(1 << 16);
+  /** Starting bytes: 16 a row up to 64 KiB, so small batches of wide tables start small. */
+  private readonly initialBytes: number;
+  private data: Uint8Array;
   private offsets: Int32Array;
   private nulls: Uint8Array | undefined;
   constructor(type: ColumnType, capacity: number) {
     super(type, capacity);
+    this.initialBytes = Math.min(1 << 16, Math.max(64, capacity * 16));
+    this.data = new Uint8Array(this.initialBytes);
     this.offsets = new Int32Array(capacity + 1);
   }
   append(b: Uint8Array, s: number, e: number): boolean {
@@ -105,7 +109,7 @@ export class BytesSink extends ColumnSink {
   build(): Vector {
     const n = this.rows;
     const v: Vector = { type: this.type, data: this.data.subarray(0, this.offsets[n]), offsets: this.offsets.subarray(0, n + 1), nulls: this.nulls?.subarray(0, n) };
-    this.data = new Uint8Array(Math.max(1 << 16, this.data.length));
+    this.data = new Uint8Array(Math.max(this.initialBytes, Math.min(this.data.length, 1 << 16)));
     this.offsets = new Int32Array(this.capacity + 1);
     this.nulls = undefined;
     this.rows = 0;

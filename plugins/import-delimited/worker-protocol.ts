@@ -23,6 +23,7 @@ export interface WorkerPlan {
   readonly atomicity: Atomicity;
   readonly skipLev: boolean;
   readonly batchRows: number;
+  readonly maxLineBytes: number;
   readonly table: string;
   /** Only the lane that sees the start of the upload drops a byte order mark. */
   readonly leadingBom: boolean;

@@ -20,6 +20,7 @@ import { TableState } from './table-state';
 import { ColumnarTableWriter } from './table-writer';
 import { EMPTY_TXN, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
+import { addTableColumn } from './add-column';
 import { storedWidth } from './vector-encoder';
 
 
@@ -33,6 +34,8 @@ export interface EngineOptions {
   readonly cacheBytes: number;
   readonly writerTimeoutMs: number;
   readonly maxNameLength: number;
+  /** `cairo.max.columns`: columns a table may have (CREATE TABLE, /imp, ADD COLUMN, line protocol). */
+  readonly maxColumns?: number;
   readonly metrics: ServerMetrics;
   readonly log?: Log;
 }
@@ -93,6 +96,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const name = request.name;
     validateTableName(name, this.options.maxNameLength);
     if (this.tables.has(name.toLowerCase())) throw SvcError.badRequest(`table already exists [table=${name}]`);
+    this.checkColumnCount(name, request.columns.length);
     const seen = new Set<string>();
     const columns: StoredColumn[] = request.columns.map((c, i) => {
       this.checkColumn(c, seen);
@@ -169,17 +173,8 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   async addColumn(table: string, column: ColumnDef): Promise<void> {
     const state = this.require(table);
     await this.alter(state, () => {
-      const seen = new Set(state.meta.columns.map((c) => c.name.toLowerCase()));
-      this.checkColumn(column, seen);
-      const id = state.meta.nextColumnId;
-      // `_txn` first: tops for an id `_meta` does not know yet are harmless if we crash in between.
-      const partitions = state.txn.partitions.map((p) => ({ ...p, tops: { ...p.tops, [id]: p.rows } }));
-      const txn = { ...state.txn, txn: state.txn.txn + 1, partitions };
-      writeTxn(join(state.dir, '_txn'), txn, this.options.commitMode);
-      state.txn = txn;
-      const stored: StoredColumn = { ...column, id, file: `${column.name}.${id}` };
-      this.writeMeta(state, { ...state.meta, columns: [...state.meta.columns, stored], nextColumnId: id + 1 });
-      if (column.type.tag === TypeTag.SYMBOL) state.addDictionary(id);
+      this.checkColumnCount(state.meta.name, state.meta.columns.length + 1);
+      addTableColumn(state, column, this.options.commitMode, this.options.maxNameLength);
     });
   }
 
@@ -229,7 +224,9 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   async openWriter(table: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<TableWriter> {
     const state = this.require(table);
     await state.acquire(options?.timeoutMs ?? this.options.writerTimeoutMs, options?.signal);
-    return new ColumnarTableWriter(state, { mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics });
+    return new ColumnarTableWriter(state, {
+      mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics, maxNameLength: this.options.maxNameLength,
+    });
   }
 
   /** One writer commits as usual; several commit one after another (not yet atomic across a crash). */
@@ -247,6 +244,11 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     const index = findColumn(state.schema, name);
     if (index < 0) throw SvcError.badRequest(`Invalid column: ${name}`);
     return index;
+  }
+
+  private checkColumnCount(table: string, count: number): void {
+    const limit = this.options.maxColumns ?? Infinity;
+    if (count > limit) throw SvcError.badRequest(`too many columns [table=${table}, columns=${count}, max=${limit}] (cairo.max.columns)`);
   }
 
   private checkColumn(c: ColumnDef, seen: Set<string>): void {

@@ -5,7 +5,7 @@
 import { DependencyContainer } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  CAIRO_COLUMN_CACHE_SIZE, CAIRO_COMMIT_MODE, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG,
+  CAIRO_COLUMN_CACHE_SIZE, CAIRO_COMMIT_MODE, CAIRO_MAX_COLUMNS, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG,
   CAIRO_ROOT, CAIRO_WRITER_ACQUIRE_TIMEOUT,
 } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
@@ -31,6 +31,7 @@ export const storageColumnarPlugin: Plugin = {
       cacheBytes: config.get(CAIRO_COLUMN_CACHE_SIZE),
       writerTimeoutMs: config.get(CAIRO_WRITER_ACQUIRE_TIMEOUT),
       maxNameLength: config.get(CAIRO_MAX_FILE_NAME_LENGTH),
+      maxColumns: config.get(CAIRO_MAX_COLUMNS),
       metrics: container.resolve(ServerMetrics),
       log: container.resolve<LogFactory>(LogFactory).create('storage-columnar'),
     });

@@ -11,7 +11,7 @@ import { RawColumn } from './raw-column';
 import { stableSortOrder } from './sort-order';
 import { SymbolDictionary, SymbolSnapshot } from './symbol-dictionary';
 import { StoredColumn } from './table-meta';
-import { appendVector, storedWidth } from './vector-encoder';
+import { appendVector, nullPattern, storedWidth } from './vector-encoder';
 
 export class PendingRows {
   columns: RawColumn[];
@@ -22,7 +22,7 @@ export class PendingRows {
   minTs = Number.POSITIVE_INFINITY;
   maxTs = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly columnsMeta: readonly StoredColumn[], private readonly timestampIndex: number,
+  constructor(private columnsMeta: readonly StoredColumn[], private readonly timestampIndex: number,
     private readonly dictionaries: ReadonlyMap<number, SymbolDictionary>) {
     this.columns = this.fresh();
   }
@@ -64,6 +64,14 @@ export class PendingRows {
     this.maxTs = max;
   }
 
+  /** A column added while rows are pending: they read null in it. */
+  addColumn(column: StoredColumn): void {
+    const raw = new RawColumn(storedWidth(column.type), Math.max(4096, this.rows));
+    raw.appendNulls(this.rows, nullPattern(column.type));
+    this.columnsMeta = [...this.columnsMeta, column];
+    this.columns.push(raw);
+  }
+
   /** Validates the whole batch first, so a bad batch appends nothing. */
   append(batch: ColumnBatch): void {
     const n = batch.rowCount;
@@ -89,7 +97,10 @@ export class PendingRows {
   }
 
   private fresh(): RawColumn[] {
-    return this.columnsMeta.map((c) => new RawColumn(storedWidth(c.type), 4096));
+    // 4096 rows to start with, fewer for wide tables (columns grow as rows come): a 20,000-column table
+    // would otherwise reserve ~320 MB before its first row.
+    const rows = Math.max(16, Math.min(4096, Math.floor(262144 / Math.max(1, this.columnsMeta.length))));
+    return this.columnsMeta.map((c) => new RawColumn(storedWidth(c.type), rows));
   }
 
   private appendTimestamps(ts: Float64Array, n: number): void {

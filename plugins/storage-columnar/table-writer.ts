@@ -6,10 +6,11 @@
 import { ColumnBatch } from '../../core/data/column-batch';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { elementsPerRow } from '../../core/data/vector';
-import { TableSchema } from '../../core/data/table-schema';
+import { ColumnDef, TableSchema } from '../../core/data/table-schema';
 import { TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
+import { addTableColumn } from './add-column';
 import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { PendingRows } from './pending-rows';
@@ -21,17 +22,21 @@ export interface WriterContext {
   readonly mode: CommitMode;
   readonly cache: ColumnCache;
   readonly metrics: ServerMetrics;
+  readonly maxNameLength: number;
 }
 
 export class ColumnarTableWriter implements TableWriter {
-  readonly schema: TableSchema;
   private readonly pending: PendingRows;
   private closed = false;
   private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly state: TableState, private readonly ctx: WriterContext) {
-    this.schema = state.schema;
     this.pending = new PendingRows(state.meta.columns, state.meta.timestampIndex, state.dictionaries);
+  }
+
+  /** The current schema: `addColumn` extends it. */
+  get schema(): TableSchema {
+    return this.state.schema;
   }
 
   get pendingRows(): number {
@@ -54,6 +59,14 @@ export class ColumnarTableWriter implements TableWriter {
       if (this.pending.rows >= max) await this.autoCommit();
     }
     if (batch.rowCount === 0) this.pending.append(batch);
+  }
+
+  addColumn(column: ColumnDef): Promise<void> {
+    return this.serial(async () => {
+      this.checkOpen();
+      const stored = addTableColumn(this.state, column, this.ctx.mode, this.ctx.maxNameLength);
+      this.pending.addColumn(stored);
+    });
   }
 
   symbolTable(columnIndex: number): SymbolTable & { intern(value: string): number } {

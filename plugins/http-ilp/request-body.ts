@@ -1,0 +1,65 @@
+/**
+ * A /write body as a stream of chunks: as sent, or inflated while it arrives when `Content-Encoding: gzip`
+ * (QuestDB answers 415 to gzip; accepting it is what InfluxDB clients expect). Inflated output past
+ * `line.http.gzip.max.size` stops with 413, so a small gzip bomb cannot make the server parse gigabytes.
+ * `onBytes` sees every byte received from the client (the bytes-received metric); once `stopInflating` says
+ * so (a bad line was found), the rest of a gzip body is read and dropped without inflating it.
+ */
+import { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { LINE_HTTP_GZIP_MAX_SIZE } from '../../core/config/server-keys';
+import { LineError } from '../line-protocol/line-error';
+
+export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, onBytes: (n: number) => void,
+  stopInflating: () => boolean): AsyncGenerator<Uint8Array> {
+  const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity') {
+    for await (const chunk of req) {
+      const bytes = chunk as Buffer;
+      onBytes(bytes.length);
+      yield bytes;
+    }
+    return;
+  }
+  if (encoding !== 'gzip' && encoding !== 'x-gzip') {
+    throw new LineError(`unsupported content encoding [encoding=${encoding}], gzip or none expected`, undefined, 'not supported');
+  }
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done): void {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  const gunzip = createGunzip();
+  req.on('error', (e) => counter.destroy(e));
+  counter.on('error', (e) => gunzip.destroy(e));
+  req.pipe(counter).pipe(gunzip);
+  let inflated = 0;
+  try {
+    for await (const chunk of gunzip) {
+      // After a bad line the rest is not inflated (a bomb behind it costs nothing); finally drains it raw.
+      if (stopInflating()) break;
+      const bytes = chunk as Buffer;
+      inflated += bytes.length;
+      if (inflated > gzipMaxBytes) {
+        throw new LineError(`gzip body inflates past ${gzipMaxBytes} bytes [${LINE_HTTP_GZIP_MAX_SIZE.name}=${gzipMaxBytes}]`, undefined, 'request too large');
+      }
+      yield bytes;
+    }
+  } catch (e) {
+    if (isZlibError(e)) throw new LineError('gzip decompression error', undefined, 'not supported');
+    throw e;
+  } finally {
+    // Stop inflating; whatever the client still sends is read and dropped so the answer can go out.
+    req.unpipe(counter);
+    counter.unpipe(gunzip);
+    gunzip.destroy();
+    req.resume();
+  }
+}
+
+/** zlib reports bad input with codes such as `Z_DATA_ERROR` and `Z_BUF_ERROR`. */
+function isZlibError(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' && e.code.startsWith('Z_');
+}

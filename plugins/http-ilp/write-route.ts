@@ -1,0 +1,94 @@
+/**
+ * POST /write and /api/v2/write: an InfluxDB line-protocol body, streamed (chunked or not,
+ * gzip or not) through one IngestSession, so the request is one transaction: 204 when every line is
+ * committed, otherwise nothing of it is and the answer names the first bad line:
+ * `{"code":"invalid","message":"failed to parse line protocol:…error in line 3: …","line":3,"errorId":"…"}`.
+ * `precision` (`n`/`ns` default, `u`/`us`, `ms`, `s`, `m`, `h`) is the unit of timestamps without suffix.
+ * A bad line stops parsing; the rest of the body is still read (and dropped) before the answer, so clients
+ * that send the whole body first get it rather than a reset connection.
+ */
+import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
+import { isSvcError } from '../../core/errors';
+import { Log } from '../../core/log/log';
+import { ErrorResponder } from '../../core/server/error-responder';
+import { READ_ONLY_MESSAGE, ReadOnlyGuard } from '../../core/server/read-only-guard';
+import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
+import { IngestSession } from '../line-protocol/ingest-session';
+import { LineError } from '../line-protocol/line-error';
+import { LineIngestion } from '../line-protocol/line-ingestion';
+import { precisionUnit } from '../line-protocol/time-unit';
+import { errorBody } from './error-body';
+import { requestBody } from './request-body';
+
+export interface WriteRouteServices {
+  readonly ingestion: LineIngestion;
+  readonly framing: ResponseFraming;
+  readonly guard: ReadOnlyGuard;
+  readonly responder: ErrorResponder;
+  readonly log: Log;
+  readonly gzipMaxBytes: number;
+}
+
+export class WriteRoute implements HttpRoute {
+  readonly listener = 'api';
+  readonly methods: readonly HttpMethod[] = ['POST'];
+
+  constructor(readonly path: string, private readonly s: WriteRouteServices) {}
+
+  async handle(exchange: HttpExchange): Promise<void> {
+    const { req, params, signal } = exchange;
+    const counters = this.s.ingestion.metrics.http;
+    let session: IngestSession | undefined;
+    try {
+      if (this.s.guard.readOnly) throw new LineError(READ_ONLY_MESSAGE, undefined, 'unauthorised');
+      const precision = precisionUnit(params.get('precision'));
+      if (precision === undefined) throw new LineError('unsupported precision', undefined, 'not supported', 400);
+      const length = Number(req.headers['content-length']);
+      const gzip = (req.headers['content-encoding'] ?? '') !== '';
+      const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
+      session = active;
+      const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined);
+      for await (const chunk of body) {
+        if (active.error !== undefined) continue;
+        const wait = active.feed(chunk);
+        if (wait !== undefined) await wait;
+        // Past the parse buffer the rows go to the writers now (they stay uncommitted until the end).
+        if (active.error === undefined && active.bufferedBytes > this.s.ingestion.bufferBytes) await active.write(signal);
+      }
+      active.end();
+      await active.write(signal);
+      const rows = await active.commit();
+      this.s.ingestion.metrics.committed('http', rows);
+      this.s.framing.begin(exchange.res, { status: 204 });
+      exchange.res.end();
+    } catch (e) {
+      await session?.rollback().catch((r: unknown) => this.s.responder.unhandled('ILP rollback', r));
+      if (signal.aborted || exchange.res.headersSent) return;
+      this.fail(exchange, e);
+    } finally {
+      await session?.close().catch((r: unknown) => this.s.responder.unhandled('ILP close', r));
+    }
+  }
+
+  private fail(exchange: HttpExchange, e: unknown): void {
+    let error = asLineError(e);
+    if (error === undefined) {
+      // Not the client's fault: Critical, svc_unhandled_errors_total, and still the ILP error shape.
+      this.s.responder.unhandled(`${exchange.req.method} ${exchange.path}`, e);
+      error = new LineError(`internal error: ${e instanceof Error ? e.message : String(e)}`, undefined, 'internal error');
+    }
+    const errorId = this.s.ingestion.errorIds.next();
+    if (error.line !== undefined) this.s.ingestion.metrics.http.rejectedLines++;
+    this.s.log.error(`line protocol request rejected [errorId=${errorId}, status=${error.status}${error.line === undefined ? '' : `, line=${error.line}`}] ${error.message}`);
+    this.s.framing.send(exchange.res, error.status, CONTENT_TYPE.json, errorBody(error, errorId));
+  }
+}
+
+/** Our own errors as the ILP answer: a LineError, or a storage refusal (a busy table is worth a retry). */
+function asLineError(e: unknown): LineError | undefined {
+  if (e instanceof LineError) return e;
+  if (isSvcError(e) && e.statusCode < 500) {
+    return e.statusCode === 409 ? new LineError(e.message, undefined, 'retry operation') : new LineError(e.message, undefined, 'invalid');
+  }
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BINARY_FAILED, BINARY_NEED_MORE, BinaryValue, decimalText } from './binary-value';
+import { IlpType } from './ilp-type';
+
+test('a DOUBLE needs its 8 bytes', () => {
+  const v = new BinaryValue();
+  const bytes = Buffer.alloc(9);
+  bytes[0] = 16;
+  bytes.writeDoubleLE(0.1, 1);
+  assert.equal(v.parse(bytes, 0, 5), BINARY_NEED_MORE);
+  assert.equal(v.need, 9);
+  assert.equal(v.parse(bytes, 0, 9), 9);
+  assert.deepEqual([v.type, v.number], [IlpType.FLOAT, 0.1]);
+});
+
+test('an array announces its size before its elements arrive', () => {
+  const v = new BinaryValue();
+  const head = Buffer.from([14, 10, 2, 3, 0, 0, 0, 4, 0, 0, 0]);
+  assert.equal(v.parse(head, 0, head.length), BINARY_NEED_MORE);
+  assert.equal(v.need, head.length + 12 * 8);
+});
+
+test('bad arrays and decimals name QuestDB state', () => {
+  const v = new BinaryValue();
+  assert.equal(v.parse(Buffer.from([14, 6, 1]), 0, 3), BINARY_FAILED);
+  assert.equal(v.failure, 'ARRAY_INVALID_TYPE');
+  assert.equal(v.parse(Buffer.from([14, 10, 33]), 0, 3), BINARY_FAILED);
+  assert.equal(v.failure, 'ARRAY_TOO_MANY_DIMENSIONS');
+  assert.equal(v.parse(Buffer.from([23, 77, 1, 1]), 0, 4), BINARY_FAILED);
+  assert.equal(v.failure, 'DECIMAL_INVALID_SCALE');
+  assert.equal(v.parse(Buffer.from([99]), 0, 1), BINARY_FAILED);
+  assert.equal(v.failure, 'UNSUPPORTED_BINARY_FORMAT');
+});
+
+test('a decimal is its unscaled two\'s complement value over 10^scale', () => {
+  assert.equal(decimalText(Buffer.from([0x30, 0x39]), 0, 2, 2), '123.45');
+  assert.equal(decimalText(Buffer.from([0xff, 0x85]), 0, 2, 3), '-0.123');
+  assert.equal(decimalText(Buffer.from([0x07]), 0, 1, 0), '7');
+});

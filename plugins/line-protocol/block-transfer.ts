@@ -1,0 +1,88 @@
+/**
+ * TableBlocks across a worker boundary: plain objects whose typed arrays move by transfer (no copy). Every
+ * array of a block is its own ArrayBuffer; empty ones (shared placeholders) stay behind.
+ */
+import { BlockColumn } from './block-column';
+import { TableBlock } from './table-block';
+
+export interface WireColumn {
+  readonly name: string;
+  readonly nameBytes: Uint8Array;
+  readonly type: number;
+  readonly dims: number;
+  readonly firstRow: number;
+  readonly rows: number;
+  readonly arrays: Readonly<Record<string, ArrayBufferView>>;
+  readonly symbols: readonly string[];
+}
+
+export interface WireBlock {
+  readonly table: string;
+  readonly tableBytes: Uint8Array;
+  readonly firstLine: number;
+  readonly rows: number;
+  readonly timestamps: Float64Array;
+  readonly lines: Int32Array;
+  readonly columns: readonly WireColumn[];
+}
+
+const ARRAY_FIELDS = ['f64', 'exact', 'keys', 'u8', 'heap', 'elements', 'offsets', 'nulls', 'shapes'] as const;
+type ArrayField = (typeof ARRAY_FIELDS)[number];
+
+/** The block as a message; its buffers are added to `transfer` (the block must not be used afterwards). */
+export function toWire(block: TableBlock, transfer: ArrayBuffer[]): WireBlock {
+  const give = <T extends ArrayBufferView>(a: T): T => {
+    if (a.byteLength > 0 && a.buffer instanceof ArrayBuffer && !transfer.includes(a.buffer)) transfer.push(a.buffer);
+    return a;
+  };
+  return {
+    table: block.table, tableBytes: give(block.tableBytes), firstLine: block.firstLine, rows: block.rows,
+    timestamps: give(block.timestamps), lines: give(block.lines),
+    columns: block.columns.filter((c) => c.used).map((c) => {
+      const arrays: Record<string, ArrayBufferView> = {};
+      for (const f of ARRAY_FIELDS) {
+        const a = c[f];
+        if (a !== undefined && a.byteLength > 0) arrays[f] = give(a);
+      }
+      return { name: c.name, nameBytes: give(c.nameBytes), type: c.type, dims: c.dims, firstRow: c.firstRow, rows: c.rows, arrays, symbols: c.symbols };
+    }),
+  };
+}
+
+/**
+ * A block rebuilt from its message (closed: nothing parses into it any more). `lineBase` is added to its line
+ * numbers (a piece of the input parsed on its own counts from 1).
+ */
+export function fromWire(w: WireBlock, lineBase = 0): TableBlock {
+  const block = new TableBlock(w.table, w.tableBytes, w.firstLine + lineBase, 1);
+  block.rows = w.rows;
+  block.timestamps = w.timestamps;
+  block.lines = w.lines;
+  if (lineBase !== 0) for (let i = 0; i < w.rows; i++) block.lines[i] += lineBase;
+  block.closed = true;
+  for (const wc of w.columns) {
+    const c = new BlockColumn(wc.name, wc.nameBytes, wc.type, wc.dims, wc.firstRow, 1);
+    for (const f of ARRAY_FIELDS) {
+      const a = wc.arrays[f];
+      if (a !== undefined) adopt(c, f, a);
+    }
+    c.rows = wc.rows;
+    c.symbols.push(...wc.symbols);
+    block.columns.push(c);
+  }
+  return block;
+}
+
+function adopt(c: BlockColumn, field: ArrayField, a: ArrayBufferView): void {
+  switch (field) {
+    case 'f64': c.f64 = a as Float64Array; break;
+    case 'exact': c.exact = a as BigInt64Array; break;
+    case 'keys': c.keys = a as Int32Array; break;
+    case 'u8': c.u8 = a as Uint8Array; break;
+    case 'heap': c.heap = a as Uint8Array; break;
+    case 'elements': c.elements = a as Float64Array; break;
+    case 'offsets': c.offsets = a as Int32Array; break;
+    case 'nulls': c.nulls = a as Uint8Array; break;
+    case 'shapes': c.shapes = a as Int32Array; break;
+  }
+}

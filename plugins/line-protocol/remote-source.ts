@@ -1,0 +1,131 @@
+/**
+ * A BlockSource whose parsing runs on a parse worker (ParsePool): bytes go to an idle worker at once and are
+ * staged into buffers of up to 1 MiB while it is busy, then transferred; `take` brings the parsed blocks back by transfer. At most 4 MiB are in flight to the worker
+ * (`feed` returns a promise to wait on beyond that), so a fast sender cannot queue unbounded memory.
+ */
+import { fromWire } from './block-transfer';
+import { BlockSource } from './block-source';
+import { LineError } from './line-error';
+import { TableBlock } from './table-block';
+import { ParseReply, ParseRequest, WireError } from './worker-protocol';
+
+const STAGE_BYTES = 1 << 20;
+const MAX_IN_FLIGHT = 4 << 20;
+
+/** How a RemoteSource reaches its worker (ParsePool implements it). */
+export interface WorkerChannel {
+  post(message: ParseRequest, transfer?: ArrayBuffer[]): void;
+  /** Stops routing replies to this session. */
+  detach(): void;
+}
+
+export class RemoteSource implements BlockSource {
+  error: LineError | undefined;
+  bufferedBytes = 0;
+  bufferedRows = 0;
+  pendingLineBytes = 0;
+  private stage = new Uint8Array(STAGE_BYTES);
+  private staged = 0;
+  private inFlight = 0;
+  private ended = false;
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+  private pendingTake: { resolve: (blocks: TableBlock[]) => void; reject: (e: Error) => void } | undefined;
+
+  constructor(readonly id: number, private readonly channel: WorkerChannel) {}
+
+  feed(chunk: Uint8Array): void | Promise<void> {
+    if (this.failure) throw this.failure;
+    for (let o = 0; o < chunk.length;) {
+      const n = Math.min(chunk.length - o, STAGE_BYTES - this.staged);
+      this.stage.set(chunk.subarray(o, o + n), this.staged);
+      this.staged += n;
+      o += n;
+      if (this.staged === STAGE_BYTES) this.send();
+    }
+    // An idle worker gets the bytes at once (TCP latency); a busy one gets them batched when it answers.
+    if (this.inFlight === 0) this.send();
+    if (this.inFlight <= MAX_IN_FLIGHT) return undefined;
+    return new Promise((resolve) => { this.wake = resolve; });
+  }
+
+  end(): void {
+    this.ended = true;
+  }
+
+  take(): Promise<TableBlock[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.send();
+    return new Promise((resolve, reject) => {
+      this.pendingTake = { resolve, reject };
+      this.channel.post({ type: 'take', id: this.id, end: this.ended });
+    });
+  }
+
+  close(): void {
+    this.channel.post({ type: 'close', id: this.id });
+    this.channel.detach();
+  }
+
+  /** A reply from the worker for this session. */
+  receive(reply: ParseReply): void {
+    switch (reply.type) {
+      case 'fed':
+        this.inFlight -= reply.bytes;
+        this.bufferedBytes = reply.bufferedBytes;
+        this.bufferedRows = reply.bufferedRows;
+        this.pendingLineBytes = reply.pendingLineBytes;
+        this.error ??= lineError(reply.error);
+        if (this.inFlight === 0) this.send();
+        if (this.inFlight <= MAX_IN_FLIGHT / 2) this.release();
+        return;
+      case 'blocks': {
+        this.error ??= lineError(reply.error);
+        this.bufferedBytes = 0;
+        this.bufferedRows = 0;
+        const take = this.pendingTake;
+        this.pendingTake = undefined;
+        take?.resolve(reply.blocks.map(fromWire));
+        return;
+      }
+      case 'failed':
+        this.fail(new Error(`line protocol parse worker failed: ${reply.message}`));
+    }
+  }
+
+  /** The worker is gone or failed: every wait ends with the error. */
+  fail(e: Error): void {
+    this.failure ??= e;
+    this.release();
+    const take = this.pendingTake;
+    this.pendingTake = undefined;
+    take?.reject(this.failure);
+  }
+
+  private release(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private send(): void {
+    const n = this.staged;
+    if (n === 0) return;
+    // A full stage moves to the worker; a small one is copied out, so the stage is not reallocated per line.
+    let buffer: ArrayBuffer;
+    if (n >= STAGE_BYTES / 4) {
+      buffer = this.stage.buffer;
+      this.stage = new Uint8Array(STAGE_BYTES);
+    } else {
+      buffer = this.stage.slice(0, n).buffer;
+    }
+    this.channel.post({ type: 'feed', id: this.id, buffer, length: n }, [buffer]);
+    this.inFlight += n;
+    this.staged = 0;
+  }
+}
+
+function lineError(e: WireError | undefined): LineError | undefined {
+  if (e === undefined) return undefined;
+  return new LineError(e.message, e.line, e.status === 413 ? 'request too large' : 'invalid', e.status);
+}

@@ -1,0 +1,196 @@
+/**
+ * What a flush will do to one table, decided before anything changes: the table's schema as it will be (the
+ * stored one, or a new table made from the columns of its first line plus the designated timestamp `timestamp`,
+ * PARTITION BY the configured unit), the columns to add in order of appearance, and every block's values
+ * converted to the column types. Blocks are planned in line order, so a value is checked against the type an
+ * earlier line gave its column, as QuestDB checks line by line; every problem becomes a LineError and
+ * the first by line number wins.
+ */
+import { ColumnType, TypeTag, Types } from '../../core/data/column-type';
+import { LONG_NULL } from '../../core/data/null-values';
+import { ColumnDef, CreateTableRequest, PartitionBy, TableSchema } from '../../core/data/table-schema';
+import { Vector } from '../../core/data/vector';
+import { isSvcError } from '../../core/errors';
+import { validateColumnName, validateTableName } from '../storage-columnar/table-name';
+import { BlockColumn } from './block-column';
+import { castAllowed, castError, convertColumn } from './column-conversion';
+import { IlpType, newColumnType, NewColumnTypes } from './ilp-type';
+import { LineError, LineMessages } from './line-error';
+import { TableBlock } from './table-block';
+
+/** The designated timestamp a new table gets (QuestDB's default name). */
+export const DEFAULT_TIMESTAMP_NAME = 'timestamp';
+
+export interface PlanRules {
+  readonly autoCreateTables: boolean;
+  readonly autoCreateColumns: boolean;
+  readonly partitionBy: PartitionBy;
+  readonly newColumnTypes: NewColumnTypes;
+  readonly maxColumns: number;
+  readonly maxNameLength: number;
+}
+
+/** A block's rows ready for its table: vectors by plan column index (undefined: no value, nulls). */
+export interface PreparedBlock {
+  readonly rows: number;
+  readonly vectors: readonly (Vector | undefined)[];
+  readonly timestamps: Float64Array;
+}
+
+export class TablePlan {
+  readonly columns: ColumnDef[];
+  timestampIndex: number;
+  /** New table: how many of `columns` the CREATE makes (the rest are added). */
+  createCount = 0;
+  /** Columns to add to the table, after the stored or created ones. */
+  readonly added: ColumnDef[] = [];
+  readonly prepared: PreparedBlock[] = [];
+  private readonly byName = new Map<string, number>();
+
+  constructor(readonly name: string, readonly existing: TableSchema | undefined) {
+    this.columns = existing ? [...existing.columns] : [];
+    this.timestampIndex = existing ? existing.timestampIndex : -1;
+    this.columns.forEach((c, i) => this.byName.set(c.name.toLowerCase(), i));
+  }
+
+  get key(): string {
+    return this.name.toLowerCase();
+  }
+
+  /** The CREATE TABLE of a new table. */
+  createRequest(rules: PlanRules): CreateTableRequest {
+    const columns = this.columns.slice(0, this.createCount);
+    const timestamp = this.timestampIndex >= 0 ? columns[this.timestampIndex].name : undefined;
+    return { name: this.name, columns, timestamp, partitionBy: timestamp === undefined ? 'NONE' : rules.partitionBy };
+  }
+
+  indexOf(name: string): number {
+    return this.byName.get(name.toLowerCase()) ?? -1;
+  }
+
+  add(column: ColumnDef, created: boolean): number {
+    const i = this.columns.length;
+    this.columns.push(column);
+    this.byName.set(column.name.toLowerCase(), i);
+    if (!created) this.added.push(column);
+    return i;
+  }
+}
+
+/** Plans every block (in line order) against the stored schemas; the plans, or the error of the first bad line. */
+export function planBlocks(blocks: readonly TableBlock[], lookup: (name: string) => TableSchema | undefined, rules: PlanRules):
+  { plans: TablePlan[]; error: LineError | undefined } {
+  const plans = new Map<string, TablePlan>();
+  let error: LineError | undefined;
+  const report = (e: LineError): void => {
+    if (error === undefined || (e.line ?? 0) < (error.line ?? 0)) error = e;
+  };
+  for (const block of blocks) {
+    if (block.rows === 0) continue;
+    block.finish();
+    const key = block.table.toLowerCase();
+    let plan = plans.get(key);
+    if (plan === undefined) {
+      const existing = lookup(block.table);
+      plan = new TablePlan(existing?.name ?? block.table, existing);
+      plans.set(key, plan);
+      if (existing === undefined) {
+        const problem = newTableProblem(block, rules);
+        if (problem !== undefined) { report(problem); continue; }
+        createColumns(plan, block, rules, report);
+      }
+    } else if (plan.existing === undefined && plan.createCount === 0) {
+      continue; // the table could not be created: its first block reported why
+    }
+    prepareBlock(plan, block, rules, report);
+  }
+  return { plans: [...plans.values()], error };
+}
+
+function newTableProblem(block: TableBlock, rules: PlanRules): LineError | undefined {
+  const line = block.lines[0];
+  if (!rules.autoCreateTables) return new LineError(LineMessages.newTablesDisabled(block.table), line);
+  try {
+    validateTableName(block.table, rules.maxNameLength);
+  } catch (e) {
+    if (!isSvcError(e)) throw e;
+    return new LineError(LineMessages.invalidTableName(block.table), line);
+  }
+  return undefined;
+}
+
+/** A new table: the columns of its first line, then the designated timestamp (unless the line names it). */
+function createColumns(plan: TablePlan, block: TableBlock, rules: PlanRules, report: (e: LineError) => void): void {
+  for (const c of block.columns) {
+    if (c.firstRow !== 0 || !c.used) continue;
+    const def = newColumn(plan, c, block, rules, report);
+    if (def === undefined) continue;
+    const i = plan.add(def, true);
+    if (def.name.toLowerCase() === DEFAULT_TIMESTAMP_NAME && def.type.tag === TypeTag.TIMESTAMP) plan.timestampIndex = i;
+  }
+  if (plan.timestampIndex < 0 && plan.indexOf(DEFAULT_TIMESTAMP_NAME) < 0) {
+    plan.timestampIndex = plan.add({ name: DEFAULT_TIMESTAMP_NAME, type: Types.TIMESTAMP }, true);
+  }
+  plan.createCount = plan.columns.length;
+  if (plan.columns.length > rules.maxColumns) report(new LineError(LineMessages.tooManyColumns(plan.name, rules.maxColumns), block.lines[0]));
+}
+
+/** The definition of a new column for `c`, or undefined after reporting why it cannot be added. */
+function newColumn(plan: TablePlan, c: BlockColumn, block: TableBlock, rules: PlanRules, report: (e: LineError) => void): ColumnDef | undefined {
+  const line = block.lines[c.firstRow];
+  if (plan.existing !== undefined && !rules.autoCreateColumns) {
+    report(new LineError(LineMessages.newColumnsDisabled(plan.name, c.name), line));
+    return undefined;
+  }
+  try {
+    validateColumnName(c.name, rules.maxNameLength);
+  } catch (e) {
+    if (!isSvcError(e)) throw e;
+    report(new LineError(LineMessages.invalidColumnName(plan.name, c.name), line));
+    return undefined;
+  }
+  const type: ColumnType | undefined = newColumnType(c.type, c.dims, rules.newColumnTypes);
+  if (type === undefined) {
+    report(new LineError(LineMessages.decimalNotCreated(plan.name, c.name), line));
+    return undefined;
+  }
+  if (plan.columns.length >= rules.maxColumns) {
+    report(new LineError(LineMessages.tooManyColumns(plan.name, rules.maxColumns), line));
+    return undefined;
+  }
+  return { name: c.name, type };
+}
+
+/** Converts one block's columns to the plan's types, adding the columns the table lacks. */
+function prepareBlock(plan: TablePlan, block: TableBlock, rules: PlanRules, report: (e: LineError) => void): void {
+  const src = { table: plan.name, rows: block.rows, lines: block.lines };
+  const vectors: (Vector | undefined)[] = [];
+  let timestamps = block.timestamps.subarray(0, block.rows);
+  for (const c of block.columns) {
+    if (!c.used) continue;
+    let i = plan.indexOf(c.name);
+    if (i < 0) {
+      const def = newColumn(plan, c, block, rules, report);
+      if (def === undefined) continue;
+      i = plan.add(def, false);
+    }
+    const type = plan.columns[i].type;
+    if (i === plan.timestampIndex) {
+      if (c.type !== IlpType.TIMESTAMP && c.type !== IlpType.INTEGER) { report(castError(c, type, src)); continue; }
+      timestamps = withTimestamps(timestamps, c);
+      continue;
+    }
+    if (!castAllowed(c.type, c.dims, type)) { report(castError(c, type, src)); continue; }
+    const v = convertColumn(c, type, src);
+    if (v instanceof LineError) { report(v); continue; }
+    vectors[i] = v;
+  }
+  plan.prepared.push({ rows: block.rows, vectors, timestamps });
+}
+
+/** The line timestamps, replaced where a field named after the designated timestamp gave one. */
+function withTimestamps(lineTimestamps: Float64Array, c: BlockColumn): Float64Array {
+  const out = Float64Array.from(lineTimestamps);
+  for (let i = 0; i < out.length; i++) if (c.f64[i] !== LONG_NULL) out[i] = c.f64[i];
+  return out;
+}
