@@ -15,7 +15,9 @@ export class BenchServer {
   static async start(label: string, projectDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
     const root = mkdtempSync(join(tmpdir(), 'svc-bench-root-'));
     const child = spawn(process.execPath, [join(projectDir, 'dist', 'core', 'cli.js'), '-d', root], {
-      env: { ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', ...env },
+      env: { ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
+        // Every other listener on an ephemeral port too (a name the server does not know is ignored with a note).
+        SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_PG_NET_BIND_TO: '127.0.0.1:0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
