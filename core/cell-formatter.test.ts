@@ -73,8 +73,8 @@ test('formatCell prints arrays nested by dimension and null arrays', () => {
 test('formatCell prints intervals and the NULL type', () => {
   const a = api();
   const iv: Vector = { type: Types.INTERVAL, data: new Float64Array([0, 1_000_000]) };
-  assert.equal(a.formatCell(iv, 0), '"(\'1970-01-01T00:00:00.000000Z\', \'1970-01-01T00:00:01.000000Z\')"');
-  assert.equal(a.formatCell(iv, 0, 'text'), "('1970-01-01T00:00:00.000000Z', '1970-01-01T00:00:01.000000Z')");
+  assert.equal(a.formatCell(iv, 0), '"(\'1970-01-01T00:00:00.000Z\', \'1970-01-01T00:00:01.000Z\')"');
+  assert.equal(a.formatCell(iv, 0, 'text'), "('1970-01-01T00:00:00.000Z', '1970-01-01T00:00:01.000Z')");
   const none: Vector = { type: Types.NULL, data: new Uint8Array(1) };
   assert.deepEqual([a.formatCell(none, 0), a.formatCell(none, 0, 'csv')], ['null', '']);
 });

@@ -11,15 +11,15 @@ Feature: time-series SQL over GET /exec
       INSERT INTO calib VALUES ('2025-03-01T00:00:00.000000Z', 's1', 0.5), ('2025-03-01T00:30:00.000000Z', 's2', -0.2), ('2025-03-01T01:00:00.000000Z', 's1', 0.7)
       """
 
-  Scenario: an interval literal with a modifier selects the rows of that hour and the next
-    When I query "SELECT ts, id FROM sensors WHERE ts IN '2025-03-01T00;1h'"
+  Scenario: an interval literal with a duration selects the rows from its start for that long
+    When I query "SELECT ts, id FROM sensors WHERE ts IN '2025-03-01T00;2h'"
     Then the JSON field "timestamp" is "0"
     And the dataset is "[[\"2025-03-01T00:05:00.000000Z\",\"s1\"],[\"2025-03-01T00:40:00.000000Z\",\"s2\"],[\"2025-03-01T01:10:00.000000Z\",\"s1\"]]"
 
   Scenario: SAMPLE BY keeps the bucket timestamp designated and fills empty buckets
     When I query "SELECT ts, avg(temp) FROM sensors SAMPLE BY 1h FILL(LINEAR)"
     Then the JSON field "timestamp" is "0"
-    And the JSON field "columns" is "[{\"name\":\"ts\",\"type\":\"TIMESTAMP\"},{\"name\":\"avg\",\"type\":\"DOUBLE\"}]"
+    And the JSON field "columns" is "[{\"name\":\"ts\",\"type\":\"TIMESTAMP\"},{\"name\":\"avg(temp)\",\"type\":\"DOUBLE\"}]"
     And the dataset is "[[\"2025-03-01T00:00:00.000000Z\",21.0],[\"2025-03-01T01:00:00.000000Z\",21.0],[\"2025-03-01T02:00:00.000000Z\",22.5],[\"2025-03-01T03:00:00.000000Z\",24.0]]"
 
   Scenario: SAMPLE BY with a time zone aligns to local midnight and prints UTC

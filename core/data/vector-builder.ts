@@ -7,6 +7,7 @@ import { ColumnType, TypeTag, isInt64, isVarSize } from './column-type';
 import { CHAR_NULL, GEOHASH_NULL, INT_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG, SYMBOL_NULL } from './null-values';
 import { MemorySymbolTable, SymbolTable } from './symbol-table';
 import { utf8Encoder } from './utf8';
+import { setDecimal } from './decimal';
 import { allocateData, elementsPerRow, FixedArray, Vector } from './vector';
 
 type Grow<T> = { new (n: number): T };
@@ -25,6 +26,8 @@ export class VectorBuilder {
   private offsets: Int32Array | undefined;
   private nulls: Uint8Array | undefined;
   private exact: BigInt64Array | undefined;
+  /** ARRAY with more than one dimension: `dims` extents per row. */
+  private shapes: Int32Array | undefined;
   private rows = 0;
   private bytes = 0;
   private readonly width: number;
@@ -64,11 +67,15 @@ export class VectorBuilder {
       case TypeTag.IPV4: d[this.rows] = IPV4_NULL; break;
       case TypeTag.SYMBOL: d[this.rows] = SYMBOL_NULL; break;
       case TypeTag.FLOAT: case TypeTag.DOUBLE: d[this.rows] = NaN; break;
-      case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+      case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS:
         d[this.rows] = LONG_NULL;
         if (this.exact) this.exact[this.rows] = LONG_NULL_BIG;
         break;
-      case TypeTag.GEOHASH: d[this.rows] = GEOHASH_NULL; break;
+      case TypeTag.GEOHASH:
+        d[this.rows] = GEOHASH_NULL;
+        if (this.exact) this.exact[this.rows] = -1n;
+        break;
+      case TypeTag.DECIMAL: setDecimal(d as Uint8Array, this.rows, null); break;
       case TypeTag.UUID: case TypeTag.LONG256: {
         const dv = new DataView(d.buffer, d.byteOffset + this.rows * this.width, this.width);
         for (let o = 0; o < this.width; o += 8) dv.setBigInt64(o, LONG_NULL_BIG, true);
@@ -143,7 +150,12 @@ export class VectorBuilder {
     const t = this.type.tag;
     if (v.offsets) {
       if (v.nulls && v.nulls[i] === 1) { this.appendNull(); return; }
-      if (t === TypeTag.ARRAY) throw new Error('appendFrom for ARRAY is not supported by VectorBuilder');
+      if (t === TypeTag.ARRAY) {
+        const dims = this.type.dims ?? 1;
+        const start = v.offsets[i], end = v.offsets[i + 1];
+        this.appendArray((v.data as Float64Array).subarray(start, end), dims > 1 && v.shapes ? v.shapes.subarray(i * dims, (i + 1) * dims) : [end - start]);
+        return;
+      }
       this.appendBytes((v.data as Uint8Array).subarray(v.offsets[i], v.offsets[i + 1]));
       return;
     }
@@ -162,18 +174,34 @@ export class VectorBuilder {
       this.appendBytes((v.data as Uint8Array).subarray(i * this.width, (i + 1) * this.width));
       return;
     }
-    if (isInt64(this.type) && v.exact) { this.appendBigInt(v.exact[i]); return; }
+    if ((isInt64(this.type) || t === TypeTag.GEOHASH) && v.exact) { this.appendBigInt(v.exact[i]); return; }
     this.appendNumber(v.data[i]);
+  }
+
+  /** ARRAY: one row of elements (row-major) with its extent per dimension. */
+  appendArray(elements: ArrayLike<number>, shape: ArrayLike<number>): void {
+    const dims = this.type.dims ?? 1;
+    this.ensureBytes(elements.length);
+    const d = this.data as Float64Array;
+    for (let k = 0; k < elements.length; k++) d[this.bytes + k] = elements[k];
+    this.bytes += elements.length;
+    if (dims > 1) {
+      const shapes = this.shapes = grow(this.shapes ?? new Int32Array(16 * dims), (this.rows + 1) * dims);
+      for (let k = 0; k < dims; k++) shapes[this.rows * dims + k] = shape[k] ?? 0;
+    }
+    this.endVarRow(false);
   }
 
   build(): Vector {
     const n = this.rows;
     if (this.offsets) {
+      const dims = this.type.dims ?? 1;
       return {
         type: this.type,
         data: this.data.subarray(0, this.bytes),
         offsets: this.offsets.subarray(0, n + 1),
         nulls: this.nulls?.subarray(0, n),
+        shapes: this.type.tag === TypeTag.ARRAY && dims > 1 ? (this.shapes ?? new Int32Array(n * dims)).subarray(0, n * dims) : undefined,
       };
     }
     return {
@@ -199,6 +227,9 @@ export class VectorBuilder {
 
   private appendVarNull(): void {
     this.ensureBytes(0);
+    // A null row keeps its (zero) extents so the shapes stay aligned with the rows.
+    const dims = this.type.dims ?? 1;
+    if (this.type.tag === TypeTag.ARRAY && dims > 1) this.shapes = grow(this.shapes ?? new Int32Array(16 * dims), (this.rows + 1) * dims).fill(0, this.rows * dims, (this.rows + 1) * dims);
     if (!this.nulls) this.nulls = new Uint8Array(Math.max(16, (this.offsets as Int32Array).length));
     this.endVarRow(true);
   }

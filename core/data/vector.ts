@@ -11,10 +11,11 @@
  * | IPV4 | Int32Array (the address's 32 bits) | 0 |
  * | SYMBOL | Int32Array keys into `symbols` | -1 |
  * | FLOAT / DOUBLE | Float32Array / Float64Array | NaN |
- * | LONG / DATE / TIMESTAMP | Float64Array of the integer value (µs for TIMESTAMP, ms for DATE); `exact` holds all values when one exceeds 2^53 | LONG_NULL |
+ * | LONG / DATE / TIMESTAMP / TIMESTAMP_NS | Float64Array of the integer value (µs for TIMESTAMP, ns for TIMESTAMP_NS, ms for DATE); `exact` holds all values when one exceeds 2^53 (core/data/exact-longs.ts) | LONG_NULL |
  * | GEOHASH | Float64Array of the hash bits | -1 |
  * | UUID | Uint8Array, 16 bytes per row (lo long, hi long, little-endian) | both longs LONG_NULL |
  * | LONG256 | Uint8Array, 32 bytes per row (4 longs, least significant first) | all four LONG_NULL |
+ * | DECIMAL | Uint8Array, 32 bytes per row: the unscaled value, 256-bit two's complement, little-endian (decimal.ts) | -2^255 |
  * | INTERVAL | Float64Array, 2 per row (lo, hi µs) | lo LONG_NULL |
  * | STRING / VARCHAR | Uint8Array UTF-8 bytes; row i is `data[offsets[i]..offsets[i+1])` | `nulls[i] === 1` |
  * | BINARY | Uint8Array bytes, same layout | `nulls[i] === 1` |
@@ -47,7 +48,7 @@ export interface Vector {
 export function elementsPerRow(t: ColumnType): number {
   switch (t.tag) {
     case TypeTag.UUID: return 16;
-    case TypeTag.LONG256: return 32;
+    case TypeTag.LONG256: case TypeTag.DECIMAL: return 32;
     case TypeTag.INTERVAL: return 2;
     default: return 1;
   }
@@ -62,10 +63,10 @@ export function allocateData(t: ColumnType, rows: number): FixedArray {
     case TypeTag.CHAR: return new Uint16Array(rows);
     case TypeTag.INT: case TypeTag.IPV4: case TypeTag.SYMBOL: return new Int32Array(rows);
     case TypeTag.FLOAT: return new Float32Array(rows);
-    case TypeTag.DOUBLE: case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.GEOHASH:
+    case TypeTag.DOUBLE: case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS: case TypeTag.GEOHASH:
       return new Float64Array(rows);
     case TypeTag.UUID: return new Uint8Array(rows * 16);
-    case TypeTag.LONG256: return new Uint8Array(rows * 32);
+    case TypeTag.LONG256: case TypeTag.DECIMAL: return new Uint8Array(rows * 32);
     case TypeTag.INTERVAL: return new Float64Array(rows * 2);
     case TypeTag.ARRAY: return new Float64Array(rows);
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return new Uint8Array(rows);

@@ -32,11 +32,27 @@ export interface FunctionContext {
   readonly user: string;
 }
 
+/** QuestDB's `Rnd` (core/sql/random-source.ts): rnd_* functions draw exactly as QuestDB's do. */
 export interface RandomSource {
-  /** A double in [0, 1). */
+  /** True when long_sequence(n, seed1, seed2) seeded it: rows then draw in QuestDB's order. */
+  readonly seeded: boolean;
+  /** A double in [0, 1) from 53 random bits. */
   nextDouble(): number;
-  /** A 32-bit signed integer. */
+  /** A float in [0, 1) from 24 random bits. */
+  nextFloat(): number;
+  /** The low 32 bits of the next word, signed. */
   nextInt(): number;
+  /** nextInt() made non-negative (MIN_VALUE → MAX_VALUE). */
+  nextPositiveInt(): number;
+  /** The next 64-bit word, signed. */
+  nextLong(): bigint;
+  nextPositiveLong(): bigint;
+  nextBoolean(): boolean;
+  /** The low 16 bits of the next word, signed. */
+  nextShort(): number;
+  /** One of `'B'..'Z'`. */
+  nextChar(): string;
+  nextChars(length: number): string;
 }
 
 interface FunctionBase {
@@ -56,6 +72,12 @@ interface FunctionBase {
 
 export interface ScalarFunction extends FunctionBase {
   readonly kind: 'scalar';
+  /**
+   * Optional: the result type when it depends on a constant argument's value (`extract(epoch FROM ts)` is
+   * LONG, the other parts INT). `constants[i]` is undefined for an argument that is not constant; a bad
+   * constant is a SvcError.sql at its `positions[i]`.
+   */
+  readonly returnsForConstants?: (constants: readonly unknown[], positions: readonly number[]) => ColumnType | undefined;
   /** Changes per call with equal inputs (`rnd_*`, `systimestamp`): never constant-folded. */
   readonly volatile?: boolean;
   /**
@@ -128,7 +150,7 @@ export interface TableFunctionShape {
   readonly columns: readonly ResultColumn[];
   readonly timestampIndex: number;
   /** Seeds for rnd_* functions (long_sequence(n, seed1, seed2)). */
-  readonly seeds?: readonly [number, number];
+  readonly seeds?: readonly [bigint, bigint];
   /** Produces the rows; called once per execution. */
   rows(context: TableFunctionContext): AsyncIterable<ColumnBatch>;
 }

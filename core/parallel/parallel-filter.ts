@@ -25,16 +25,19 @@ interface InFlight {
   readonly output: Promise<KernelOutput>;
 }
 
+/** Filters one batch on the main thread (a frame whose 64-bit values need the exact kernels). */
+export type SerialFilter = (batch: ColumnBatch) => ColumnBatch | undefined;
+
 /** The filtered rows from the workers, or undefined when this filter runs on the main thread. */
-export function parallelFilter(filter: CompiledFilter | undefined, child: PlanNode, context: ExecContext): AsyncIterable<ColumnBatch> | undefined {
+export function parallelFilter(filter: CompiledFilter | undefined, child: PlanNode, context: ExecContext, serial: SerialFilter): AsyncIterable<ColumnBatch> | undefined {
   const workers = context.workers;
   if (!workers || !workers.settings.filter || !filter) return undefined;
   if (!(child instanceof TableScan) || child.spec.reverse || child.spec.batchRows !== undefined) return undefined;
   if (child.estimateRows(context) < workers.settings.minRows) return undefined;
-  return filtered(filter, child, workers, context);
+  return filtered(filter, child, workers, context, serial);
 }
 
-async function* filtered(filter: CompiledFilter, scan: TableScan, workers: QueryWorkers, context: ExecContext): AsyncIterable<ColumnBatch> {
+async function* filtered(filter: CompiledFilter, scan: TableScan, workers: QueryWorkers, context: ExecContext, serial: SerialFilter): AsyncIterable<ColumnBatch> {
   const source = filterKernelSource({ filter: { body: filter.body, args: filter.argCount }, columns: filter.columns.length });
   const step = new ParallelStep(context);
   const pending: InFlight[] = [];
@@ -42,6 +45,16 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
   let rangeRows = FIRST_RANGE_ROWS;
   try {
     for await (const frame of scan.frames(context)) {
+      if (filter.needsExact(frame)) {
+        // LONG values beyond 2^53 that doubles would round: this frame is filtered on the main thread, in order.
+        while (pending.length > 0) {
+          const out = await take(pending);
+          if (out) yield out;
+        }
+        const out = serial(frame);
+        if (out) yield out;
+        continue;
+      }
       const args = filter.argsFor(frame.vectors);
       const columns = filter.columns.map((c) => frame.vectors[c].data);
       for (let lo = 0; lo < frame.rowCount;) {

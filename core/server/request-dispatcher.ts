@@ -13,6 +13,9 @@ import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
 
 /** Answers a route's error (the ErrorResponder on the main thread; the min worker has its own). */
+/** The listeners one response may carry before Node warns of a leak. */
+const RESPONSE_CLOSE_LISTENERS = 32;
+
 export interface FailureResponder {
   fail(exchange: HttpExchange, e: unknown, log?: Log, shape?: ErrorShape): void;
 }
@@ -73,6 +76,9 @@ export class RequestDispatcher {
     }
     const controller = new AbortController();
     const abort = (): void => { if (!res.writableFinished) controller.abort(); };
+    // Each layer (framing, connection guard, in-flight list, restify, a route's pipeline) watches 'close'
+    // once per response; they add up past Node's default warning threshold of 10 without any leak.
+    res.setMaxListeners(RESPONSE_CLOSE_LISTENERS);
     res.once('close', abort);
     return { route, exchange: { req, res, path, params, signal: controller.signal, startNanos, authNanos } };
   }

@@ -49,7 +49,8 @@ export type Literal =
   | BooleanLiteral
   | NullLiteral
   | Long256Literal
-  | GeohashLiteral;
+  | GeohashLiteral
+  | DecimalLiteral;
 
 interface LiteralBase {
   readonly kind: 'literal';
@@ -96,6 +97,12 @@ export interface NullLiteral extends LiteralBase {
   readonly type: 'null';
 }
 
+/** `12.34m`: an exact DECIMAL; `value` is the number's text without the `m`. */
+export interface DecimalLiteral extends LiteralBase {
+  readonly type: 'decimal';
+  readonly value: string;
+}
+
 /** `0x7ee6…`: `value` is the hex digits, lower-case, without `0x`. */
 export interface Long256Literal extends LiteralBase {
   readonly type: 'long256';
@@ -120,6 +127,8 @@ export interface GeohashLiteral extends LiteralBase {
 export interface Call {
   readonly kind: 'call';
   readonly name: string;
+  /** The name as typed (case kept, `pg_catalog.version`): what the column is named after (P1). */
+  readonly written: string;
   readonly args: readonly Expression[];
   readonly distinct: boolean;
   readonly star: boolean;

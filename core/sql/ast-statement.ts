@@ -27,6 +27,8 @@ export interface ValuesRow {
   readonly kind: 'valuesRow';
   readonly values: readonly Expression[];
   readonly position: number;
+  /** Position of the closing `)`: where a wrong value count is reported. */
+  readonly end: number;
 }
 
 export interface InsertBatch {

@@ -41,6 +41,8 @@ export interface Identifier {
 export interface TypeRef {
   readonly kind: 'type';
   readonly name: string;
+  /** The type as typed (`INT`, `DOUBLE[]`): casts print it in column names (`x::INT`). */
+  readonly written: string;
   readonly position: number;
 }
 

@@ -15,7 +15,7 @@ export interface BindEnvironment {
   /** The context table functions read at execution. */
   tableFunctionContext(context: ExecContext): TableFunctionContext;
   /** Seeds of long_sequence(n, s1, s2) found while binding (rnd_* reproducibility). */
-  seeds?: readonly [number, number];
+  seeds?: readonly [bigint, bigint];
   /** IN (SELECT …) and scalar sub-queries, inner ones first; run before the outer query. */
   readonly subqueries: BoundExpr[];
 }

@@ -39,6 +39,8 @@ export interface BoundCast {
   readonly expr: BoundExpr;
   readonly type: ColumnType;
   readonly position: number;
+  /** An implicit text → number conversion: values that do not read as numbers fail (checked-conversion.ts). */
+  readonly checked?: boolean;
 }
 
 export interface BoundCase {

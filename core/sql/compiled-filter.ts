@@ -79,6 +79,8 @@ class Compiler {
     if (e.kind === 'constant' && NUMBER_TAGS.has(e.type.tag)) {
       const v = e.value;
       if (v === null) return { code: 'NaN', isNull: 'true', nullable: true };
+      // Doubles are exact to 2^53 only: a larger 64-bit constant is compared by the exact kernels.
+      if (typeof v === 'bigint') return undefined;
       const x = typeof v === 'boolean' ? (v ? 1 : 0) : Number(v);
       return { code: this.arg(x), isNull: 'false', nullable: false };
     }
@@ -178,6 +180,11 @@ export class CompiledFilter {
       const cols = this.columns.map((i) => batch.vectors[i].data);
       return this.loop(cols, args, sel, batch.rowCount);
     };
+  }
+
+  /** True when the compiled loop reads a column that carries exact 64-bit values in `batch` (doubles would round). */
+  needsExact(batch: ColumnBatch): boolean {
+    return this.columns.some((i) => batch.vectors[i].exact !== undefined);
   }
 }
 

@@ -11,6 +11,7 @@ import { GroupKeyIndex } from './operators/group-key-index';
 import { BoundExpr } from './bound-expression';
 import { ExecContext } from './plan';
 import { castVector, nullVector } from './vector/cast-vector';
+import { convertChecked } from './vector/checked-conversion';
 import { constantVector, sliceVector } from './vector/vector-ops';
 import { readValue } from './vector/sql-value';
 import { appendValue } from './vector/append-value';
@@ -34,7 +35,7 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
       const args = e.args.map((a) => evaluate(a, batch, context));
       return e.fn.kernel(args, n, e.type, context.functions, e);
     }
-    case 'cast': return castVector(evaluate(e.expr, batch, context), e.type, n);
+    case 'cast': return e.checked ? convertChecked(evaluate(e.expr, batch, context), e.type, n) : castVector(evaluate(e.expr, batch, context), e.type, n);
     case 'case': return evaluateCase(e, batch, context);
     case 'inQuery': {
       const values = context.subqueries.get(e);

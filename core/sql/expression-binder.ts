@@ -4,7 +4,11 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position.
  */
-import { ColumnType, Types, TypeTag, parseTypeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, geohashType, isNumeric, parseTypeName, typeName } from '../data/column-type';
+import { arrayConstructor, arrayLiteralShape } from './arrays/array-constructor';
+import { accessType, arrayAccess, Subscript } from './arrays/array-access';
+import { parseGeohashExact } from './vector/text-to-binary-values';
+import { literalDecimalType } from '../data/decimal';
 import { SvcError } from '../errors';
 import { ScalarFunction } from '../extension/sql-function';
 import type { Expression, Query } from './ast';
@@ -17,7 +21,7 @@ import { PlanNode } from './plan';
 import { Scope } from './scope';
 import { foldConstant } from './constant-folding';
 import { checkTimeArguments, intervalCallBounds } from './time-arguments';
-import { parseIsoTimestamp } from '../time/iso-timestamp';
+import { parseIsoTimestamp, parseIsoTimestampExact, parseIsoTimestampNanos } from '../time/iso-timestamp';
 
 /** Receives aggregate calls found while binding a SELECT list; returns the reference that replaces them. */
 export interface AggregateCollector {
@@ -42,6 +46,21 @@ export interface BinderHooks {
 const NILADIC = new Set(['build', 'version', 'current_user', 'current_database', 'current_schema', 'now', 'systimestamp', 'sysdate']);
 
 const BINARY_NAMES: Record<string, string> = { and: 'and', or: 'or' };
+
+/**
+ * `#u33d` is GEOHASH(4c), `#u33d/18` GEOHASH(18b) (the top 18 bits), `##0101` GEOHASH(4b): the literal's
+ * type carries exactly the precision written.
+ */
+function geohashConstant(e: Extract<Expression, { kind: 'literal'; type: 'geohash' }>): BoundExpr {
+  const type = geohashType(e.bits, !e.binary && !e.raw.includes('/'));
+  const value = e.binary ? (e.bits > 53 ? BigInt(`0b${e.value}`) : parseInt(e.value, 2)) : parseGeohashExact(e.value, e.bits);
+  if (value === undefined) throw SvcError.sql(e.position, `invalid constant: ${e.raw}`);
+  return { kind: 'constant', type, value, position: e.position };
+}
+
+function isTextual(t: ColumnType): boolean {
+  return t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR || t.tag === TypeTag.CHAR;
+}
 
 export class ExpressionBinder {
   constructor(private readonly registry: FunctionRegistry, private readonly scope: Scope, private readonly hooks: BinderHooks) {}
@@ -103,8 +122,45 @@ export class ExpressionBinder {
         this.hooks.onSubquery?.(node);
         return node;
       }
+      case 'array': return this.arrayLiteral(e);
+      case 'arrayAccess': return this.arrayAccess(e);
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
+  }
+
+  /** `ARRAY[…]`: a DOUBLE array of the literal's shape; elements cast to DOUBLE (core/sql/arrays). */
+  private arrayLiteral(e: Extract<Expression, { kind: 'array' }>): BoundExpr {
+    const { shape, leaves } = arrayLiteralShape(e);
+    const args = leaves.map((l) => {
+      const bound = this.bind(l);
+      if (!isNumeric(bound.type) && bound.type.tag !== TypeTag.NULL) throw SvcError.sql(l.position, `unsupported array element type: ${typeName(bound.type)}`);
+      return this.coerce(bound, Types.DOUBLE, l.position, false);
+    });
+    const fn = arrayConstructor(shape);
+    return { kind: 'call', fn, args, type: fn.returns as ColumnType, position: e.position };
+  }
+
+  /** `arr[i, lo:hi]`: indexes and slices, 1-based (core/sql/arrays/array-access.ts). */
+  private arrayAccess(e: Extract<Expression, { kind: 'arrayAccess' }>): BoundExpr {
+    const array = this.bind(e.array);
+    if (array.type.tag !== TypeTag.ARRAY) throw SvcError.sql(e.array.position, 'array expected');
+    const dims = array.type.dims ?? 1;
+    if (e.subscripts.length > dims) throw SvcError.sql(e.subscripts[dims].position, `too many array subscripts [dims=${dims}]`);
+    const subscripts: Subscript[] = [];
+    const args: BoundExpr[] = [array];
+    const index = (x: Expression): BoundExpr => {
+      const bound = this.bind(x);
+      if (![TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.NULL].includes(bound.type.tag)) throw SvcError.sql(x.position, 'integer array index expected');
+      return this.coerce(bound, Types.INT, x.position, true);
+    };
+    for (const s of e.subscripts) {
+      if (s.kind !== 'slice') { subscripts.push({ kind: 'index' }); args.push(index(s)); continue; }
+      subscripts.push({ kind: 'slice', lo: s.lo !== undefined, hi: s.hi !== undefined });
+      if (s.lo) args.push(index(s.lo));
+      if (s.hi) args.push(index(s.hi));
+    }
+    const fn = arrayAccess(dims, subscripts);
+    return { kind: 'call', fn, args, type: accessType(dims, subscripts), position: e.position };
   }
 
   private resolvable(name: string): boolean {
@@ -121,7 +177,13 @@ export class ExpressionBinder {
       case 'string': return { kind: 'constant', type: Types.STRING, value: e.value, position: p };
       case 'boolean': return { kind: 'constant', type: Types.BOOLEAN, value: e.value, position: p };
       case 'null': return { kind: 'constant', type: Types.NULL, value: null, position: p };
-      default: throw SvcError.sql(p, `${e.type} literals are not supported yet`);
+      case 'long256': return { kind: 'constant', type: Types.LONG256, value: `0x${e.value}`, position: p };
+      case 'geohash': return geohashConstant(e);
+      case 'decimal': {
+        const type = literalDecimalType(e.value);
+        if (!type) throw SvcError.sql(p, `invalid constant: ${e.raw}`);
+        return { kind: 'constant', type, value: e.value, position: p };
+      }
     }
   }
 
@@ -131,7 +193,8 @@ export class ExpressionBinder {
       return this.hooks.windows.collect(e, this);
     }
     if (this.registry.isAggregate(e.name) && !this.registry.hasScalar(e.name)) {
-      if (!this.hooks.aggregates) throw SvcError.sql(e.position, `aggregate function is not allowed here: ${e.name}`);
+      // QuestDB 9.4.4 names an aggregate where none may be (WHERE, also nested) an argument of its context.
+      if (!this.hooks.aggregates) throw SvcError.sql(e.position, 'Aggregate function cannot be passed as an argument');
       const inner = new ExpressionBinder(this.registry, this.scope, { subquery: this.hooks.subquery, onSubquery: this.hooks.onSubquery });
       const args = e.star ? [] : e.args.map((a) => inner.bind(a));
       const name = e.distinct && e.name === 'count' ? 'count_distinct' : e.name;
@@ -154,7 +217,8 @@ export class ExpressionBinder {
     const r = this.registry.resolveScalar(name, info, position);
     this.checkConstantArgs(r.fn, args, name);
     const cast = args.map((a, i) => this.coerce(a, r.params[i], a.kind === 'constant' ? a.position : position, false));
-    const call: BoundExpr = { kind: 'call', fn: r.fn, args: cast, type: r.returns, position };
+    const type = r.fn.returnsForConstants?.(cast.map((a) => (a.kind === 'constant' ? a.value : undefined)), cast.map((a) => a.position)) ?? r.returns;
+    const call: BoundExpr = { kind: 'call', fn: r.fn, args: cast, type, position };
     return foldConstant(call);
   }
 
@@ -167,10 +231,11 @@ export class ExpressionBinder {
 
   /** Casts `e` to `type`; constants convert now (errors at the constant). */
   coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
-    if (e.type.tag === type.tag && e.type.bits === type.bits) return e;
-    const cast: BoundExpr = { kind: 'cast', expr: e, type, position };
+    if (e.type.tag === type.tag && e.type.bits === type.bits && (type.tag !== TypeTag.DECIMAL || (e.type.precision === type.precision && e.type.scale === type.scale))) return e;
+    const checked = !explicit && isTextual(e.type) && isNumeric(type);
+    const cast: BoundExpr = checked ? { kind: 'cast', expr: e, type, position, checked } : { kind: 'cast', expr: e, type, position };
     if (e.kind !== 'constant') return cast;
-    if (!explicit && (type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE) && typeof e.value === 'string') {
+    if (!explicit && (type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE || type.tag === TypeTag.TIMESTAMP_NS) && typeof e.value === 'string') {
       const us = parseIsoTimestamp(e.value);
       if (us === undefined) throw SvcError.sql(e.position, `Invalid date [str='${e.value}']`);
     }
@@ -190,16 +255,25 @@ export class ExpressionBinder {
   }
 
   private timestampOperand(other: BoundExpr, e: BoundExpr, op: string): BoundExpr {
-    if ((other.type.tag !== TypeTag.TIMESTAMP && other.type.tag !== TypeTag.DATE) || e.kind !== 'constant' || typeof e.value !== 'string') return e;
+    const tag = other.type.tag;
+    if ((tag !== TypeTag.TIMESTAMP && tag !== TypeTag.DATE && tag !== TypeTag.TIMESTAMP_NS) || e.kind !== 'constant' || typeof e.value !== 'string') return e;
     const text = e.value;
-    const us = parseIsoTimestamp(text);
+    const us = parseIsoTimestampExact(text);
     if (us === undefined) {
       if (text.includes(';')) throw SvcError.sql(e.position, 'not a timestamp, use IN keyword with intervals');
+      // QuestDB 9.4.4: the designated timestamp's interval filter has its own texts; another TIMESTAMP
+      // column is compared through the string's implicit cast.
+      if (!this.isDesignatedTimestamp(other)) throw SvcError.sql(e.position, `Invalid date [str=${text}]`);
       if (op === '=' || op === '!=') throw SvcError.sql(e.position, 'invalid timestamp');
       throw SvcError.sql(e.position, `Invalid date [str='${text}']`);
     }
-    const date = other.type.tag === TypeTag.DATE;
-    return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(us / 1000) : us, position: e.position };
+    if (tag === TypeTag.TIMESTAMP_NS) return { kind: 'constant', type: Types.TIMESTAMP_NS, value: parseIsoTimestampNanos(text) ?? null, position: e.position };
+    const date = tag === TypeTag.DATE;
+    return { kind: 'constant', type: date ? Types.DATE : Types.TIMESTAMP, value: date ? Math.floor(Number(us) / 1000) : us, position: e.position };
+  }
+
+  private isDesignatedTimestamp(e: BoundExpr): boolean {
+    return e.kind === 'column' && e.index === this.scope.timestampIndex;
   }
 
   private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {

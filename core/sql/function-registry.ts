@@ -3,10 +3,10 @@
  * argument types reach with the least total implicit-cast cost wins. Errors name
  * the function and the argument types, at the call's position.
  */
-import { ColumnType, typeName } from '../data/column-type';
+import { ANY_DECIMAL, ColumnType, typeName } from '../data/column-type';
 import { SvcError } from '../errors';
 import { AggregateFunction, ParamType, ScalarFunction, SqlFunction, TableFunction } from '../extension/sql-function';
-import { commonType, implicitCastCost } from './implicit-cast';
+import { asDecimal, commonType, implicitCastCost } from './implicit-cast';
 
 export interface ArgInfo {
   readonly type: ColumnType;
@@ -97,7 +97,7 @@ function fit(decl: readonly ParamType[], variadic: boolean, args: readonly ArgIn
   for (let i = 0; i < args.length; i++) {
     const p = paramAt(i);
     if (p === 'any') { types.push(args[i].type); continue; }
-    const target = p === 'same' ? (same as ColumnType) : p;
+    const target = p === 'same' ? (same as ColumnType) : p === ANY_DECIMAL ? (asDecimal(args[i].type) ?? p) : p;
     const c = implicitCastCost(args[i].type, target, args[i].constant);
     if (c === undefined) {
       if (p !== 'same') return undefined;

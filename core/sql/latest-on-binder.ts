@@ -3,6 +3,7 @@
  * the source plan is built (a lazy table scan then reads them); the plan walks the table backwards
  * when the source is a plain scan chain ordered by that timestamp.
  */
+import { TypeTag } from '../data/column-type';
 import { SvcError } from '../errors';
 import type { LatestOn as LatestOnAst } from './ast';
 import { BoundExpr } from './bound-expression';
@@ -31,10 +32,16 @@ export function prepareLatestOn(clause: LatestOnAst, binder: ExpressionBinder): 
  */
 export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, input: PlanNode, reverse: (p: PlanNode) => PlanNode | undefined, where?: BoundExpr): PlanNode {
   const ts = prepared.timestamp;
-  if (input.timestampIndex < 0) throw SvcError.sql(clause.position, 'base query does not provide designated TIMESTAMP column');
   if (ts.kind !== 'column') throw SvcError.sql(clause.position, 'designated timestamp column expected');
-  const designated = ts.index === input.timestampIndex;
-  if (!designated) throw SvcError.sql(clause.timestamp?.position ?? clause.position, 'LATEST ON column must be the designated timestamp');
+  if (ts.index !== input.timestampIndex) {
+    // QuestDB 9.4.4: over a sub-query any TIMESTAMP column will do; the rows are read forwards and the
+    // result is ordered by that column.
+    if (ts.type.tag !== TypeTag.TIMESTAMP) {
+      if (input.timestampIndex < 0) throw SvcError.sql(clause.position, 'base query does not provide designated TIMESTAMP column');
+      throw SvcError.sql(clause.timestamp?.position ?? clause.position, 'LATEST ON column must be a TIMESTAMP');
+    }
+    return new LatestOn({ child: input, backwards: false, timestamp: ts.index, keys: prepared.keys, timestampIndex: ts.index, columns: input.columns });
+  }
   const backwards = reverse(input);
   return new LatestOn({
     child: backwards ?? input,

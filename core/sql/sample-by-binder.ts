@@ -29,6 +29,8 @@ export interface SampleByInput {
   readonly keys: readonly BoundExpr[];
   readonly aggregates: readonly BoundAggregate[];
   readonly binder: ExpressionBinder;
+  /** The SELECT keyword of the query carrying SAMPLE BY: where a missing designated timestamp is reported. */
+  readonly selectPosition: number;
 }
 
 export interface BoundSampleBy {
@@ -40,7 +42,8 @@ export interface BoundSampleBy {
 export function bindSampleBy(x: SampleByInput): BoundSampleBy {
   const c = x.clause;
   const ts = x.input.timestampIndex;
-  if (ts < 0) throw SvcError.sql(c.position, 'base query does not provide designated TIMESTAMP column');
+  if (x.aggregates.length === 0) throw SvcError.sql(c.interval.position, "at least one aggregation function must be present in 'select' clause");
+  if (ts < 0) throw SvcError.sql(x.selectPosition, 'base query does not provide designated TIMESTAMP column');
   const tsColumn = x.input.columns[ts];
   const timestampKey: BoundColumn = { kind: 'column', index: ts, type: tsColumn.type, name: tsColumn.name, position: c.position };
   const unit = c.interval.unit;
@@ -67,7 +70,7 @@ export function bindSampleBy(x: SampleByInput): BoundSampleBy {
     };
     return new SampleClock(alignment, first);
   };
-  const fills = bindFills(c, x.aggregates, x.keys.length > 0, x.binder);
+  const fills = bindFills(c, x.aggregates, x.binder);
   const columns: ResultColumn[] = [
     ...x.aggregates.map((a, k) => ({ name: `agg${k}`, type: a.type })),
     { name: tsColumn.name, type: tsColumn.type },
@@ -78,12 +81,11 @@ export function bindSampleBy(x: SampleByInput): BoundSampleBy {
   return { plan, timestampKey };
 }
 
-function bindFills(c: SampleByAst, aggregates: readonly BoundAggregate[], keyed: boolean, binder: ExpressionBinder): FillSpec[] {
+function bindFills(c: SampleByAst, aggregates: readonly BoundAggregate[], binder: ExpressionBinder): FillSpec[] {
   const list = c.fill ?? [];
   if (list.length === 0) return aggregates.map(() => ({ mode: 'none' }));
   return aggregates.map((a, k) => {
     const f = list[Math.min(k, list.length - 1)];
-    if (f.mode === 'linear' && keyed) throw SvcError.sql(f.position, 'FILL(LINEAR) is not supported for keyed SAMPLE BY');
     if (f.mode !== 'value') return { mode: f.mode === 'none' && list.some((o) => o.mode !== 'none') ? 'null' : f.mode };
     const v = binder.bind(f.value as Expression);
     if (v.kind !== 'constant') throw SvcError.sql(f.position, 'constant expected in FILL');

@@ -58,16 +58,17 @@ export class SelectBinder {
 
     const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
     const names = new NameAllocator();
+    for (const it of s.projection) if (it.alias) names.reserve(it.alias.name, it.alias.position);
     const items: Item[] = [];
     for (const it of s.projection) {
       if (it.expr.kind === 'star') {
         for (const c of scope.star(it.expr.qualifier, it.expr.position)) {
-          items.push({ expr: { kind: 'column', index: c.index, type: c.type, name: c.name, position: it.position }, name: names.take(c.name), hidden: false });
+          items.push({ expr: { kind: 'column', index: c.index, type: c.type, name: c.name, position: it.position }, name: names.takeStar(c.name), hidden: false });
         }
         continue;
       }
       const expr = collecting.bind(it.expr);
-      items.push({ expr, name: names.take(it.alias?.name ?? expressionName(it.expr)), hidden: false });
+      items.push({ expr, name: it.alias?.name ?? names.take(expressionName(it.expr)), hidden: false });
     }
     if (s.having && aggregates.list.length === 0 && !s.groupBy) throw SvcError.sql(s.having.position, 'HAVING requires an aggregate query');
     const having = s.having ? collecting.toBoolean(collecting.bind(s.having)) : undefined;
@@ -101,7 +102,7 @@ export class SelectBinder {
       if (s.sampleBy) {
         const tsSlot = input.timestampIndex;
         const others = keys.filter((k) => !(k.kind === 'column' && k.index === tsSlot));
-        const bound = bindSampleBy({ clause: s.sampleBy, input, keys: others, aggregates: aggregates.list, binder: plain });
+        const bound = bindSampleBy({ clause: s.sampleBy, input, keys: others, aggregates: aggregates.list, binder: plain, selectPosition: s.position });
         keys = [bound.timestampKey, ...others];
         sampled = bound.plan;
       }

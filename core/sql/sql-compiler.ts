@@ -22,6 +22,7 @@ import { randomSource } from './random-source';
 import { prepareAlter, prepareDrop, prepareRename, prepareTruncate } from './statements/alter-statements';
 import { prepareCreateTable } from './statements/create-table-statement';
 import { prepareInsert } from './statements/insert-statement';
+import { explainPlan } from './statements/explain-statement';
 import { showPlan } from './statements/show-statement';
 import { prepareUpdate } from './statements/update-statement';
 import type { QueryWorkers } from '../parallel/query-workers';
@@ -82,6 +83,7 @@ export class SqlCompiler {
     switch (s.kind) {
       case 'select': case 'setOperation': return { kind: 'select', plan: new QueryBinder(env).bind(s) };
       case 'show': return { kind: 'select', plan: showPlan(s, env) };
+      case 'explain': return { kind: 'select', plan: explainPlan(s, env, bindQuery) };
       case 'insert': {
         const insert = prepareInsert(s, env, bindQuery);
         return { kind: 'insert', run: async (c) => ({ kind: 'insert', inserted: await insert.run(c) }) };
@@ -95,7 +97,6 @@ export class SqlCompiler {
       case 'truncateTable': return ddl(prepareTruncate(s, env));
       case 'renameTable': return ddl(prepareRename(s, env));
       case 'alterTable': return ddl(prepareAlter(s, env));
-      default: throw SvcError.sql(s.position, `${s.kind} is not supported yet`);
     }
   }
 

@@ -26,7 +26,9 @@ test('extract fields follow PostgreSQL', () => {
   assert.equal(extract('decade', t), 202);
   assert.equal(extract('doy', t), 60);
   assert.equal(extract('hour', t), 15);
-  assert.equal(extract('milliseconds', t), 21127);
+  assert.equal(extract('milliseconds', t), 127);
+  assert.equal(extract('microseconds', t), 127329);
+  assert.equal(extract('nanoseconds', t), 127329000);
   assert.equal(extract('epoch', t), Math.floor(t / 1e6));
   assert.equal(millis(t), 127);
   assert.equal(micros(t), 329);

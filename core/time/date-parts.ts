@@ -45,12 +45,15 @@ export function isoWeek(t: number): { readonly week: number; readonly year: numb
 
 export type ExtractField =
   | 'millennium' | 'century' | 'decade' | 'year' | 'isoyear' | 'quarter' | 'month' | 'week' | 'doy' | 'dow'
-  | 'isodow' | 'day' | 'hour' | 'minute' | 'second' | 'milliseconds' | 'microseconds' | 'epoch';
+  | 'isodow' | 'day' | 'hour' | 'minute' | 'second' | 'milliseconds' | 'microseconds' | 'nanoseconds' | 'epoch';
 
 export const EXTRACT_FIELDS: readonly ExtractField[] = ['millennium', 'century', 'decade', 'year', 'isoyear', 'quarter',
-  'month', 'week', 'doy', 'dow', 'isodow', 'day', 'hour', 'minute', 'second', 'milliseconds', 'microseconds', 'epoch'];
+  'month', 'week', 'doy', 'dow', 'isodow', 'day', 'hour', 'minute', 'second', 'milliseconds', 'microseconds', 'nanoseconds', 'epoch'];
 
-/** extract(field FROM ts), PostgreSQL-style as QuestDB documents it. */
+/**
+ * extract(field FROM ts) as QuestDB 9.4.4 answers it: milliseconds, microseconds and nanoseconds are the
+ * part within the current second; epoch is whole seconds.
+ */
 export function extract(field: ExtractField, t: number): number {
   switch (field) {
     case 'millennium': { const y = year(t); return y > 0 ? Math.floor((y - 1) / 1000) + 1 : Math.floor(y / 1000); }
@@ -68,8 +71,9 @@ export function extract(field: ExtractField, t: number): number {
     case 'hour': return hour(t);
     case 'minute': return minute(t);
     case 'second': return second(t);
-    case 'milliseconds': return second(t) * 1000 + millis(t);
-    case 'microseconds': return mod(t, 60_000_000);
+    case 'milliseconds': return millis(t);
+    case 'microseconds': return mod(t, 1_000_000);
+    case 'nanoseconds': return mod(t, 1_000_000) * 1000;
     case 'epoch': return Math.floor(t / 1_000_000);
   }
 }

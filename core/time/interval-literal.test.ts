@@ -21,17 +21,24 @@ test('a partial timestamp covers its whole unit', () => {
   assert.deepEqual(parsePartialTimestamp('2025-03-01T03:20:15'), iv('2025-03-01T03:20:15', '2025-03-01T03:20:15.999999'));
 });
 
-test('a modifier moves the upper bound', () => {
-  assert.deepEqual(ok('2025-03-01;1d'), [iv('2025-03-01', '2025-03-02T23:59:59.999999')]);
-  assert.deepEqual(ok('2025-03-01T00;1h'), [iv('2025-03-01T00:00', '2025-03-01T01:59:59.999999')]);
-  assert.deepEqual(ok('2025-04;-3d'), [iv('2025-04-01', '2025-04-27T23:59:59.999999')]);
+test('a duration counts from the start of the partial timestamp, whatever its precision', () => {
+  assert.deepEqual(ok('2025-03-01;1d'), [iv('2025-03-01', '2025-03-01T23:59:59.999999')]);
+  assert.deepEqual(ok('2025-03-01T06;6h'), [iv('2025-03-01T06:00', '2025-03-01T11:59:59.999999')]);
+  assert.deepEqual(ok('2025-03-01T00;1h'), [iv('2025-03-01T00:00', '2025-03-01T00:59:59.999999')]);
+  assert.deepEqual(ok('2025-03-01T10:15:30;90s'), [iv('2025-03-01T10:15:30', '2025-03-01T10:16:59.999999')]);
+  assert.deepEqual(ok('2025-04;3d'), [iv('2025-04-01', '2025-04-03T23:59:59.999999')]);
+});
+
+test('a negative duration ends at the start of the partial timestamp', () => {
+  assert.deepEqual(ok('2025-03-01;-1d'), [iv('2025-02-28', '2025-02-28T23:59:59.999999')]);
+  assert.deepEqual(ok('2025-03-01T06;-2h'), [iv('2025-03-01T04:00', '2025-03-01T05:59:59.999999')]);
 });
 
 test('a period and count repeat the interval', () => {
   assert.deepEqual(ok('2025-01-01T00:00;1h;1d;3'), [
-    iv('2025-01-01T00:00', '2025-01-01T01:00:59.999999'),
-    iv('2025-01-02T00:00', '2025-01-02T01:00:59.999999'),
-    iv('2025-01-03T00:00', '2025-01-03T01:00:59.999999'),
+    iv('2025-01-01T00:00', '2025-01-01T00:59:59.999999'),
+    iv('2025-01-02T00:00', '2025-01-02T00:59:59.999999'),
+    iv('2025-01-03T00:00', '2025-01-03T00:59:59.999999'),
   ]);
   assert.equal(ok('2025-01-10;;-1d;2')[0].lo, ts('2025-01-09'));
 });

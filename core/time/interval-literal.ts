@@ -1,7 +1,8 @@
 /**
  * Interval literals on the designated timestamp:
  * a partial timestamp means its whole unit (`'2025'` is the year, `'2025-03-01T03'` the hour);
- * `;<n><unit>` moves the upper bound (`'2025-03-01;1d'` ends 2025-03-02T23:59:59.999999);
+ * `;<n><unit>` is a duration from the start of the partial timestamp: n > 0 gives `[start, start + n)`
+ * (`'2025-03-01;1d'` is that one day), n < 0 gives `[start + n, start)`;
  * `ts;modifier;period;count` repeats the interval every `period`, `count` times (a negative period goes back).
  * Produces sorted, disjoint closed intervals in µs.
  */
@@ -43,7 +44,10 @@ export function parseIntervalLiteral(text: string): IntervalParse {
   if (parts.length >= 2 && parts[1].trim() !== '') {
     const mod = parseStride(parts[1]);
     if (!mod) return { ok: false, reason: 'Invalid interval modifier' };
-    hi = addUnits(hi + 1, mod.unit, mod.count) - 1;
+    // The duration counts from the start of the partial timestamp, whatever its precision (QuestDB 9.4.4).
+    const end = addUnits(lo, mod.unit, mod.count);
+    if (mod.count >= 0) hi = end - 1;
+    else { hi = lo - 1; lo = end; }
     if (hi < lo) return { ok: true, intervals: [], isInterval: true };
   }
   if (parts.length === 4) {

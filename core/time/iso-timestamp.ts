@@ -63,10 +63,24 @@ function timeOfDay(micros: number, fractionDigits: number): string {
   return `${pad2(h)}:${pad2(mi)}:${pad2(se)}.${fracText}Z`;
 }
 
-/** TIMESTAMP (µs since epoch) → `yyyy-MM-ddTHH:mm:ss.SSSSSSZ`. */
-export function formatTimestampMicros(micros: number): string {
+/** TIMESTAMP (µs since epoch) → `yyyy-MM-ddTHH:mm:ss.SSSSSSZ`; a bigint is exact beyond 2^53 (after 2255). */
+export function formatTimestampMicros(micros: number | bigint): string {
+  if (typeof micros === 'bigint') {
+    const [day, within] = splitDays(micros);
+    return dayText(day) + timeOfDay(within, 6);
+  }
   const day = Math.floor(micros / MICROS_PER_DAY);
   return dayText(day) + timeOfDay(micros - day * MICROS_PER_DAY, 6);
+}
+
+const MICROS_PER_DAY_BIG = 86_400_000_000n;
+
+/** Exact µs → [days since the epoch, µs within the day]. */
+export function splitDays(micros: bigint): [number, number] {
+  let day = micros / MICROS_PER_DAY_BIG;
+  let within = micros - day * MICROS_PER_DAY_BIG;
+  if (within < 0n) { day -= 1n; within += MICROS_PER_DAY_BIG; }
+  return [Number(day), Number(within)];
 }
 
 /** DATE (ms since epoch) → `yyyy-MM-ddTHH:mm:ss.SSSZ`. */
@@ -82,9 +96,13 @@ export type IsoPrecision = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'secon
 export interface IsoParts {
   /** µs since the epoch of the first instant the text names (offset applied). */
   readonly micros: number;
+  /** The exact µs when `micros` is beyond 2^53 (after 2255), where a double rounds. */
+  readonly exact?: bigint;
   readonly precision: IsoPrecision;
   /** Digits after the decimal point (0 unless precision is `fraction`). */
   readonly fractionDigits: number;
+  /** Nanoseconds beyond the microsecond (fraction digits 7–9), for TIMESTAMP_NS. */
+  readonly nanos: number;
 }
 
 /**
@@ -112,15 +130,41 @@ export function parseIsoParts(text: string): IsoParts | undefined {
     if (oh > 23 || om > 59) return undefined;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  const micros = daysFromCivil(y, mo, d) * MICROS_PER_DAY + ((h * 60 + mi - offsetMinutes) * 60 + s) * 1_000_000 + frac;
+  const days = daysFromCivil(y, mo, d);
+  const within = ((h * 60 + mi - offsetMinutes) * 60 + s) * 1_000_000 + frac;
+  const micros = days * MICROS_PER_DAY + within;
   const precision: IsoPrecision = m[2] === undefined ? 'year' : m[3] === undefined ? 'month' : m[4] === undefined ? 'day'
     : m[5] === undefined ? 'hour' : m[6] === undefined ? 'minute' : m[7] === undefined ? 'second' : 'fraction';
-  return { micros, precision, fractionDigits: m[7]?.length ?? 0 };
+  const nanos = m[7] === undefined ? 0 : Number((m[7] + '000000000').slice(6, 9));
+  const parts = { micros, precision, fractionDigits: m[7]?.length ?? 0, nanos };
+  return Number.isSafeInteger(micros) ? parts : { ...parts, exact: BigInt(days) * MICROS_PER_DAY_BIG + BigInt(within) };
 }
 
-/** `parseIsoParts(text)?.micros`: the instant an ISO text names, in µs since the epoch. */
+/** `parseIsoParts(text)?.micros`: the instant an ISO text names, in µs since the epoch (a double). */
 export function parseIsoTimestamp(text: string): number | undefined {
   return parseIsoParts(text)?.micros;
+}
+
+/** The instant an ISO text names in nanoseconds (TIMESTAMP_NS), exact. */
+export function parseIsoTimestampNanos(text: string): bigint | undefined {
+  const parts = parseIsoParts(text);
+  return parts === undefined ? undefined : (parts.exact ?? BigInt(parts.micros)) * 1000n + BigInt(parts.nanos);
+}
+
+/** TIMESTAMP_NS → `yyyy-MM-ddTHH:mm:ss.SSSSSSSSSZ` (9 fraction digits). */
+export function formatTimestampNanos(nanos: bigint | number): string {
+  const ns = BigInt(nanos);
+  let micros = ns / 1000n;
+  let within = ns - micros * 1000n;
+  if (within < 0n) { micros -= 1n; within += 1000n; }
+  const text = formatTimestampMicros(Number.isSafeInteger(Number(micros)) ? Number(micros) : micros);
+  return `${text.slice(0, -1)}${String(within).padStart(3, '0')}Z`;
+}
+
+/** The instant an ISO text names, exact: a number within 2^53, else a bigint. */
+export function parseIsoTimestampExact(text: string): number | bigint | undefined {
+  const parts = parseIsoParts(text);
+  return parts === undefined ? undefined : parts.exact ?? parts.micros;
 }
 
 const ISO_RE = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?)?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;

@@ -4,6 +4,8 @@
  * `\` → `\\` and control characters JSON-escaped, so a value never breaks a line.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
+import { formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { CHAR_NULL, INT_NULL, LONG_NULL } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { ByteOutput } from './byte-output';
@@ -71,9 +73,20 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
       if (x === LONG_NULL) return;
       o.byte(34); iso.write(o, x * 1000, 3); o.byte(34);
     };
+    case TypeTag.DECIMAL: return (o, v, i) => {
+      const x = decimalAt(v.data as Uint8Array, i);
+      if (x !== null) o.ascii(decimalText(x, scaleOf(type)));
+    };
+    case TypeTag.TIMESTAMP_NS: return (o, v, i) => {
+      const x = v.data[i];
+      if (x === LONG_NULL) return;
+      o.byte(34); o.ascii(formatTimestampNanos(v.exact ? v.exact[i] : x)); o.byte(34);
+    };
     case TypeTag.TIMESTAMP: return (o, v, i) => {
       const x = v.data[i];
       if (x === LONG_NULL) return;
+      // Beyond 2^53 µs (after 2255) only the exact value prints the right microsecond.
+      if (v.exact && !Number.isSafeInteger(x)) { o.byte(34); o.ascii(formatTimestampMicros(v.exact[i])); o.byte(34); return; }
       o.byte(34); iso.write(o, x, 6); o.byte(34);
     };
     case TypeTag.CHAR: return (o, v, i) => {
@@ -101,7 +114,7 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
     case TypeTag.GEOHASH: return (o, v, i) => {
       const x = v.data[i];
       if (x < 0) { o.ascii('null'); return; }
-      o.byte(34); o.ascii(geohashText(type, x)); o.byte(34);
+      o.byte(34); o.ascii(geohashText(type, v.exact ? v.exact[i] : x)); o.byte(34);
     };
     case TypeTag.ARRAY: return (o, v, i) => {
       if (v.nulls && v.nulls[i] === 1) return;
@@ -111,8 +124,9 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
       const lo = v.data[i * 2];
       if (lo === LONG_NULL) return;
       const text = new ByteOutput(64);
-      text.byte(40); text.byte(39); iso.write(text, lo, 6); text.ascii("', '");
-      iso.write(text, v.data[i * 2 + 1], 6); text.byte(39); text.byte(41);
+      // QuestDB prints an INTERVAL's bounds with millisecond precision.
+      text.byte(40); text.byte(39); iso.write(text, Math.floor(lo / 1000) * 1000, 3); text.ascii("', '");
+      iso.write(text, Math.floor(v.data[i * 2 + 1] / 1000) * 1000, 3); text.byte(39); text.byte(41);
       quotedText(o, new TextDecoder().decode(text.take()));
     };
     case TypeTag.BINARY: case TypeTag.NULL: return () => undefined;

@@ -2,13 +2,13 @@
  * Text of the types that CSV and JSON-ish exports print the same way: UUID, IPv4, LONG256, GEOHASH,
  * ARRAY (`[1.0,2.0]`, nested per dimension) and FLOAT's shortest text.
  */
+import { geohashText as formatGeohash } from '../../core/sql/vector/text-to-binary-values';
 import { ColumnType } from '../../core/data/column-type';
 import { LONG_NULL_BIG } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { ByteOutput } from './byte-output';
 import { writeDouble } from './number-text';
 
-const GEO_ALPHABET = '0123456789bcdefghjkmnpqrstuvwxyz';
 
 function hex64(dv: DataView, offset: number): string {
   return dv.getBigUint64(offset, true).toString(16).padStart(16, '0');
@@ -40,17 +40,9 @@ export function ipv4Text(bits: number): string {
   return `${(bits >>> 24) & 255}.${(bits >>> 16) & 255}.${(bits >>> 8) & 255}.${bits & 255}`;
 }
 
-/** GEOHASH bits → base-32 characters (char precision) or binary digits (bit precision). */
-export function geohashText(type: ColumnType, hash: number): string {
-  const bits = type.bits ?? 1;
-  if (type.geoChars && bits % 5 === 0) {
-    let s = '';
-    for (let c = bits / 5 - 1; c >= 0; c--) s += GEO_ALPHABET[Math.floor(hash / 2 ** (c * 5)) % 32];
-    return s;
-  }
-  let s = '';
-  for (let b = bits - 1; b >= 0; b--) s += Math.floor(hash / 2 ** b) % 2 === 1 ? '1' : '0';
-  return s;
+/** GEOHASH bits → base-32 characters (char precision) or binary digits (bit precision); exact for a bigint. */
+export function geohashText(type: ColumnType, hash: number | bigint): string {
+  return formatGeohash(type.bits ?? 1, type.geoChars === true, hash);
 }
 
 /** FLOAT's shortest decimal text that reads back to the same float32. */

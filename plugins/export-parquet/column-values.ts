@@ -19,7 +19,7 @@ function textOf(v: Vector, i: number): string | undefined {
   switch (v.type.tag) {
     case TypeTag.IPV4: { const x = v.data[i]; return x === 0 ? undefined : ipv4Text(x); }
     case TypeTag.LONG256: return long256Text(v, i);
-    case TypeTag.GEOHASH: { const x = v.data[i]; return x < 0 ? undefined : geohashText(v.type, x); }
+    case TypeTag.GEOHASH: { const x = v.data[i]; return x < 0 ? undefined : geohashText(v.type, v.exact ? v.exact[i] : x); }
     case TypeTag.INTERVAL: {
       const lo = v.data[i * 2];
       return lo === LONG_NULL ? undefined : `('${formatTimestampMicros(lo)}', '${formatTimestampMicros(v.data[i * 2 + 1])}')`;

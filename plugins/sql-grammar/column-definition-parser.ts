@@ -37,13 +37,17 @@ export abstract class ColumnDefinitionParser extends DmlParser {
       DEF: () => {
         const name = this.CONSUME(T.Name);
         this.CONSUME(T.Equal);
-        const value = this.OR([
-          { ALT: (): Expression | Duration => {
-            const d: IToken = this.CONSUME(T.Duration);
-            return this.ACTION(() => durationOf(d));
-          } },
-          { ALT: (): Expression | Duration => this.SUBRULE(this.expr) },
-        ]);
+        // A duration (`o3MaxLag=10m`) wins over `10m` read as a DECIMAL literal.
+        const value = this.OR({
+          IGNORE_AMBIGUITIES: true,
+          DEF: [
+            { GATE: () => this.isToken(1, T.Duration), ALT: (): Expression | Duration => {
+              const d: IToken = this.CONSUME(T.Duration);
+              return this.ACTION(() => durationOf(d));
+            } },
+            { ALT: (): Expression | Duration => this.SUBRULE(this.expr) },
+          ],
+        });
         this.ACTION(() => params.push({ kind: 'tableParam', name: identifierOf(name), value, position: name.startOffset }));
       },
     });

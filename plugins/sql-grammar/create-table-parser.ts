@@ -115,9 +115,9 @@ export abstract class CreateTableParser extends ColumnDefinitionParser {
         this.CONSUME(T.RParen);
         this.ACTION(() => { into.timestamp = identifierOf(column); });
       } },
-      { GATE: () => this.isWord(1, 'partition'), ALT: () => {
-        this.word(11, 'partition');
-        this.CONSUME(K.by);
+      { GATE: () => this.isToken(1, K.partition), ALT: () => {
+        this.CONSUME(K.partition);
+        this.word(11, 'by');
         const unit = this.CONSUME2(T.Name);
         this.ACTION(() => {
           const u = identifierOf(unit).name.toUpperCase();

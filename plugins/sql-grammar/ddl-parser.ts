@@ -106,8 +106,8 @@ export abstract class DdlParser extends CreateTableParser {
           const columns = this.SUBRULE(this.names);
           return { kind: 'dropColumn' as const, columns, position };
         } },
-        { GATE: () => v === 'drop' && this.isWord(1, 'partition'), ALT: () => {
-          this.word(15, 'partition');
+        { GATE: () => v === 'drop' && this.isToken(1, K.partition), ALT: () => {
+          this.CONSUME(K.partition);
           return this.OR2([
             { ALT: () => {
               this.CONSUME(K.where);

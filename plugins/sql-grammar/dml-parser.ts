@@ -75,8 +75,8 @@ export abstract class DmlParser extends QueryParser {
   private readonly valuesRow = this.RULE('valuesRow', (): ValuesRow => {
     const open = this.CONSUME(T.LParen);
     const values = this.SUBRULE(this.expressionList);
-    this.CONSUME(T.RParen);
-    return this.ACTION((): ValuesRow => ({ kind: 'valuesRow', values, position: open.startOffset }));
+    const close = this.CONSUME(T.RParen);
+    return this.ACTION((): ValuesRow => ({ kind: 'valuesRow', values, position: open.startOffset, end: close.startOffset }));
   });
 
   readonly update = this.RULE('update', (): UpdateStatement => {

@@ -40,8 +40,8 @@ export function lex(sql: string): LexResult {
 
 function lexerMessage(sql: string, offset: number): string {
   const c = sql[offset];
-  if (c === "'") return 'unclosed quoted string';
-  if (c === '"') return 'unclosed quoted identifier';
+  if (c === "'") return 'unclosed quoted string?';
+  if (c === '"') return 'unclosed quotation mark';
   if (c === '/' && sql[offset + 1] === '*') return 'unclosed comment';
   if (c === '#') return `invalid geohash literal [tok='${sql.slice(offset, offset + 16).split(/\s/)[0]}']`;
   return `unexpected character [${c}]`;

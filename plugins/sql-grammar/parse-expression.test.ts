@@ -36,7 +36,7 @@ test('IN binds tighter than comparison, as QuestDB orders them', () => {
 
 test(':: binds tighter than unary minus and arithmetic', () => {
   assert.deepEqual(plain(expression('(3.5 + 2)::int')), {
-    kind: 'cast', position: 8, type: { kind: 'type', name: 'int', position: 18 },
+    kind: 'cast', position: 8, type: { kind: 'type', name: 'int', written: 'int', position: 18 },
     expr: { kind: 'binary', op: '+', operatorPosition: 12, position: 8,
       left: { kind: 'literal', type: 'double', value: 3.5, raw: '3.5', position: 8 }, right: int(2, 14) },
   });
@@ -93,9 +93,9 @@ test('geohash literals carry their precision in bits', () => {
     { kind: 'literal', type: 'geohash', value: '0101', binary: true, bits: 4, raw: '##0101', position: 7 });
 });
 
-test('CAST(x AS type) keeps the type text normalised', () => {
+test('CAST(x AS type) keeps the type text normalised, and as written for column names', () => {
   assert.deepEqual(plain(expression('cast(a AS GEOHASH(5c))')),
-    { kind: 'cast', expr: col('a', 12), type: { kind: 'type', name: 'geohash(5c)', position: 17 }, position: 7 });
+    { kind: 'cast', expr: col('a', 12), type: { kind: 'type', name: 'geohash(5c)', written: 'GEOHASH(5c)', position: 17 }, position: 7 });
   const arr = expression('a::double[][]');
   assert.equal(arr.kind === 'cast' && arr.type.name, 'double[][]');
   const dec = expression('cast(a AS DECIMAL(18, 6))');
@@ -147,11 +147,11 @@ test('ARRAY literals nest and subscripts mix indexes and slices', () => {
 });
 
 test('count(*), count(DISTINCT x) and extract(field FROM ts)', () => {
-  assert.deepEqual(plain(expression('count(*)')), { kind: 'call', name: 'count', args: [], distinct: false, star: true, position: 7 });
+  assert.deepEqual(plain(expression('count(*)')), { kind: 'call', name: 'count', written: 'count', args: [], distinct: false, star: true, position: 7 });
   const d = expression('COUNT(DISTINCT x)');
   assert.ok(d.kind === 'call' && d.name === 'count' && d.distinct && d.args.length === 1);
   assert.deepEqual(plain(expression('extract(hour FROM ts)')), {
-    kind: 'call', name: 'extract', distinct: false, star: false, position: 7,
+    kind: 'call', name: 'extract', written: 'extract', distinct: false, star: false, position: 7,
     args: [{ kind: 'literal', type: 'string', value: 'hour', raw: 'hour', position: 15 }, col('ts', 25)],
   });
 });

@@ -3,7 +3,7 @@ import test from 'node:test';
 import { parse, plain } from './test-helpers';
 
 const id = (name: string, position: number): object => ({ kind: 'identifier', name, quoted: false, position });
-const type = (name: string, position: number): object => ({ kind: 'type', name, position });
+const type = (name: string, position: number): object => ({ kind: 'type', name, written: name.toUpperCase(), position });
 
 test('CREATE TABLE with a column list, TIMESTAMP and PARTITION BY', () => {
   assert.deepEqual(plain(parse('CREATE TABLE sensors (ts TIMESTAMP, id SYMBOL) TIMESTAMP(ts) PARTITION BY DAY;')), {
@@ -53,10 +53,10 @@ test('INSERT with several rows and a column list', () => {
   assert.deepEqual(plain(parse("INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y')")), {
     kind: 'insert', table: id('t', 12), columns: [id('a', 15), id('b', 18)], atomic: false, position: 0,
     source: { kind: 'values', position: 21, rows: [
-      { kind: 'valuesRow', position: 28, values: [
+      { kind: 'valuesRow', position: 28, end: 35, values: [
         { kind: 'literal', type: 'int', value: 1, raw: '1', position: 29 },
         { kind: 'literal', type: 'char', value: 'x', raw: "'x'", position: 32 }] },
-      { kind: 'valuesRow', position: 38, values: [
+      { kind: 'valuesRow', position: 38, end: 45, values: [
         { kind: 'literal', type: 'int', value: 2, raw: '2', position: 39 },
         { kind: 'literal', type: 'char', value: 'y', raw: "'y'", position: 42 }] },
     ] },

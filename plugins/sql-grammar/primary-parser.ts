@@ -2,13 +2,18 @@
  * Operands: literals, names (`col`, `t.col`, `t.*`), function calls (incl. `count(*)`, DISTINCT,
  * `extract(f FROM ts)`, IGNORE NULLS, OVER), CASE, CAST, ARRAY[...], EXISTS and sub-queries.
  */
-import { IToken, OrMethodOpts } from 'chevrotain';
+import { IToken, OrMethodOpts, tokenMatcher, TokenType } from 'chevrotain';
+import { SvcError } from '../../core/errors';
+import { isEndOfInput } from './error-messages';
 import type { ArrayLiteral, CaseWhen, Expression } from '../../core/sql/ast';
 import { ExpressionParser } from './expression-parser';
 import { identifierOf } from './literals';
+import { SQL_KEYWORDS } from './tokens';
 import * as T from './tokens';
 
 const K = T.Keyword;
+/** Reserved words that start an operand or continue a CASE: never read as a misplaced keyword. */
+const NOT_OPERANDS: ReadonlySet<TokenType> = new Set([K.case, K.not, K.when, K.then, K.else]);
 
 export abstract class PrimaryParser extends ExpressionParser {
   /** The alternatives capture no per-call state, so they are built once (Chevrotain performance guide). */
@@ -37,12 +42,56 @@ export abstract class PrimaryParser extends ExpressionParser {
       { GATE: () => this.isToken(2, T.LParen), ALT: () => {
         const name = this.OR3([{ ALT: () => this.CONSUME(K.left) }, { ALT: () => this.CONSUME(K.right) }]);
         // During grammar recording OR yields a placeholder, not a token.
-        const args: [string, number] = this.RECORDING_PHASE ? ['', 0] : [name.image.toLowerCase(), name.startOffset];
+        const args: [string, number, string] = this.RECORDING_PHASE ? ['', 0, ''] : [name.image.toLowerCase(), name.startOffset, name.image];
         return this.SUBRULE(this.callTail, { ARGS: args });
       } },
+      // `12m` lexes as a duration; as a value it is the DECIMAL 12.
+      { GATE: () => this.isToken(1, T.Duration) && /^\d+m$/.test(this.LA(1).image), ALT: () => {
+        const d = this.CONSUME(T.Duration);
+        return this.ACTION((): Expression => ({ kind: 'literal', type: 'decimal', value: d.image.slice(0, -1), raw: d.image, position: d.startOffset }));
+      } },
+      // `NaN` is DOUBLE's null literal (a QuestDB keyword).
+      { GATE: () => this.isWord(1, 'nan'), ALT: () => {
+        const nan = this.CONSUME3(T.Identifier);
+        return this.ACTION((): Expression => ({ kind: 'literal', type: 'double', value: NaN, raw: nan.image, position: nan.startOffset }));
+      } },
       { ALT: () => this.SUBRULE(this.nameOrCall) },
+      { GATE: () => this.isMisplacedKeyword(), ALT: () => this.misplacedKeyword(this.CONSUME(T.ReservedWord)) },
     ],
   }));
+
+  /** A reserved word where an operand is expected (not one that starts an operand: CASE, NULL, LEFT(…)). */
+  private isMisplacedKeyword(): boolean {
+    const t = this.LA(1);
+    return tokenMatcher(t, T.ReservedWord) && !tokenMatcher(t, T.Literal) && !NOT_OPERANDS.has(t.tokenType);
+  }
+
+  /**
+   * QuestDB 9.4.4: `select` where an operand is expected is `column expression expected`; another SQL
+   * keyword must be quoted to be a name; the remaining reserved words are plain column names.
+   */
+  private misplacedKeyword(token: IToken): Expression {
+    if (this.RECORDING_PHASE) return { kind: 'column', name: '', quoted: false, position: 0 };
+    const word = token.image.toLowerCase();
+    if (word === 'select') throw SvcError.sql(token.startOffset, 'column expression expected');
+    if (SQL_KEYWORDS.has(word)) {
+      throw SvcError.sql(token.startOffset, `table and column names that are SQL keywords have to be enclosed in double quotes, such as "${token.image}"`);
+    }
+    return { kind: 'column', name: token.image, quoted: false, position: token.startOffset };
+  }
+
+  /**
+   * The `)` closing `open` (QuestDB 9.4.4): at the end of the input the `(` is `unbalanced (`; any other
+   * token there cannot continue the expression and is a `dangling literal`.
+   */
+  protected closeParen(open: IToken, idx: number): void {
+    if (!this.RECORDING_PHASE && !this.isToken(1, T.RParen)) {
+      const next = this.LA(1);
+      if (isEndOfInput(next)) throw SvcError.sql(open.startOffset, 'unbalanced (');
+      throw SvcError.sql(next.startOffset, 'dangling literal');
+    }
+    this.consume(idx, T.RParen);
+  }
 
   /** `(expr)` or a scalar `(SELECT …)`. */
   private readonly parenthesizedExpression = this.RULE('parenthesizedExpression', (): Expression => {
@@ -54,7 +103,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       } },
       { ALT: () => this.SUBRULE(this.expr) },
     ] });
-    this.CONSUME(T.RParen);
+    this.closeParen(open, 0);
     return inner;
   });
 
@@ -76,7 +125,7 @@ export abstract class PrimaryParser extends ExpressionParser {
       },
     });
     const call = this.OPTION2(() => this.SUBRULE(this.callTail, {
-      ARGS: [parts.map(p => identifierOf(p).name).join('.').toLowerCase(), parts[0].startOffset],
+      ARGS: [parts.map(p => identifierOf(p).name).join('.').toLowerCase(), parts[0].startOffset, parts.map(p => p.image).join('.')],
     }));
     return this.ACTION((): Expression => {
       if (call !== undefined) return call;
@@ -90,8 +139,8 @@ export abstract class PrimaryParser extends ExpressionParser {
   });
 
   /** `(…)` after a function name, then `IGNORE NULLS` / `OVER (…)`. */
-  private readonly callTail = this.RULE('callTail', (name: string, position: number): Expression => {
-    this.CONSUME(T.LParen);
+  private readonly callTail = this.RULE('callTail', (name: string, position: number, written: string): Expression => {
+    const open = this.CONSUME(T.LParen);
     let distinct = false;
     let star = false;
     const args: Expression[] = [];
@@ -117,7 +166,7 @@ export abstract class PrimaryParser extends ExpressionParser {
         });
       } },
     ]));
-    this.CONSUME(T.RParen);
+    this.closeParen(open, 0);
     const ignoreNulls = this.OPTION4({
       GATE: () => (this.isWord(1, 'ignore') || this.isWord(1, 'respect')) && this.isWord(2, 'nulls'),
       DEF: () => {
@@ -135,13 +184,13 @@ export abstract class PrimaryParser extends ExpressionParser {
         const field = args[0];
         args[0] = { kind: 'literal', type: 'string', value: field.name.toLowerCase(), raw: field.name, position: field.position };
       }
-      return { kind: 'call', name, args, distinct, star, ignoreNulls, over, position };
+      return { kind: 'call', name, written, args, distinct, star, ignoreNulls, over, position };
     });
   });
 
   private readonly caseExpression = this.RULE('caseExpression', (): Expression => {
     const start = this.CONSUME(K.case);
-    const operand = this.OPTION(() => this.SUBRULE(this.expr));
+    const operand = this.OPTION({ GATE: () => !this.isToken(1, K.when), DEF: () => this.SUBRULE(this.expr) });
     const whens: CaseWhen[] = [];
     this.AT_LEAST_ONE(() => {
       const when = this.CONSUME(K.when);

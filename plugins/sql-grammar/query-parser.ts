@@ -6,6 +6,8 @@
 import type {
   CommonTableExpression, Expression, FromClause, Limit, NamedWindow, OrderItem, Query, Select, SelectItem,
 } from '../../core/sql/ast';
+import { SvcError } from '../../core/errors';
+import { isEndOfInput } from './error-messages';
 import { identifierOf } from './literals';
 import { SourceParser } from './source-parser';
 import * as T from './tokens';
@@ -76,6 +78,19 @@ export abstract class QueryParser extends SourceParser {
     return left;
   });
 
+  /** True when LA(k) ends the clause it follows: end of input, `;`, `)` or the next clause's keyword. */
+  private endsClause(k: number): boolean {
+    const t = this.LA(k);
+    if (isEndOfInput(t)) return true;
+    return [T.Semicolon, T.RParen, K.order, K.limit, K.sample, K.union, K.except, K.intersect, K.window].some((type) => t.tokenType === type)
+      || (this.isWord(k, 'group') && this.isWord(k + 1, 'by')) || this.startsLatestOn();
+  }
+
+  /** An ORDER BY / GROUP BY list cut off at the end of the input: `literal expected` there (QuestDB 9.4.4). */
+  private expectListItem(): void {
+    if (isEndOfInput(this.LA(1))) throw SvcError.sql(this.sqlLength, 'literal expected');
+  }
+
   /** ORDER BY / LIMIT written after the last query of a set operation belong to the whole. */
   private hoistTail(right: Query): { query: Query; orderBy?: readonly OrderItem[]; limit?: Limit } {
     if (right.kind !== 'select' || this.parenthesized.has(right)) return { query: right };
@@ -83,14 +98,20 @@ export abstract class QueryParser extends SourceParser {
     return { query: rest, orderBy, limit };
   }
 
-  private readonly queryTerm = this.RULE('queryTerm', (): Query => this.OR([
-    { ALT: () => this.SUBRULE(this.selectCore) },
-    { ALT: () => this.SUBRULE(this.implicitSelect) },
-  ]));
+  private readonly queryTerm = this.RULE('queryTerm', (): Query => this.OR({
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      { GATE: () => this.isToken(1, K.select), ALT: () => this.SUBRULE(this.selectCore) },
+      { ALT: () => this.SUBRULE(this.implicitSelect) },
+    ],
+  }));
 
   private readonly selectCore = this.RULE('selectCore', (): Query => {
     const select = this.CONSUME(K.select);
     const distinct = this.OPTION(() => this.CONSUME(K.distinct)) !== undefined;
+    this.ACTION(() => {
+      if (this.isToken(1, K.from)) throw SvcError.sql(this.LA(1).startOffset, 'column expression expected');
+    });
     const projection = [this.SUBRULE(this.selectItem)];
     this.MANY(() => {
       this.CONSUME(T.Comma);
@@ -142,21 +163,31 @@ export abstract class QueryParser extends SourceParser {
       { ALT: () => this.SUBRULE(this.expr) },
     ]);
     const alias = this.OPTION(() => this.SUBRULE(this.alias));
-    return this.ACTION((): SelectItem => ({ kind: 'selectItem', expr, alias, position: expr.position }));
+    return this.ACTION((): SelectItem => {
+      if (alias !== undefined && expr.kind === 'star') throw SvcError.sql(alias.position, 'wildcard cannot have alias');
+      return { kind: 'selectItem', expr, alias, position: expr.position };
+    });
   });
 
   private readonly selectTail = this.RULE('selectTail', (): SelectTail => {
-    const latestFirst = this.OPTION(() => this.SUBRULE(this.latestOn));
+    const latestFirst = this.OPTION({ GATE: () => this.startsLatestOn(), DEF: () => this.SUBRULE(this.latestOn) });
     const where = this.OPTION2(() => {
-      this.CONSUME(K.where);
+      const keyword = this.CONSUME(K.where);
+      this.ACTION(() => {
+        if (this.endsClause(1)) throw SvcError.sql(keyword.startOffset, 'empty where clause');
+      });
       return this.SUBRULE(this.expr);
     });
-    const latestOn = this.OPTION3(() => this.SUBRULE2(this.latestOn)) ?? latestFirst;
+    const latestOn = this.OPTION3({ GATE: () => this.startsLatestOn(), DEF: () => this.SUBRULE2(this.latestOn) }) ?? latestFirst;
     const sampleBy = this.OPTION4(() => this.SUBRULE(this.sampleBy));
-    const groupBy = this.OPTION5(() => {
-      this.CONSUME(K.group);
-      this.CONSUME(K.by);
-      return this.SUBRULE(this.expressionList);
+    const groupBy = this.OPTION5({
+      GATE: () => this.isWord(1, 'group') && this.isWord(2, 'by'),
+      DEF: () => {
+        this.word(20, 'group');
+        this.word(21, 'by');
+        this.ACTION(() => this.expectListItem());
+        return this.SUBRULE(this.expressionList);
+      },
     });
     const having = this.OPTION6(() => {
       this.CONSUME(K.having);
@@ -165,7 +196,8 @@ export abstract class QueryParser extends SourceParser {
     const windows = this.OPTION7(() => this.SUBRULE(this.windowClause));
     const orderBy = this.OPTION8(() => {
       this.CONSUME(K.order);
-      this.CONSUME2(K.by);
+      this.word(22, 'by');
+      this.ACTION(() => this.expectListItem());
       return this.SUBRULE(this.orderByList);
     });
     const limit = this.OPTION9(() => this.SUBRULE(this.limit));

@@ -19,8 +19,12 @@ const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parque
  */
 const CATALOG_SCHEMAS: readonly string[] = ['information_schema.'];
 
+const TIME_JOIN_WORDS: ReadonlySet<string> = new Set(['asof', 'lt', 'splice']);
+/** Words that end a source rather than alias it (QuestDB's table-alias stop list). */
+const TABLE_ALIAS_STOP: ReadonlySet<string> = new Set(['latest', 'asof', 'lt', 'splice', 'group', 'tolerance', 'range', 'horizon', 'unnest']);
+
 function niladicCall(name: string, position: number): Call {
-  return { kind: 'call', name, args: [], distinct: false, star: false, position };
+  return { kind: 'call', name, written: name, args: [], distinct: false, star: false, position };
 }
 
 export abstract class SourceParser extends TimeSeriesParser {
@@ -29,7 +33,7 @@ export abstract class SourceParser extends TimeSeriesParser {
     const joins: Join[] = [];
     // `WINDOW w AS (…)` after FROM is the named-window clause, not a WINDOW JOIN.
     this.MANY({
-      GATE: () => !this.isToken(1, K.window) || this.isToken(2, K.join),
+      GATE: () => this.startsJoin(),
       DEF: () => joins.push(this.SUBRULE(this.join)),
     });
     return this.ACTION((): FromClause => ({ kind: 'from', source, joins, position: source.position }));
@@ -71,8 +75,9 @@ export abstract class SourceParser extends TimeSeriesParser {
     });
     const before = this.OPTION({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE(this.timestampSuffix) });
     const alias = this.OPTION2({
-      GATE: () => this.isToken(1, K.as) || (this.isName(1) && !this.isTimestampSuffix() && !this.isJoinTypeWord()),
-      DEF: () => this.SUBRULE(this.alias),
+      GATE: () => this.isToken(1, K.as) || this.isToken(1, T.NumberLiteral) || this.isToken(1, T.StringLiteral)
+        || (this.isName(1) && !this.isTimestampSuffix() && !this.isJoinTypeWord() && !this.isAnyWord(1, TABLE_ALIAS_STOP)),
+      DEF: () => this.SUBRULE(this.sourceAlias),
     });
     const after = this.OPTION3({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE2(this.timestampSuffix) });
     this.OPTION4(() => this.notSupported(this.CONSUME(K.pivot), 'PIVOT'));
@@ -89,9 +94,16 @@ export abstract class SourceParser extends TimeSeriesParser {
 
   /** `asof JOIN`, `left outer JOIN`: a join-type word that could also be a name, not an alias (`a x JOIN b` keeps `x`). */
   private isJoinTypeWord(): boolean {
-    const joinWord = [K.inner, K.left, K.cross, K.asof, K.lt, K.splice, K.right, K.full, K.lateral, K.window]
-      .some((k) => this.isToken(1, k)) || this.isWord(1, 'horizon');
+    const joinWord = [K.inner, K.left, K.cross, K.right, K.full, K.lateral, K.window]
+      .some((k) => this.isToken(1, k)) || this.isAnyWord(1, TIME_JOIN_WORDS) || this.isWord(1, 'horizon');
     return joinWord && (this.isToken(2, K.join) || this.isToken(2, K.outer));
+  }
+
+  /** `,`, `JOIN` or a join type at LA(1); `WINDOW w AS (…)` after FROM is the named-window clause. */
+  private startsJoin(): boolean {
+    if (this.isToken(1, T.Comma) || this.isToken(1, K.join)) return true;
+    if (this.isToken(1, K.window)) return this.isToken(2, K.join);
+    return this.isJoinTypeWord() || [K.inner, K.left, K.right, K.full, K.cross, K.lateral].some((k) => this.isToken(1, k));
   }
 
   private isTimestampSuffix(): boolean {
@@ -156,10 +168,29 @@ export abstract class SourceParser extends TimeSeriesParser {
     });
   });
 
+  /** A select item's alias: a name that starts with a letter or `_` (QuestDB 9.4.4 validates it). */
   readonly alias = this.RULE('alias', (): Identifier => {
     this.OPTION(() => this.CONSUME(K.as));
     const name = this.CONSUME(T.Name);
-    return this.ACTION(() => identifierOf(name));
+    return this.ACTION(() => {
+      if (name.tokenType === T.Identifier && !/^[\p{L}_]/u.test(name.image)) {
+        throw SvcError.sql(name.startOffset, "identifier should start with a letter or '_'");
+      }
+      return identifierOf(name);
+    });
+  });
+
+  /** A source's alias: any name, also a number or a string (`trades 12` is the table trades aliased 12). */
+  private readonly sourceAlias = this.RULE('sourceAlias', (): Identifier => {
+    this.OPTION(() => this.CONSUME(K.as));
+    const name = this.OR([
+      { ALT: () => this.CONSUME(T.Name) },
+      { ALT: () => this.CONSUME(T.NumberLiteral) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+    ]);
+    return this.ACTION((): Identifier => (name.tokenType === T.NumberLiteral
+      ? { kind: 'identifier', name: name.image, quoted: false, position: name.startOffset }
+      : identifierOf(name)));
   });
 
   private readonly join = this.RULE('join', (): Join => this.OR([
@@ -174,9 +205,12 @@ export abstract class SourceParser extends TimeSeriesParser {
       const keyword = this.CONSUME(K.join);
       const source = this.SUBRULE2(this.source);
       const on = this.OPTION2(() => this.SUBRULE(this.joinCondition));
-      const tolerance = this.OPTION3(() => {
-        this.CONSUME(K.tolerance);
-        return this.CONSUME(T.Duration);
+      const tolerance = this.OPTION3({
+        GATE: () => this.isWord(1, 'tolerance'),
+        DEF: () => {
+          this.word(10, 'tolerance');
+          return this.CONSUME(T.Duration);
+        },
       });
       return this.ACTION((): Join => ({
         kind: 'join', joinType, source, on: on?.on, using: on?.using,
@@ -194,9 +228,7 @@ export abstract class SourceParser extends TimeSeriesParser {
       return 'left' as const;
     } },
     { ALT: () => { this.CONSUME(K.cross); return 'cross' as const; } },
-    { ALT: () => { this.CONSUME(K.asof); return 'asof' as const; } },
-    { ALT: () => { this.CONSUME(K.lt); return 'lt' as const; } },
-    { ALT: () => { this.CONSUME(K.splice); return 'splice' as const; } },
+    { GATE: () => this.isAnyWord(1, TIME_JOIN_WORDS), ALT: () => this.CONSUME(T.Identifier).image.toLowerCase() as 'asof' | 'lt' | 'splice' },
     // Tier 3.
     { ALT: () => this.notSupported(this.CONSUME(K.right), 'RIGHT JOIN') },
     { ALT: () => this.notSupported(this.CONSUME(K.full), 'FULL JOIN') },

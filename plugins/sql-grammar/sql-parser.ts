@@ -63,6 +63,10 @@ export class SqlParser extends DdlParser {
       return SvcError.sql(first.startOffset, `unexpected token [${first.image}]`);
     }
     const position = isEndOfInput(e.token) ? this.sqlLength : e.token.startOffset;
+    // A stray `@ ? ! \` {` lexes as a name; where an operator or clause is expected it is QuestDB's alias error.
+    if (e.token.tokenType === T.Identifier && !/^[\p{L}_]/u.test(e.token.image)) {
+      return SvcError.sql(position, "identifier should start with a letter or '_'");
+    }
     return SvcError.sql(position, e.message);
   }
 }

@@ -12,21 +12,26 @@ const K = T.Keyword;
 const FILL_MODES: ReadonlySet<string> = new Set(['none', 'prev', 'linear']);
 
 export abstract class TimeSeriesParser extends WindowParser {
+  /** `LATEST ON` or the legacy `LATEST BY` at LA(1). */
+  protected startsLatestOn(): boolean {
+    return this.isWord(1, 'latest') && (this.isToken(2, K.on) || this.isWord(2, 'by'));
+  }
+
   readonly latestOn = this.RULE('latestOn', (): LatestOn => {
-    const latest = this.CONSUME(K.latest);
+    const latest = this.word(10, 'latest');
     return this.OR([
       { ALT: () => {
         this.CONSUME(K.on);
         const timestamp = this.CONSUME(T.Name);
-        this.word(10, 'partition');
-        this.CONSUME(K.by);
+        this.CONSUME(K.partition);
+        this.word(11, 'by');
         const partitionBy = this.SUBRULE(this.expressionList);
         return this.ACTION((): LatestOn => ({
           kind: 'latestOn', timestamp: identifierOf(timestamp), partitionBy, position: latest.startOffset,
         }));
       } },
-      { ALT: () => {
-        this.CONSUME2(K.by);
+      { GATE: () => this.isWord(1, 'by'), ALT: () => {
+        this.word(12, 'by');
         const partitionBy = this.SUBRULE2(this.expressionList);
         return this.ACTION((): LatestOn => ({ kind: 'latestOn', partitionBy, position: latest.startOffset }));
       } },
@@ -35,7 +40,7 @@ export abstract class TimeSeriesParser extends WindowParser {
 
   readonly sampleBy = this.RULE('sampleBy', (): SampleBy => {
     const sample = this.CONSUME(K.sample);
-    this.CONSUME(K.by);
+    this.word(12, 'by');
     const interval = this.CONSUME(T.Duration);
     const from = this.OPTION(() => {
       this.CONSUME(K.from);
@@ -48,7 +53,7 @@ export abstract class TimeSeriesParser extends WindowParser {
         return this.SUBRULE2(this.expr);
       },
     });
-    const fill = this.OPTION3(() => this.SUBRULE(this.fillList));
+    const fill = this.OPTION3({ GATE: () => this.isWord(1, 'fill'), DEF: () => this.SUBRULE(this.fillList) });
     const align = this.OPTION4(() => this.SUBRULE(this.alignment));
     return this.ACTION((): SampleBy => ({
       kind: 'sampleBy', interval: durationOf(interval), from, to, fill, align, position: sample.startOffset,
@@ -56,7 +61,7 @@ export abstract class TimeSeriesParser extends WindowParser {
   });
 
   private readonly fillList = this.RULE('fillList', (): Fill[] => {
-    this.CONSUME(K.fill);
+    this.word(10, 'fill');
     this.CONSUME(T.LParen);
     const list = [this.SUBRULE(this.fill)];
     this.MANY(() => {

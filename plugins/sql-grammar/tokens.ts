@@ -25,13 +25,16 @@ export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\
 /** `/*` without its end: lexed so the error can say so (lexer.ts). */
 export const UnclosedComment = createToken({ name: 'UnclosedComment', pattern: /\/\*/, label: 'unclosed comment' });
 
-export const Identifier = token('Identifier', /[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_$\u00C0-\uFFFF]*/, 'identifier', [Name]);
+/** `@ ? ! \` {` are identifier characters, as QuestDB lexes them (`select @x` is the column `@x`); `!=`, `!~` stay operators. */
+export const Identifier = token('Identifier', /(?:[A-Za-z_@?`{\u00C0-\uFFFF]|!(?![=~]))(?:[A-Za-z0-9_$@?`{\u00C0-\uFFFF]|!(?![=~]))*/, 'identifier', [Name]);
 export const QuotedIdentifier = token('QuotedIdentifier', /"(?:[^"]|"")*"/, 'quoted identifier', [Name]);
 export const EString = token('EString', /[eE]'(?:[^'\\]|\\[\s\S]|'')*'/, 'string', LIT);
 export const StringLiteral = token('StringLiteral', /'(?:[^']|'')*'/, 'string', LIT);
 export const Long256 = token('Long256', /0x[0-9a-fA-F]+/, 'number', LIT);
 export const GeohashBits = token('GeohashBits', /##[01]+/, 'geohash', LIT);
 export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'geohash', LIT);
+/** `12.34m`, `.5m`: a DECIMAL literal (`12m` lexes as a Duration and is read as one in expressions). */
+export const DecimalLiteral = token('DecimalLiteral', /(?:\d+\.\d*|\.\d+)m(?![\w])/, 'number', LIT);
 /** `42L`: a LONG literal. Must precede Duration. */
 export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number', LIT);
 /** `1h`, `30m`, `500T`, `5c` (geohash precision): number glued to letters, not an exponent. */
@@ -71,35 +74,55 @@ export const Colon = token('Colon', /:/, "':'");
 
 /**
  * Words that cannot be a bare alias or name because a clause or operator starts with them; quote
- * them to use them as names.
+ * them to use them as names (QuestDB 9.4.4: `partition`, `sample`, `limit`, `order`, `align` are reserved).
  */
 export const RESERVED_WORDS = [
-  'select', 'from', 'where', 'group', 'order', 'by', 'limit', 'sample', 'latest', 'join', 'inner',
-  'left', 'right', 'full', 'outer', 'cross', 'asof', 'lt', 'splice', 'on', 'union', 'except',
+  'select', 'from', 'where', 'order', 'limit', 'sample', 'join', 'inner', 'partition',
+  'left', 'right', 'full', 'outer', 'cross', 'on', 'union', 'except',
   'intersect', 'all', 'and', 'or', 'not', 'as', 'case', 'when', 'then', 'else', 'end', 'in', 'is',
-  'like', 'ilike', 'between', 'null', 'true', 'false', 'distinct', 'with', 'fill', 'align',
-  'tolerance', 'having', 'over', 'within', 'window', 'lateral', 'pivot',
+  'like', 'ilike', 'between', 'null', 'true', 'false', 'distinct', 'with', 'align',
+  'having', 'over', 'within', 'window', 'lateral', 'pivot',
 ] as const;
 
+/**
+ * Clause words QuestDB accepts as column and table names (`by`, `group`, `latest`, `asof`, `lt`,
+ * `splice`, `tolerance`, `fill`): identifiers that the parser checks by text where a clause may start.
+ */
+export const CLAUSE_WORDS: ReadonlySet<string> = new Set(['by', 'group', 'latest', 'asof', 'lt', 'splice', 'tolerance', 'fill']);
+
 export type ReservedWord = (typeof RESERVED_WORDS)[number];
+
+/** Category: every reserved word (see `misplacedKeyword` in primary-parser.ts). */
+export const ReservedWord = createToken({ name: 'ReservedWord', pattern: Lexer.NA, label: 'keyword' });
 
 /** One token type per reserved word, named `Kw_<word>`, labelled `'word'` for error messages. */
 export const Keyword: Readonly<Record<ReservedWord, TokenType>> = Object.freeze(
   Object.fromEntries(RESERVED_WORDS.map(w => [w, createToken({
-    name: `Kw_${w}`, pattern: Lexer.NA, label: `'${w}'`, categories: w === 'and' || w === 'or' ? OP : w === 'true' || w === 'false' || w === 'null' ? LIT : [],
+    name: `Kw_${w}`, pattern: Lexer.NA, label: `'${w}'`,
+    categories: [ReservedWord, ...(w === 'and' || w === 'or' ? OP : w === 'true' || w === 'false' || w === 'null' ? LIT : [])],
   })])) as
     Record<ReservedWord, TokenType>,
 );
+
+/**
+ * Reserved words that are also SQL keywords to QuestDB: where an operand is expected they are an error
+ * (`table and column names that are SQL keywords have to be enclosed in double quotes, such as "from"`);
+ * the other reserved words read as column names there, as QuestDB reads them.
+ */
+export const SQL_KEYWORDS: ReadonlySet<string> = new Set([
+  'select', 'from', 'where', 'order', 'limit', 'sample', 'join', 'outer', 'on', 'union', 'except', 'intersect', 'all',
+  'and', 'or', 'as', 'end', 'in', 'like', 'between', 'distinct', 'with', 'align', 'over', 'within', 'partition',
+]);
 
 /** Lexer order matters: the first matching pattern wins (longer operators first). */
 export const LEXED_TOKENS: readonly TokenType[] = [
   WhiteSpace, LineComment, BlockComment, UnclosedComment,
   EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
-  LongLiteral, Duration, NumberLiteral, Identifier,
+  DecimalLiteral, LongLiteral, Duration, NumberLiteral, Identifier,
   DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
   NotEqual, NotRegex, Concat, Equal, Less, Greater, Plus, Minus, Star, Slash, Percent, Tilde,
   Ampersand, Pipe, Caret, LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, Colon,
 ];
 
 /** Every token type the parser knows: the lexed ones plus the keyword types assigned after lexing. */
-export const ALL_TOKENS: readonly TokenType[] = [Name, BinaryOperator, Literal, ...LEXED_TOKENS, ...Object.values(Keyword)];
+export const ALL_TOKENS: readonly TokenType[] = [Name, BinaryOperator, Literal, ReservedWord, ...LEXED_TOKENS, ...Object.values(Keyword)];

@@ -30,11 +30,10 @@ export abstract class TypeParser extends ParserBase {
       this.CONSUME(T.RBracket);
       dims++;
     });
-    return this.ACTION((): TypeRef => ({
-      kind: 'type',
-      name: `${L.identifierOf(name).name.toLowerCase()}${args ? `(${args.join(',')})` : ''}${'[]'.repeat(dims)}`,
-      position: name.startOffset,
-    }));
+    return this.ACTION((): TypeRef => {
+      const suffix = `${args ? `(${args.join(',')})` : ''}${'[]'.repeat(dims)}`;
+      return { kind: 'type', name: `${L.identifierOf(name).name.toLowerCase()}${suffix}`, written: `${name.image}${suffix}`, position: name.startOffset };
+    });
   });
 
   private readonly typeArgument = this.RULE('typeArgument', (): string => this.OR([
@@ -51,6 +50,7 @@ export abstract class TypeParser extends ParserBase {
       case T.EString: return L.escapedStringLiteral(token);
       case T.Long256: return L.long256Literal(token);
       case T.GeohashBits: case T.GeohashChars: return L.geohashLiteral(token);
+      case T.DecimalLiteral: return { kind: 'literal', type: 'decimal', value: token.image.slice(0, -1), raw: token.image, position: token.startOffset };
       case K.true: return { kind: 'literal', type: 'boolean', value: true, raw: token.image, position: token.startOffset };
       case K.false: return { kind: 'literal', type: 'boolean', value: false, raw: token.image, position: token.startOffset };
       default: return { kind: 'literal', type: 'null', raw: token.image, position: token.startOffset };

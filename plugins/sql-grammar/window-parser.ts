@@ -22,17 +22,14 @@ export abstract class WindowParser extends PrimaryParser {
     } },
     { ALT: () => {
       const open = this.CONSUME(T.LParen);
-      const partitionBy = this.OPTION({
-        GATE: () => this.isWord(1, 'partition'),
-        DEF: () => {
-          this.word(10, 'partition');
-          this.CONSUME(K.by);
-          return this.SUBRULE(this.expressionList);
-        },
+      const partitionBy = this.OPTION(() => {
+        this.CONSUME(K.partition);
+        this.word(10, 'by');
+        return this.SUBRULE(this.expressionList);
       }) ?? [];
       const orderBy = this.OPTION2(() => {
         this.CONSUME(K.order);
-        this.CONSUME2(K.by);
+        this.word(11, 'by');
         return this.SUBRULE(this.orderByList);
       }) ?? [];
       const frame = this.OPTION3({

@@ -20,7 +20,7 @@ export interface TableMeta extends Omit<TableSchema, 'columns'> {
   readonly nextColumnId: number;
 }
 
-interface StoredType { tag: string; bits?: number; geoChars?: boolean; dims?: number; elem?: string }
+interface StoredType { tag: string; bits?: number; geoChars?: boolean; dims?: number; elem?: string; precision?: number; scale?: number }
 
 export function toSchema(meta: TableMeta): TableSchema {
   const { columns, nextColumnId: _next, ...rest } = meta;
@@ -28,13 +28,18 @@ export function toSchema(meta: TableMeta): TableSchema {
 }
 
 function typeToJson(t: ColumnType): StoredType {
-  return { tag: TypeTag[t.tag], bits: t.bits, geoChars: t.geoChars, dims: t.dims, elem: t.elem === undefined ? undefined : TypeTag[t.elem] };
+  return {
+    tag: TypeTag[t.tag], bits: t.bits, geoChars: t.geoChars, dims: t.dims, elem: t.elem === undefined ? undefined : TypeTag[t.elem],
+    precision: t.precision, scale: t.scale,
+  };
 }
 
 function typeFromJson(s: StoredType): ColumnType {
   const tag = TypeTag[s.tag as keyof typeof TypeTag];
   if (tag === undefined) throw new Error(`unknown column type in _meta: ${s.tag}`);
-  const t: { tag: TypeTag; bits?: number; geoChars?: boolean; dims?: number; elem?: TypeTag } = { tag };
+  const t: { tag: TypeTag; bits?: number; geoChars?: boolean; dims?: number; elem?: TypeTag; precision?: number; scale?: number } = { tag };
+  if (s.precision !== undefined) t.precision = s.precision;
+  if (s.scale !== undefined) t.scale = s.scale;
   if (s.bits !== undefined) t.bits = s.bits;
   if (s.geoChars !== undefined) t.geoChars = s.geoChars;
   if (s.dims !== undefined) t.dims = s.dims;

@@ -20,7 +20,7 @@ function sharedFloat64(n: number): Float64Array {
 
 function view(t: ColumnType, b: Uint8Array, rows: number): FixedArray {
   switch (t.tag) {
-    case TypeTag.BOOLEAN: case TypeTag.UUID: case TypeTag.LONG256: return b;
+    case TypeTag.BOOLEAN: case TypeTag.UUID: case TypeTag.LONG256: case TypeTag.DECIMAL: return b;
     case TypeTag.BYTE: return new Int8Array(b.buffer, b.byteOffset, rows);
     case TypeTag.SHORT: return new Int16Array(b.buffer, b.byteOffset, rows);
     case TypeTag.CHAR: return new Uint16Array(b.buffer, b.byteOffset, rows);
@@ -42,7 +42,7 @@ export function decodeFixed(t: ColumnType, width: number, bytes: Uint8Array, row
     return decodeFixed(t, width, full, rows, 0);
   }
   if (isInt64(t)) return decodeInt64(t, bytes, rows);
-  if (t.tag === TypeTag.GEOHASH) return { type: t, data: decodeGeohash(width, bytes, rows) };
+  if (t.tag === TypeTag.GEOHASH) return decodeGeohash(t, width, bytes, rows);
   return { type: t, data: view(t, bytes, rows) };
 }
 
@@ -59,17 +59,18 @@ function decodeInt64(t: ColumnType, bytes: Uint8Array, rows: number): Vector {
   return big ? { type: t, data: out, exact: new BigInt64Array(bytes.buffer, bytes.byteOffset, rows) } : { type: t, data: out };
 }
 
-function decodeGeohash(width: number, bytes: Uint8Array, rows: number): Float64Array {
+/** GEOHASH bits as doubles; above 53 bits of precision the int64s are kept as `exact` too (exact-longs.ts). */
+function decodeGeohash(t: ColumnType, width: number, bytes: Uint8Array, rows: number): Vector {
   const out = sharedFloat64(rows);
   if (width === 8) {
     const words = new Int32Array(bytes.buffer, bytes.byteOffset, rows * 2);
     for (let i = 0; i < rows; i++) out[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
-    return out;
+    return (t.bits ?? 0) > 53 ? { type: t, data: out, exact: new BigInt64Array(bytes.buffer, bytes.byteOffset, rows) } : { type: t, data: out };
   }
   const src = width === 1 ? new Int8Array(bytes.buffer, bytes.byteOffset, rows)
     : width === 2 ? new Int16Array(bytes.buffer, bytes.byteOffset, rows) : new Int32Array(bytes.buffer, bytes.byteOffset, rows);
   for (let i = 0; i < rows; i++) out[i] = src[i];
-  return out;
+  return { type: t, data: out };
 }
 
 /**

@@ -38,6 +38,7 @@ export function nullPattern(t: ColumnType): Uint8Array {
       for (let o = 0; o < w; o += 8) dv.setInt32(o + 4, -2147483648, true);
       break;
     case TypeTag.GEOHASH: b.fill(0xff); break;
+    case TypeTag.DECIMAL: b[31] = 0x80; break;
     default: break;
   }
   return b;

@@ -9,8 +9,11 @@ import { BoundCall, BoundExpr } from '../bound-expression';
 import { complementIntervals, intersectIntervals, normalizeIntervals, unionIntervals } from '../../time/interval-algebra';
 import { isIntervalFunction } from './interval-function';
 
-const MIN = -9007199254740991;
-const MAX = 9007199254740991;
+/** The whole TIMESTAMP range as doubles, LONG_NULL (-2^63) excluded. */
+const MIN = -9223372036854773760;
+const MAX = 9223372036854775808;
+/** µs a double of a timestamp beyond 2^53 (after 2255) may be off by, and then some. */
+const ROUNDING_MARGIN = 64;
 
 export interface IntervalSplit {
   readonly intervals?: readonly TimeInterval[];
@@ -23,7 +26,20 @@ function conjuncts(e: BoundExpr, out: BoundExpr[]): void {
 }
 
 function constantMicros(e: BoundExpr): number | undefined {
-  return e.kind === 'constant' && typeof e.value === 'number' ? e.value : undefined;
+  if (e.kind !== 'constant') return undefined;
+  if (typeof e.value === 'number') return e.value;
+  return typeof e.value === 'bigint' ? Number(e.value) : undefined;
+}
+
+/** A constant beyond 2^53, where the scan's double bounds round: the conjunct is then checked exactly too. */
+function hasInexactConstant(e: BoundExpr): boolean {
+  if (e.kind === 'constant') return typeof e.value === 'bigint' || (typeof e.value === 'number' && Math.abs(e.value) > 9007199254740991);
+  if (e.kind === 'call') return e.args.some(hasInexactConstant) || (isIntervalFunction(e.fn) && e.fn.intervals.some((i) => Math.abs(i.lo) > 9007199254740991 || Math.abs(i.hi) > 9007199254740991));
+  return false;
+}
+
+function widen(list: readonly TimeInterval[]): TimeInterval[] {
+  return list.map((i) => ({ lo: Math.max(MIN, i.lo - ROUNDING_MARGIN), hi: Math.min(MAX, i.hi + ROUNDING_MARGIN) }));
 }
 
 function isTs(e: BoundExpr, slot: number): boolean {
@@ -85,7 +101,9 @@ export function extractIntervals(where: BoundExpr, slot: number, and: (a: BoundE
   let intervals: TimeInterval[] | undefined;
   const rest: BoundExpr[] = [];
   for (const p of parts) {
-    const iv = slot >= 0 ? toInterval(p, slot) : undefined;
+    let iv = slot >= 0 ? toInterval(p, slot) : undefined;
+    // Beyond 2^53 the scan narrows with widened double bounds and the predicate itself decides exactly.
+    if (iv && hasInexactConstant(p)) { iv = widen(iv); rest.push(p); }
     if (iv) intervals = intervals ? intersectIntervals(intervals, iv) : iv;
     else rest.push(p);
   }

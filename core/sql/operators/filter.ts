@@ -21,7 +21,7 @@ export class Filter implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     // A compiled filter over a big table scan runs in the worker pool (core/parallel).
-    const parallel = parallelFilter(this.compiled, this.child, context);
+    const parallel = parallelFilter(this.compiled, this.child, context, (batch) => this.evaluated(batch, context));
     if (parallel) {
       yield* parallel;
       return;
@@ -33,14 +33,27 @@ export class Filter implements PlanNode {
       const n = batch.rowCount;
       if (sel.length < n) sel = new Int32Array(n);
       let k = 0;
-      if (prepared) {
+      // A batch with exact 64-bit values beyond 2^53 in a compiled column is filtered by the exact kernels.
+      if (prepared && !this.compiled?.needsExact(batch)) {
         k = prepared(batch, sel);
       } else {
-        const mask = evaluate(this.predicate, batch, context).data;
-        for (let i = 0; i < n; i++) if (mask[i] !== 0) sel[k++] = i;
+        const out = this.evaluated(batch, context);
+        if (out) yield out;
+        continue;
       }
       if (k === 0) continue;
       yield k === n ? batch : gatherBatch(batch, sel, k);
     }
+  }
+
+  /** The batch's matching rows by evaluating the predicate to a BOOLEAN vector (undefined when none match). */
+  private evaluated(batch: ColumnBatch, context: ExecContext): ColumnBatch | undefined {
+    const n = batch.rowCount;
+    const mask = evaluate(this.predicate, batch, context).data;
+    const sel = new Int32Array(n);
+    let k = 0;
+    for (let i = 0; i < n; i++) if (mask[i] !== 0) sel[k++] = i;
+    if (k === 0) return undefined;
+    return k === n ? batch : gatherBatch(batch, sel, k);
   }
 }

@@ -79,7 +79,8 @@ export class GroupBy implements PlanNode {
         for (const s of states) s.init(index.count);
       }
       const argVectors = this.aggregates.map((agg) => agg.args.map((x) => evaluate(x, batch, context)));
-      const fused = states.length > 1 ? states.map((s) => s.fusion?.()) : undefined;
+      // A fused loop reads doubles only: a batch with exact 64-bit values goes through add() (exact-longs.ts).
+      const fused = states.length > 1 && !argVectors.some((v) => v.some((x) => x.exact)) ? states.map((s) => s.fusion?.()) : undefined;
       if (fused && fused.every((f) => f !== undefined)) {
         const slots = fused as FusedAggregate[];
         const cols = argVectors.map((v) => (v.length ? v[0].data : groups));

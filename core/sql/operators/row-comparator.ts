@@ -7,6 +7,7 @@ import { INT_NULL, LONG_NULL } from '../../data/null-values';
 import { Vector } from '../../data/vector';
 import { compareVarRows } from './var-rows';
 import { readValue } from '../vector/sql-value';
+import { decimalAt } from '../../data/decimal';
 
 export interface SortKey {
   readonly index: number;
@@ -45,16 +46,29 @@ function keyComparator(v: Vector): Compare {
         if (an || bn) return an === bn ? 0 : an ? -1 : 1;
         return compareVarRows(v, a, v, b);
       };
+    case TypeTag.DECIMAL: {
+      // Nulls first, as the other types; values by their unscaled integers (one scale per column).
+      const bytes = v.data as Uint8Array;
+      return (a, b) => {
+        const x = decimalAt(bytes, a), y = decimalAt(bytes, b);
+        if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
+        return x < y ? -1 : x > y ? 1 : 0;
+      };
+    }
     case TypeTag.UUID: case TypeTag.LONG256: case TypeTag.IPV4:
       return (a, b) => {
         const x = String(readValue(v, a) ?? ''), y = String(readValue(v, b) ?? '');
         return x < y ? -1 : x > y ? 1 : 0;
       };
-    default:
+    default: {
       if (isVarSize(v.type)) return () => 0;
+      // LONG family beyond 2^53: compare the exact values (the doubles may be equal).
+      const exact = v.exact;
+      if (exact) return (a, b) => (exact[a] < exact[b] ? -1 : exact[a] > exact[b] ? 1 : 0);
       // INT/LONG nulls are the minimum values, so they sort first by themselves.
       void INT_NULL; void LONG_NULL;
       return (a, b) => d[a] - d[b];
+    }
   }
 }
 

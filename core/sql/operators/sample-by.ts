@@ -85,7 +85,8 @@ export class SampleBy implements PlanNode {
       const runs = keyed || skipped ? undefined : b;
       const fused: FusedAggregate[] = [], fusedArgs: (readonly Vector[])[] = [];
       for (let a = 0; a < states.length; a++) {
-        const f = states[a].fusion?.();
+        // A fused loop reads doubles only: exact 64-bit values go through add() (exact-longs.ts).
+        const f = argVectors[a].some((x) => x.exact) ? undefined : states[a].fusion?.();
         if (f) { fused.push(f); fusedArgs.push(argVectors[a]); continue; }
         const name = spec.aggregates[a].fn.name;
         // first/last of a bucket are its first/last row: fold one row per run instead of every row.

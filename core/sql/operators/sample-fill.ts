@@ -1,8 +1,9 @@
 /**
  * SAMPLE BY FILL: walks every bucket from the first data bucket (or FROM) to the
  * last (or before TO) and emits each key in each bucket; a missing group takes its aggregate's fill —
- * NULL, a constant, PREV (the key's last real value) or LINEAR (between the neighbouring real values,
- * non-keyed only). Output size is buckets × keys, so per-row builders are fine here.
+ * NULL, a constant, PREV (the key's last real value) or LINEAR (between that key's neighbouring real
+ * values; before a key's first or after its last value it stays null, where QuestDB 9.4.4 extrapolates).
+ * Output size is buckets × keys, so per-row builders are fine here.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { ColumnType, Types, TypeTag } from '../../data/column-type';
@@ -82,7 +83,10 @@ function fillColumn(v: Vector, fill: FillSpec, src: readonly number[], outKey: r
   return b.build();
 }
 
-/** The value on the line between the nearest real rows before and after row r (null at the edges). */
+/**
+ * The value on the line between the nearest real rows of the same key before and after row r (rows are
+ * bucket-major, one per key, so the same key is `keys` rows away); null at the key's edges.
+ */
 function linear(v: Vector, src: readonly number[], outTs: readonly number[], r: number, keys: number): number {
   let a = r - keys, c = r + keys;
   while (a >= 0 && src[a] < 0) a -= keys;

@@ -27,8 +27,16 @@ export class SymbolGroupSlots {
     const slots = (this.table?.size ?? 0) + 1;
     if (this.presence.length < slots) { const p = new Float64Array(Math.max(slots, this.presence.length * 2)); p.set(this.presence); this.presence = p; }
     for (const s of this.states) s.init(slots);
-    const fused = [...this.states.map((s) => s.fusion?.() as FusedAggregate), { op: 'count', nulls: 'none', acc: this.presence, counts: this.presence } as const];
     const keyData = keys.data as Int32Array;
+    const fusions = this.states.map((s) => s.fusion?.());
+    if (args.some((v) => v.some((x) => x.exact)) || fusions.some((f) => f === undefined)) {
+      // Exact 64-bit values (exact-longs.ts) are folded by each state; slot = key + 1 as in the fused loop.
+      const slotOf = new Int32Array(n);
+      for (let i = 0; i < n; i++) { slotOf[i] = keyData[i] + 1; this.presence[slotOf[i]]++; }
+      this.states.forEach((s, a) => s.add(args[a], slotOf, n));
+      return;
+    }
+    const fused = [...(fusions as FusedAggregate[]), { op: 'count', nulls: 'none', acc: this.presence, counts: this.presence } as const];
     const cols = [...args.map((v) => (v.length ? v[0].data : keyData)), keyData];
     fusedLoop(fused, 1)(keyData, n, cols, fused.map((f) => f.acc), fused.map((f) => f.counts));
   }

@@ -1,9 +1,9 @@
 /**
- * CREATE TABLE [IF NOT EXISTS] (columns | AS (SELECT …) | (LIKE t)) with TIMESTAMP, PARTITION BY,
+ * CREATE TABLE [IF NOT EXISTS] (columns | AS (SELECT …) | (LIKE t), which copies t entirely) with TIMESTAMP, PARTITION BY,
  * WAL/BYPASS WAL, DEDUP UPSERT KEYS and WITH params, through StorageEngine.createTable.
  */
 import { ColumnType, TypeTag, parseTypeName } from '../../data/column-type';
-import { ColumnDef, CreateTableRequest, PartitionBy } from '../../data/table-schema';
+import { ColumnDef, CreateTableRequest, PartitionBy, TableSchema } from '../../data/table-schema';
 import { SvcError } from '../../errors';
 import { durationMicros } from './duration-micros';
 import type { Duration, CreateTableStatement, Expression, Query } from '../ast';
@@ -35,23 +35,36 @@ function lagMicros(e: Expression | Duration): number | undefined {
   return Number(m[1]) * scale[m[2] ?? 'us'];
 }
 
+/**
+ * `CREATE TABLE b (LIKE a)` copies everything of a (QuestDB 9.4.4): columns with their symbol capacity,
+ * cache and index, the designated timestamp, partitioning, the WAL flag, dedup keys and table parameters.
+ */
+function likeRequest(name: string, like: TableSchema): CreateTableRequest {
+  return {
+    name, columns: like.columns, timestamp: like.timestampIndex >= 0 ? like.columns[like.timestampIndex].name : undefined,
+    partitionBy: like.partitionBy, walEnabled: like.walEnabled, dedupKeys: like.dedupKeys.length > 0 ? like.dedupKeys : undefined,
+    maxUncommittedRows: like.maxUncommittedRows, o3MaxLagMicros: like.o3MaxLagMicros,
+  };
+}
+
 export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment, bindQuery: (q: Query) => PlanNode): (c: ExecContext) => Promise<void> {
   const exists = env.storage.getTable(s.table.name);
   if (exists) {
     if (s.ifNotExists) return async () => undefined;
-    throw SvcError.sql(s.table.position, `table already exists [table=${s.table.name}]`);
+    throw SvcError.sql(s.table.position, 'table already exists');
   }
   let columns: ColumnDef[];
   let plan: PlanNode | undefined;
+  let like: TableSchema | undefined;
   if (s.columns) {
     columns = s.columns.map((c) => ({
       name: c.name.name, type: typeOf(c.type.name, c.type.position),
       symbolCapacity: intOf(c.symbolCapacity), symbolCached: c.symbolCache, indexed: c.indexed, indexCapacity: intOf(c.indexCapacity),
     }));
   } else if (s.like) {
-    const src = env.storage.getTable(s.like.name);
-    if (!src) throw SvcError.tableDoesNotExist(s.like.position, s.like.name);
-    columns = [...src.columns];
+    like = env.storage.getTable(s.like.name);
+    if (!like) throw SvcError.tableDoesNotExist(s.like.position, s.like.name);
+    columns = [...like.columns];
   } else {
     plan = bindQuery(s.asSelect as Query);
     columns = plan.columns.map((c) => ({ name: c.name, type: c.type.tag === TypeTag.NULL ? parseTypeName('string') as ColumnType : c.type }));
@@ -86,7 +99,7 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
     else if (name === 'o3maxlag') o3MaxLagMicros = lagMicros(p.value);
     else throw SvcError.sql(p.name.position, `unrecognized table parameter: ${p.name.name}`);
   }
-  const request: CreateTableRequest = {
+  const request: CreateTableRequest = like ? likeRequest(s.table.name, like) : {
     name: s.table.name, columns, timestamp: s.timestamp?.name, partitionBy: (s.partitionBy ?? 'NONE') as PartitionBy,
     walEnabled: s.wal, dedupKeys: s.dedupKeys?.map((k) => k.name), maxUncommittedRows, o3MaxLagMicros,
   };

@@ -4,22 +4,29 @@
  * target columns not given are null. One writer, one commit at the end.
  */
 import { ColumnBatch } from '../../data/column-batch';
+import { ColumnType } from '../../data/column-type';
+import { LONG_NULL } from '../../data/null-values';
+import { SvcError } from '../../errors';
 import { TableSchema } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
 import { StorageEngine } from '../../extension/storage-engine';
 import { ExecContext } from '../plan';
 import { castVector, nullVector } from '../vector/cast-vector';
 
+/** Converts a source column to its table column's type (a cast, or INSERT's checked conversion). */
+export type ColumnConversion = (v: Vector, to: ColumnType, n: number) => Vector;
+
 /** Maps source column k to table column `targets[k]`. */
 export async function appendBatches(
   storage: StorageEngine, table: TableSchema, targets: readonly number[], batches: AsyncIterable<ColumnBatch>, context: ExecContext,
+  convert: ColumnConversion = castVector,
 ): Promise<number> {
   const writer = await storage.openWriter(table.name, { signal: context.signal });
   let rows = 0;
   try {
     for await (const b of batches) {
       if (b.rowCount === 0) continue;
-      await writer.append(toTableLayout(table, targets, b));
+      await writer.append(toTableLayout(table, targets, b, convert));
       rows += b.rowCount;
     }
     await writer.commit();
@@ -29,8 +36,13 @@ export async function appendBatches(
   return rows;
 }
 
-export function toTableLayout(table: TableSchema, targets: readonly number[], b: ColumnBatch): ColumnBatch {
+export function toTableLayout(table: TableSchema, targets: readonly number[], b: ColumnBatch, convert: ColumnConversion = castVector): ColumnBatch {
   const vectors: Vector[] = table.columns.map((c) => nullVector(c.type, b.rowCount));
-  targets.forEach((t, k) => { vectors[t] = castVector(b.vectors[k], table.columns[t].type, b.rowCount); });
+  targets.forEach((t, k) => { vectors[t] = convert(b.vectors[k], table.columns[t].type, b.rowCount); });
+  const ts = table.timestampIndex;
+  if (ts >= 0) {
+    const d = vectors[ts].data;
+    for (let i = 0; i < b.rowCount; i++) if (d[i] === LONG_NULL) throw SvcError.sql(0, 'designated timestamp column cannot be NULL');
+  }
   return { rowCount: b.rowCount, vectors };
 }

@@ -1,11 +1,14 @@
 /** Appends a SqlValue to a builder of any type, converting as an implicit cast would (INSERT, constants). */
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
-import { parseIsoTimestamp } from '../../time/iso-timestamp';
+import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../time/iso-timestamp';
 import { SvcError } from '../../errors';
+import { decimalBytes } from '../../data/decimal';
+import { typeName } from '../../data/column-type';
+import { decimalValue } from './decimal-values';
 import { parseIpv4, parseUuid, SqlValue } from './sql-value';
 import { formatValue } from './format-value';
-import { parseGeohash, parseLong256 } from './text-to-binary-values';
+import { parseGeohashExact, parseLong256 } from './text-to-binary-values';
 
 export function appendValue(b: VectorBuilder, value: SqlValue): void {
   if (value === null) { b.appendNull(); return; }
@@ -22,15 +25,28 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
       if (typeof value === 'string') { b.appendNumber(value.toLowerCase() === 'true' ? 1 : 0); return; }
       b.appendNumber(value === true || (typeof value === 'number' && value !== 0) ? 1 : 0);
       return;
+    case TypeTag.TIMESTAMP_NS: {
+      if (typeof value === 'string') {
+        const ns = /^\s*[-+]?\d+\s*$/.test(value) ? BigInt(value.trim()) : parseIsoTimestampNanos(value);
+        if (ns === undefined) throw SvcError.badRequest(`Invalid timestamp: ${value}`);
+        b.appendBigInt(ns);
+        return;
+      }
+      if (typeof value === 'bigint') b.appendBigInt(value); else b.appendNumber(Number(value));
+      return;
+    }
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       if (typeof value === 'string') {
-        const us = parseIsoTimestamp(value);
+        const us = parseIsoTimestampExact(value);
         if (us === undefined) {
+          if (/^\s*[-+]?\d+\s*$/.test(value)) { b.appendBigInt(BigInt(value.trim())); return; }
           const n = Number(value);
-          if (value.trim() !== '' && Number.isFinite(n)) { b.appendNumber(n); return; }
+          if (value.trim() !== '' && Number.isFinite(n)) { b.appendNumber(Math.trunc(n)); return; }
           throw SvcError.badRequest(`Invalid timestamp: ${value}`);
         }
-        b.appendNumber(t === TypeTag.DATE ? Math.floor(us / 1000) : us);
+        if (t === TypeTag.DATE) b.appendNumber(Math.floor(Number(us) / 1000));
+        else if (typeof us === 'bigint') b.appendBigInt(us);
+        else b.appendNumber(us);
         return;
       }
       if (typeof value === 'bigint') { b.appendBigInt(value); return; }
@@ -60,14 +76,21 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
     }
     case TypeTag.GEOHASH: {
       if (typeof value === 'number') { b.appendNumber(value); return; }
-      const x = typeof value === 'string' ? parseGeohash(value, b.type.bits ?? 1) : undefined;
+      if (typeof value === 'bigint') { b.appendBigInt(value); return; }
+      const x = typeof value === 'string' ? parseGeohashExact(value, b.type.bits ?? 1) : undefined;
       if (x === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> GEOHASH]`);
-      b.appendNumber(x);
+      if (typeof x === 'bigint') b.appendBigInt(x); else b.appendNumber(x);
       return;
     }
     case TypeTag.BINARY:
       b.appendBytes(value instanceof Uint8Array ? value : new TextEncoder().encode(String(value)));
       return;
+    case TypeTag.DECIMAL: {
+      const unscaled = decimalValue(value, b.type);
+      if (unscaled === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> ${typeName(b.type)}]`);
+      b.appendBytes(decimalBytes(unscaled));
+      return;
+    }
     case TypeTag.NULL: b.appendNull(); return;
     default: {
       if (typeof value === 'bigint') { b.appendBigInt(value); return; }

@@ -1,14 +1,19 @@
 /**
  * Converts a vector to another type: the implicit casts the binder inserts and
- * explicit `cast(x AS T)` / `x::T`. Narrowing truncates high bits like Java (`cast(7234623 AS SHORT)` =
- * 25663): typed-array stores do exactly ToInt16/ToInt32. Unparseable text becomes null.
+ * explicit `cast(x AS T)` / `x::T`. Integer narrowing truncates high bits like Java (`cast(7234623 AS
+ * SHORT)` = 25663): typed-array stores do exactly ToInt16/ToInt32. FLOAT/DOUBLE narrowing (QuestDB 9.4.4)
+ * truncates toward zero inside the target's range and gives null outside it or for NaN (`cast(3e10 AS
+ * INT)` is null; BYTE and SHORT have no null and get 0); DOUBLE → FLOAT beyond ±3.4028234663852886E38 is
+ * null. Unparseable text becomes null.
  */
 import { ColumnType, TypeTag, isInt64, isNumeric, isStringLike } from '../../data/column-type';
-import { INT_NULL, LONG_NULL } from '../../data/null-values';
+import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../data/null-values';
+import { fromExactLongs, withExactLongs } from '../../data/exact-longs';
+import { castDecimal } from './decimal-cast';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
-import { allocateData, Vector, vectorLength } from '../../data/vector';
-import { formatTimestampMicros, formatDateMillis } from '../../time/iso-timestamp';
+import { allocateData, FixedArray, Vector, vectorLength } from '../../data/vector';
+import { formatTimestampMicros, formatTimestampNanos, formatDateMillis } from '../../time/iso-timestamp';
 import { appendValue } from './append-value';
 import { readValue } from './sql-value';
 import { formatValue } from './format-value';
@@ -20,8 +25,12 @@ export function isNumberLike(t: ColumnType): boolean {
 
 export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vector {
   const from = v.type;
-  if (from.tag === to.tag && from.bits === to.bits) return v;
+  if (from.tag === to.tag && from.bits === to.bits && from.tag !== TypeTag.DECIMAL) return v;
   if (from.tag === TypeTag.NULL) return nullVector(to, n);
+  if (from.tag === TypeTag.DECIMAL || to.tag === TypeTag.DECIMAL) {
+    if (from.tag === to.tag && from.scale === to.scale && from.precision === to.precision) return v;
+    return castDecimal(v, to, n);
+  }
   if ((from.tag === TypeTag.STRING || from.tag === TypeTag.VARCHAR) && (to.tag === TypeTag.STRING || to.tag === TypeTag.VARCHAR)) {
     return { ...v, type: to };
   }
@@ -33,14 +42,69 @@ export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vect
   return castGeneric(v, to, n);
 }
 
+const FLOAT_MAX = 3.4028234663852886e38;
+const TWO_63 = 2 ** 63;
+
 export function nullVector(to: ColumnType, n: number): Vector {
   const b = new VectorBuilder(to, Math.max(1, n));
   for (let i = 0; i < n; i++) b.appendNull();
   return b.build();
 }
 
+/** Nanoseconds per unit of a temporal type (DATE ms, TIMESTAMP µs, TIMESTAMP_NS ns); LONG converts as is. */
+function nanosPerUnit(t: TypeTag): bigint {
+  return t === TypeTag.DATE ? 1_000_000n : t === TypeTag.TIMESTAMP ? 1000n : 1n;
+}
+
+/** LONG-family to LONG-family or narrower integers from exact values (vector.ts `exact`). */
+function castExactLongs(v: Vector, exact: BigInt64Array, to: ColumnType, n: number): Vector {
+  const temporal = v.type.tag !== TypeTag.LONG && to.tag !== TypeTag.LONG;
+  const from = temporal ? nanosPerUnit(v.type.tag) : 1n, into = temporal ? nanosPerUnit(to.tag) : 1n;
+  if (isInt64(to)) {
+    const out = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = exact[i];
+      out[i] = x === LONG_NULL_BIG ? x : from >= into ? BigInt.asIntN(64, x * (from / into)) : floorDiv(x, into / from);
+    }
+    return fromExactLongs(to, out);
+  }
+  const out = allocateData(to, n);
+  const bits = to.tag === TypeTag.INT ? 32 : to.tag === TypeTag.SHORT ? 16 : 8;
+  const nullOut = to.tag === TypeTag.INT ? INT_NULL : 0;
+  for (let i = 0; i < n; i++) {
+    const x = exact[i];
+    out[i] = x === LONG_NULL_BIG ? nullOut : Number(BigInt.asIntN(bits, x));
+  }
+  return { type: to, data: out };
+}
+
+/** True when every non-null value of a LONG-family array is within ±limit. */
+function allWithin(d: FixedArray, n: number, limit: number): boolean {
+  for (let i = 0; i < n; i++) { const x = d[i]; if (x !== LONG_NULL && (x > limit || x < -limit)) return false; }
+  return true;
+}
+
+function floorDiv(x: bigint, y: bigint): bigint {
+  const q = x / y;
+  return x % y !== 0n && (x < 0n) !== (y < 0n) ? q - 1n : q;
+}
+
 function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vector {
   const d = v.data;
+  const exactTarget = isInt64(to) || to.tag === TypeTag.INT || to.tag === TypeTag.SHORT || to.tag === TypeTag.BYTE;
+  if (v.exact && isInt64(from) && exactTarget) return castExactLongs(v, v.exact, to, n);
+  if ((from.tag === TypeTag.TIMESTAMP_NS) !== (to.tag === TypeTag.TIMESTAMP_NS) && isInt64(from) && isInt64(to)) {
+    // Nanoseconds leave 2^53 within 1970: convert through exact values.
+    const exact = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) exact[i] = d[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(d[i]);
+    return castExactLongs(v, exact, to, n);
+  }
+  if (from.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP && !allWithin(d, n, MAX_SAFE_LONG / 1000)) {
+    // ms × 1000 leaves 2^53 from year 2255 on: multiply exactly.
+    const exact = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) exact[i] = d[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(d[i]);
+    return castExactLongs(v, exact, to, n);
+  }
   const out = allocateData(to, n);
   const fromInt = from.tag === TypeTag.INT;
   const fromLong = isInt64(from);
@@ -50,25 +114,34 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
   if (from.tag === TypeTag.TIMESTAMP && to.tag === TypeTag.DATE) scale = 0.001;
   const nullIn = (x: number): boolean => (fromInt ? x === INT_NULL : fromLong ? x === LONG_NULL : fromFloat ? x !== x : false);
   switch (to.tag) {
-    case TypeTag.DOUBLE: case TypeTag.FLOAT:
+    case TypeTag.DOUBLE:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? NaN : x; }
+      break;
+    case TypeTag.FLOAT:
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || (fromFloat && (x > FLOAT_MAX || x < -FLOAT_MAX)) ? NaN : x; }
       break;
     case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
       for (let i = 0; i < n; i++) {
         const x = d[i];
-        out[i] = nullIn(x) || !Number.isFinite(x) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
+        out[i] = nullIn(x) || !Number.isFinite(x) || (fromFloat && (x >= TWO_63 || x <= -TWO_63)) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
       }
-      break;
+      if (fromLong && scale === 1) return { type: to, data: out, exact: v.exact };
+      return withExactLongs(to, out as Float64Array);
     case TypeTag.INT:
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? INT_NULL : Math.trunc(x) | 0; }
+      for (let i = 0; i < n; i++) {
+        const x = d[i];
+        out[i] = nullIn(x) || (fromFloat && (x >= 2147483648 || x <= -2147483649)) ? INT_NULL : Math.trunc(x) | 0;
+      }
       break;
     case TypeTag.BOOLEAN:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || x === 0 ? 0 : 1; }
       break;
-    default: // BYTE, SHORT: typed-array stores wrap (Java narrowing); null becomes 0 (not nullable).
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? 0 : Math.trunc(x); }
+    default: { // BYTE, SHORT: integers wrap (Java narrowing); floats outside the range and nulls become 0 (not nullable).
+      const limit = to.tag === TypeTag.BYTE ? 128 : 32768;
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || (fromFloat && (x >= limit || x <= -limit - 1)) ? 0 : Math.trunc(x); }
+    }
   }
-  return { type: to, data: out, exact: fromLong && isInt64(to) && scale === 1 ? v.exact : undefined };
+  return { type: to, data: out };
 }
 
 function numberToText(v: Vector, to: ColumnType, n: number): Vector {
@@ -77,7 +150,8 @@ function numberToText(v: Vector, to: ColumnType, n: number): Vector {
   for (let i = 0; i < n; i++) {
     const x = readValue(v, i);
     if (x === null) { b.appendNull(); continue; }
-    if (t === TypeTag.TIMESTAMP) b.appendString(formatTimestampMicros(x as number));
+    if (t === TypeTag.TIMESTAMP) b.appendString(formatTimestampMicros(x as number | bigint));
+    else if (t === TypeTag.TIMESTAMP_NS) b.appendString(formatTimestampNanos(x as number | bigint));
     else if (t === TypeTag.DATE) b.appendString(formatDateMillis(x as number));
     else if ((t === TypeTag.DOUBLE || t === TypeTag.FLOAT) && Number.isInteger(x)) b.appendString(`${x as number}.0`);
     else b.appendString(formatValue(x));

@@ -16,6 +16,6 @@ export function formatNumber(n: number): string {
   return String(n);
 }
 
-export function formatTemporal(v: number, isDate: boolean): string {
-  return isDate ? new Date(v).toISOString() : formatTimestampMicros(v);
+export function formatTemporal(v: number | bigint, isDate: boolean): string {
+  return isDate ? new Date(Number(v)).toISOString() : formatTimestampMicros(v);
 }

@@ -2,12 +2,13 @@
  * One SQL value outside the vectors, for the slow paths (constants, INSERT VALUES, sort keys of
  * strings, hash keys of mixed types). Hot loops never use it. `null` is SQL NULL.
  * LONG/TIMESTAMP/DATE are numbers (bigint only beyond 2^53); CHAR and SYMBOL are strings;
- * UUID, IPv4 and LONG256 are their text forms.
+ * UUID, IPv4, LONG256 and DECIMAL are their text forms.
  */
 import { ColumnType, TypeTag } from '../../data/column-type';
 import { INT_NULL, LONG_NULL } from '../../data/null-values';
 import { decodeUtf8 } from '../../data/utf8';
 import { Vector } from '../../data/vector';
+import { decimalAt, decimalText, scaleOf } from '../../data/decimal';
 
 export type SqlValue = number | string | boolean | bigint | Uint8Array | null;
 
@@ -21,10 +22,12 @@ export function readValue(v: Vector, i: number): SqlValue {
     case TypeTag.IPV4: return d[i] === 0 ? null : ipv4Text(d[i]);
     case TypeTag.SYMBOL: return d[i] < 0 ? null : (v.symbols?.value(d[i]) ?? null);
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return Number.isNaN(d[i]) ? null : d[i];
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS:
       if (v.exact) return v.exact[i] === -9223372036854775808n ? null : (Number.isSafeInteger(Number(v.exact[i])) ? Number(v.exact[i]) : v.exact[i]);
       return d[i] === LONG_NULL ? null : d[i];
-    case TypeTag.GEOHASH: return d[i] === -1 ? null : d[i];
+    case TypeTag.GEOHASH:
+      if (d[i] === -1) return null;
+      return v.exact && !Number.isSafeInteger(d[i]) ? v.exact[i] : d[i];
     case TypeTag.STRING: case TypeTag.VARCHAR: {
       if (v.nulls && v.nulls[i] === 1) return null;
       const o = v.offsets as Int32Array;
@@ -37,6 +40,10 @@ export function readValue(v: Vector, i: number): SqlValue {
     }
     case TypeTag.UUID: return uuidText(d as Uint8Array, i);
     case TypeTag.LONG256: return long256Text(d as Uint8Array, i);
+    case TypeTag.DECIMAL: {
+      const x = decimalAt(d as Uint8Array, i);
+      return x === null ? null : decimalText(x, scaleOf(v.type));
+    }
     case TypeTag.NULL: return null;
     default: return null;
   }

@@ -38,3 +38,29 @@ export function parseGeohash(text: string, bits: number): number | undefined {
   }
   return Math.floor(value / 2 ** (chars * 5 - bits));
 }
+
+/** Geohash characters → the top `bits` bits, exact for precisions above 53 bits (a bigint then). */
+export function parseGeohashExact(text: string, bits: number): number | bigint | undefined {
+  if (bits <= 53) return parseGeohash(text, bits);
+  const chars = Math.ceil(bits / 5);
+  if (text.length < chars || bits > 60) return undefined;
+  let value = 0n;
+  for (let i = 0; i < chars; i++) {
+    const v = GEO_VALUES.get(text[i].toLowerCase());
+    if (v === undefined) return undefined;
+    value = value * 32n + BigInt(v);
+  }
+  return value >> BigInt(chars * 5 - bits);
+}
+
+/** GEOHASH bits → base-32 characters (a precision in characters) or binary digits; exact for a bigint. */
+export function geohashText(bits: number, chars: boolean, hash: number | bigint): string {
+  const h = BigInt(hash);
+  let s = '';
+  if (chars && bits % 5 === 0) {
+    for (let c = bits / 5 - 1; c >= 0; c--) s += GEO_ALPHABET[Number((h >> BigInt(c * 5)) & 31n)];
+    return s;
+  }
+  for (let b = bits - 1; b >= 0; b--) s += (h >> BigInt(b)) & 1n ? '1' : '0';
+  return s;
+}

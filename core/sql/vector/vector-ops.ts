@@ -39,6 +39,8 @@ function gatherVar(v: Vector, sel: Int32Array, n: number): Vector {
   const data = v.type.tag === TypeTag.ARRAY ? new Float64Array(bytes) : new Uint8Array(bytes);
   const offsets = new Int32Array(n + 1);
   const nulls = v.nulls ? new Uint8Array(n) : undefined;
+  const dims = v.type.dims ?? 1;
+  const shapes = v.shapes ? new Int32Array(n * dims) : undefined;
   let p = 0;
   for (let i = 0; i < n; i++) {
     const r = sel[i];
@@ -47,8 +49,9 @@ function gatherVar(v: Vector, sel: Int32Array, n: number): Vector {
     p += b - a;
     offsets[i + 1] = p;
     if (nulls) nulls[i] = (v.nulls as Uint8Array)[r];
+    if (shapes) for (let k = 0; k < dims; k++) shapes[i * dims + k] = (v.shapes as Int32Array)[r * dims + k];
   }
-  return { type: v.type, data, offsets, nulls };
+  return { type: v.type, data, offsets, nulls, shapes };
 }
 
 /** Rows `[lo, hi)` of `v` as a view. */
@@ -58,7 +61,8 @@ export function sliceVector(v: Vector, lo: number, hi: number): Vector {
     const base = o[lo];
     const offsets = new Int32Array(hi - lo + 1);
     for (let i = lo; i <= hi; i++) offsets[i - lo] = o[i] - base;
-    return { type: v.type, data: v.data.subarray(base, o[hi]), offsets, nulls: v.nulls?.subarray(lo, hi), shapes: v.shapes };
+    const dims = v.type.dims ?? 1;
+    return { type: v.type, data: v.data.subarray(base, o[hi]), offsets, nulls: v.nulls?.subarray(lo, hi), shapes: v.shapes?.subarray(lo * dims, hi * dims) };
   }
   const w = elementsPerRow(v.type);
   return { type: v.type, data: v.data.subarray(lo * w, hi * w), symbols: v.symbols, exact: v.exact?.subarray(lo, hi) };

@@ -9,6 +9,7 @@ import { Vector } from '../../../core/data/vector';
 import { AggregateFunction, AggregateState, FusedAggregate } from '../../../core/extension/sql-function';
 import { readValue } from '../../../core/sql/vector/sql-value';
 import { growF64 } from './grow';
+import { LongExtremumState, LongSumState } from './long-aggregates';
 import { countLoop, extremumLoop, FlatLoop, GroupedLoop, NullKind, sumLoop } from './aggregate-loops';
 
 function nullKindOf(t: ColumnType): NullKind {
@@ -148,9 +149,11 @@ function agg(name: string, args: readonly ColumnType[], returns: ColumnType, cre
 function extremes(): AggregateFunction[] {
   const out: AggregateFunction[] = [];
   const types: [ColumnType, number][] = [[D, NaN], [Types.FLOAT, NaN], [L, LONG_NULL], [Types.INT, -2147483648],
-    [Types.TIMESTAMP, LONG_NULL], [Types.DATE, LONG_NULL]];
+    [Types.TIMESTAMP, LONG_NULL], [Types.DATE, LONG_NULL], [Types.TIMESTAMP_NS, LONG_NULL]];
   for (const max of [false, true]) {
-    for (const [t, nul] of types) out.push(agg(max ? 'max' : 'min', [t], t, () => new ExtremumState(t, max, nul)));
+    for (const [t, nul] of types) {
+      out.push(agg(max ? 'max' : 'min', [t], t, () => (isInt64(t) ? new LongExtremumState(t, max) : new ExtremumState(t, max, nul))));
+    }
   }
   return out;
 }
@@ -159,7 +162,7 @@ export const numericAggregates: readonly AggregateFunction[] = [
   agg('count', [], L, () => new CountState(false)),
   { kind: 'aggregate', name: 'count', args: ['any'], returns: L, create: () => new CountState(true) },
   agg('sum', [D], D, () => new SumState(false, false)),
-  agg('sum', [L], L, () => new SumState(true, false)),
+  agg('sum', [L], L, () => new LongSumState()),
   agg('avg', [D], D, () => new SumState(false, true)),
   agg('ksum', [D], D, () => new CompensatedSumState(false)),
   agg('nsum', [D], D, () => new CompensatedSumState(true)),

@@ -2,6 +2,8 @@
 import { ColumnType, Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { doubleUnary, rowFunction, typedUnary } from '../row-kernels';
+import { unaryLoop } from '../kernel-templates';
+import { runExactUnary } from '../exact-long-kernels';
 
 const D = Types.DOUBLE, I = Types.INT, L = Types.LONG;
 
@@ -34,8 +36,15 @@ function extremum(name: 'greatest' | 'least'): ScalarFunction {
   }, { variadic: true, nullSafe: true });
 }
 
+/** abs(LONG): exact beyond 2^53; abs(MIN_VALUE) is null like the input (it is LONG's null). */
+const absLoop = unaryLoop('Math.abs(x)', 'long', 'long');
+const exactAbs: ScalarFunction = {
+  kind: 'scalar', name: 'abs', args: [L], returns: L,
+  kernel: (a, n, type) => runExactUnary(absLoop, (x) => (x < 0n ? -x : x), a[0], n, type),
+};
+
 export const mathFunctions: readonly ScalarFunction[] = [
-  typedUnary('abs', I, 'x < 0 ? (-x) | 0 : x'), typedUnary('abs', L, 'Math.abs(x)'), doubleUnary('abs', 'Math.abs(x)'),
+  typedUnary('abs', I, 'x < 0 ? (-x) | 0 : x'), exactAbs, doubleUnary('abs', 'Math.abs(x)'),
   doubleUnary('ceil', 'Math.ceil(x)'), doubleUnary('ceiling', 'Math.ceil(x)'), doubleUnary('floor', 'Math.floor(x)'),
   doubleUnary('sqrt', 'Math.sqrt(x)'), doubleUnary('exp', 'Math.exp(x)'), doubleUnary('ln', 'Math.log(x)'),
   doubleUnary('log', 'Math.log(x)'), doubleUnary('log10', 'Math.log10(x)'), doubleUnary('log2', 'Math.log2(x)'),

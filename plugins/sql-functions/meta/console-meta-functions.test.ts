@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomSource } from '../../../core/sql/random-source';
 import test from 'node:test';
 import { ServerConfig } from '../../../core/config/server-config';
 import { Types } from '../../../core/data/column-type';
@@ -20,7 +21,7 @@ function schema(name: string, walEnabled: boolean): TableSchema {
 
 function context(tables: readonly TableSchema[], txn: number): TableFunctionContext {
   return {
-    now: 0, user: 'admin', random: { nextDouble: () => 0, nextInt: () => 0 }, signal: new AbortController().signal,
+    now: 0, user: 'admin', random: randomSource(undefined), signal: new AbortController().signal,
     listTables: () => tables, getTable: (n) => tables.find((t) => t.name === n), partitions: () => [], symbolTableSize: () => 0,
     committedTxn: () => txn,
   };

@@ -2,7 +2,7 @@
  * Metadata and generator table functions: long_sequence, tables(),
  * table_columns('t'), table_partitions('t').
  */
-import { ColumnType, Types, typeName } from '../../../core/data/column-type';
+import { ColumnType, columnTypeName, Types } from '../../../core/data/column-type';
 import { ColumnBatch } from '../../../core/data/column-batch';
 import { ResultColumn } from '../../../core/data/result-set';
 import { SvcError } from '../../../core/errors';
@@ -26,6 +26,12 @@ function requireTable(args: readonly unknown[], positions: readonly number[], c:
 
 const BATCH = 65536;
 
+/** A LONG seed, exact beyond 2^53 (constants arrive as numbers or, when larger, bigints). */
+function seedOf(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  return BigInt(Math.trunc(Number(v) || 0));
+}
+
 async function* sequence(n: number, signal: AbortSignal): AsyncIterable<ColumnBatch> {
   for (let lo = 0; lo < n; lo += BATCH) {
     if (signal.aborted) return;
@@ -41,7 +47,7 @@ export const longSequence: TableFunction = {
   describe(args, positions): TableFunctionShape {
     const n = Number(args[0]);
     if (args.length < 1 || !Number.isFinite(n)) throw SvcError.sql(positions[0] ?? 0, 'long_sequence(): row count expected');
-    const seeds = args.length >= 3 ? [Number(args[1]), Number(args[2])] as const : undefined;
+    const seeds = args.length >= 3 ? [seedOf(args[1]), seedOf(args[2])] as const : undefined;
     return { columns: [col('x', L)], timestampIndex: -1, seeds, rows: (c) => sequence(Math.max(0, Math.trunc(n)), c.signal) };
   },
 };
@@ -69,7 +75,7 @@ export const tableColumnsFunction: TableFunction = {
         const dedup = new Set(t.dedupKeys.map((k) => k.toLowerCase()));
         return t.columns.map((cd, i) => {
           const sym = cd.type.tag === Types.SYMBOL.tag;
-          return [cd.name, typeName(cd.type), cd.indexed ?? false, cd.indexed ? (cd.indexCapacity ?? 256) : 0, sym ? (cd.symbolCached ?? true) : false,
+          return [cd.name, columnTypeName(cd.type), cd.indexed ?? false, cd.indexed ? (cd.indexCapacity ?? 256) : 0, sym ? (cd.symbolCached ?? true) : false,
             sym ? (cd.symbolCapacity ?? 128) : 0, sym ? c.symbolTableSize(name, i) : 0, i === t.timestampIndex, dedup.has(cd.name.toLowerCase())];
         });
       },

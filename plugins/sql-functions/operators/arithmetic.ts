@@ -5,6 +5,7 @@
 import { ColumnType, Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { binaryLoop, nullKindOf, runBinary, runUnary, unaryLoop } from '../kernel-templates';
+import { ExactBinary, runExactBinary, runExactUnary } from '../exact-long-kernels';
 
 function binary(name: string, a: ColumnType, b: ColumnType, returns: ColumnType, body: string): ScalarFunction {
   const loop = binaryLoop(body, nullKindOf(a), nullKindOf(b), nullKindOf(returns));
@@ -13,6 +14,21 @@ function binary(name: string, a: ColumnType, b: ColumnType, returns: ColumnType,
     kernel: (args, n, type) => runBinary(loop, args[0], args[1], n, type),
   };
 }
+
+/** LONG-family arithmetic: exact beyond 2^53 and wrapping at 64 bits (exact-long-kernels.ts). */
+function exactBinary(name: string, a: ColumnType, b: ColumnType, returns: ColumnType, body: string, op: ExactBinary): ScalarFunction {
+  const loop = binaryLoop(body, nullKindOf(a), nullKindOf(b), nullKindOf(returns));
+  return {
+    kind: 'scalar', name, args: [a, b], returns,
+    kernel: (args, n, type) => runExactBinary(loop, op, args[0], args[1], n, type),
+  };
+}
+
+const EXACT: Readonly<Record<string, ExactBinary>> = {
+  '+': (x, y) => x + y, '-': (x, y) => x - y, '*': (x, y) => x * y,
+  '/': (x, y) => (y === 0n ? null : x / y), '%': (x, y) => (y === 0n ? null : x % y),
+  '&': (x, y) => x & y, '|': (x, y) => x | y, '^': (x, y) => x ^ y,
+};
 
 const INT_BODIES: Record<string, string> = {
   '+': '(x + y) | 0', '-': '(x - y) | 0', '*': 'Math.imul(x, y)',
@@ -30,23 +46,25 @@ function family(): ScalarFunction[] {
   const out: ScalarFunction[] = [];
   for (const op of ['+', '-', '*', '/', '%']) {
     out.push(binary(op, Types.INT, Types.INT, Types.INT, INT_BODIES[op]));
-    out.push(binary(op, Types.LONG, Types.LONG, Types.LONG, LONG_BODIES[op]));
+    out.push(exactBinary(op, Types.LONG, Types.LONG, Types.LONG, LONG_BODIES[op], EXACT[op]));
     out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, DOUBLE_BODIES[op]));
     out.push(binary(op, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE, DOUBLE_BODIES[op]));
   }
   // TIMESTAMP + integer = TIMESTAMP (µs).
-  out.push(binary('+', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x + y'));
-  out.push(binary('+', Types.LONG, Types.TIMESTAMP, Types.TIMESTAMP, 'x + y'));
-  out.push(binary('-', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x - y'));
-  out.push(binary('-', Types.TIMESTAMP, Types.TIMESTAMP, Types.LONG, 'x - y'));
-  for (const t of [Types.INT, Types.LONG, Types.FLOAT, Types.DOUBLE]) {
+  out.push(exactBinary('+', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x + y', EXACT['+']));
+  out.push(exactBinary('+', Types.LONG, Types.TIMESTAMP, Types.TIMESTAMP, 'x + y', EXACT['+']));
+  out.push(exactBinary('-', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x - y', EXACT['-']));
+  out.push(exactBinary('-', Types.TIMESTAMP, Types.TIMESTAMP, Types.LONG, 'x - y', EXACT['-']));
+  for (const t of [Types.INT, Types.FLOAT, Types.DOUBLE]) {
     const loop = unaryLoop(t === Types.INT ? '(-x) | 0' : '-x', nullKindOf(t), nullKindOf(t));
     out.push({ kind: 'scalar', name: 'neg', args: [t], returns: t, kernel: (args, n, type) => runUnary(loop, args[0], n, type) });
   }
-  // Bitwise on integers.
+  const negLong = unaryLoop('-x', 'long', 'long');
+  out.push({ kind: 'scalar', name: 'neg', args: [Types.LONG], returns: Types.LONG, kernel: (args, n, type) => runExactUnary(negLong, (x) => -x, args[0], n, type) });
+  // Bitwise on integers. LONG: the double loop is exact below 2^31; the rest goes through BigInt.
   for (const [op, body] of [['&', 'x & y'], ['|', 'x | y'], ['^', 'x ^ y']] as const) {
     out.push(binary(op, Types.INT, Types.INT, Types.INT, body));
-    out.push(binary(op, Types.LONG, Types.LONG, Types.LONG, `Number(BigInt.asIntN(64, BigInt(x) ${op} BigInt(y)))`));
+    out.push(exactBinary(op, Types.LONG, Types.LONG, Types.LONG, `(x >= -2147483648 && x <= 2147483647 && y >= -2147483648 && y <= 2147483647) ? (${body}) : ${2 ** 60}`, EXACT[op]));
   }
   const notInt = unaryLoop('~x', 'int', 'int');
   out.push({ kind: 'scalar', name: '~', args: [Types.INT], returns: Types.INT, kernel: (args, n, type) => runUnary(notInt, args[0], n, type) });

@@ -2,7 +2,8 @@
  * `= != < <= > >=` per type. QuestDB semantics: `x = NULL` is true for a null x (the `col = NULL`
  * shorthand), so equality treats null = null as true; ordering with a null is false.
  */
-import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
+import { ColumnType, geohashType, isInt64, Types, TypeTag } from '../../../core/data/column-type';
+import { runExactCompare } from '../exact-long-kernels';
 import { Vector } from '../../../core/data/vector';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { binaryLoop, nullKindOf, runBinary } from '../kernel-templates';
@@ -22,6 +23,10 @@ function numericBody(op: Op, t: ColumnType): string {
 function numeric(op: Op, t: ColumnType): ScalarFunction {
   const nullSafe = op === '=' || op === '!=';
   const loop = binaryLoop(`(${numericBody(op, t)}) ? 1 : 0`, nullKindOf(t), nullKindOf(t), 'none', nullSafe);
+  // 64-bit values beyond 2^53 (LONG family, long geohashes) compare exactly.
+  if (isInt64(t) || t.tag === TypeTag.GEOHASH) {
+    return { kind: 'scalar', name: op, args: [t, t], returns: Types.BOOLEAN, kernel: (args, n) => runExactCompare(loop, op, args[0], args[1], n) };
+  }
   return { kind: 'scalar', name: op, args: [t, t], returns: Types.BOOLEAN, kernel: (args, n, type) => runBinary(loop, args[0], args[1], n, type) };
 }
 
@@ -76,7 +81,7 @@ function symbolEq(op: '=' | '!='): ScalarFunction {
 
 function build(): ScalarFunction[] {
   const out: ScalarFunction[] = [];
-  const numericTypes = [Types.INT, Types.LONG, Types.DOUBLE, Types.FLOAT, Types.TIMESTAMP, Types.DATE, Types.CHAR, Types.BYTE, Types.SHORT];
+  const numericTypes = [Types.INT, Types.LONG, Types.DOUBLE, Types.FLOAT, Types.TIMESTAMP, Types.DATE, Types.CHAR, Types.BYTE, Types.SHORT, Types.TIMESTAMP_NS];
   for (const op of OPS) {
     for (const t of numericTypes) out.push(numeric(op, t));
     out.push(varText(op, Types.STRING), varText(op, Types.VARCHAR));
@@ -84,6 +89,8 @@ function build(): ScalarFunction[] {
   for (const op of ['=', '!='] as const) {
     out.push(numeric(op, Types.BOOLEAN), numeric(op, Types.IPV4), symbolEq(op));
     out.push(fixedBytes(op, Types.UUID), fixedBytes(op, Types.LONG256));
+    // GEOHASH of each precision (characters or bits alike): the hash bits compare as numbers.
+    for (let bits = 1; bits <= 60; bits++) out.push(numeric(op, geohashType(bits, false)));
   }
   return out;
 }

@@ -26,7 +26,8 @@ function isNull(negated: boolean): ScalarFunction {
 
 function valueKey(x: SqlValue): string | number | boolean | null {
   if (x instanceof Uint8Array) return Buffer.from(x).toString('hex');
-  if (typeof x === 'bigint') return Number(x);
+  // Beyond 2^53 a LONG stays exact as its digits (readValue gives a number within 2^53).
+  if (typeof x === 'bigint') return x.toString();
   return x;
 }
 
@@ -48,7 +49,7 @@ export const inFunction: ScalarFunction = {
     }
     const set = new Set<string | number | boolean | null>();
     for (let k = 1; k < args.length; k++) set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
-    if (!x.offsets && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
+    if (!x.offsets && !x.exact && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
       const nums = new Set<number>();
       for (const v of set) if (typeof v === 'number') nums.add(v);
       const hasNull = set.has(null);

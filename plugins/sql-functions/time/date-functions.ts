@@ -5,7 +5,8 @@
  * timestamp loops run over the Float64Array values with LONG_NULL passing through.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';
-import { LONG_NULL, INT_NULL } from '../../../core/data/null-values';
+import { LONG_NULL, INT_NULL, LONG_NULL_BIG } from '../../../core/data/null-values';
+import { exactAt, fromExactLongs, isSafeLong } from '../../../core/data/exact-longs';
 import { Vector } from '../../../core/data/vector';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { SvcError } from '../../../core/errors';
@@ -44,18 +45,61 @@ function zoneArg(v: Vector): TimeZone {
   return z;
 }
 
-/** Maps each non-null timestamp through `f`; `out` type LONG-family Float64Array or INT. */
-function mapTs(ts: Vector, n: number, type: ColumnType, f: (t: number) => number): Vector {
-  const d = ts.data;
+/** The Gregorian calendar repeats every 400 years (146097 days, whole weeks), in µs. */
+const CYCLE = 146097n * 86_400_000_000n;
+
+/**
+ * Maps each non-null timestamp through `f`; `out` type LONG-family Float64Array or INT. A timestamp
+ * beyond 2^53 µs (after 2255, carried in `exact`) is moved by whole 400-year cycles into the exact range,
+ * mapped there and moved back: a TIMESTAMP result by the same cycles, an INT through `years` (a year-like
+ * part gains 400 a cycle; other parts repeat with the calendar).
+ */
+function mapTs(ts: Vector, n: number, type: ColumnType, f: (t: number, row: number) => number, years?: (shifted: number, cycles: number) => number): Vector {
+  const d = ts.data, exact = ts.exact;
   if (type.tag === Types.INT.tag) {
     const out = new Int32Array(n);
-    for (let i = 0; i < n; i++) out[i] = d[i] === LONG_NULL ? INT_NULL : f(d[i]);
+    for (let i = 0; i < n; i++) {
+      if (d[i] === LONG_NULL) { out[i] = INT_NULL; continue; }
+      if (!exact || isSafeLong(d[i])) { out[i] = f(d[i], i); continue; }
+      const [shifted, cycles] = inCycle(exact[i]);
+      out[i] = years ? years(shifted, cycles) : f(shifted, i);
+    }
     return { type, data: out };
   }
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = d[i] === LONG_NULL ? LONG_NULL : f(d[i]);
-  return { type, data: out };
+  const big = new BigInt64Array(n);
+  let exactNeeded = false;
+  for (let i = 0; i < n; i++) {
+    if (d[i] === LONG_NULL) { out[i] = LONG_NULL; big[i] = LONG_NULL_BIG; continue; }
+    const input = exact ? exact[i] : BigInt(d[i]);
+    let r = isSafeLong(d[i]) ? f(d[i], i) : NaN;
+    let value: bigint;
+    if (r === r && isSafeLong(r)) value = BigInt(r);
+    else {
+      // The input or the result is beyond 2^53: compute on the instant moved by whole cycles.
+      const cycles = r === r ? BigInt(Math.round(r / Number(CYCLE))) : nearestCycles(input);
+      r = f(Number(input - cycles * CYCLE), i);
+      value = BigInt(r) + cycles * CYCLE;
+      exactNeeded = true;
+    }
+    big[i] = value;
+    out[i] = Number(value);
+  }
+  return exactNeeded ? fromExactLongs(type, big) : { type, data: out };
 }
+
+function nearestCycles(e: bigint): bigint {
+  return (e + (e < 0n ? -CYCLE / 2n : CYCLE / 2n)) / CYCLE;
+}
+
+/** Exact µs → [the same calendar instant within ±200 years of 1970 (a safe double), cycles moved]. */
+function inCycle(e: bigint): [number, number] {
+  const k = nearestCycles(e);
+  return [Number(e - k * CYCLE), Number(k)];
+}
+
+/** year-like parts move with the cycles: `year + 400 · cycles`. */
+const shiftYears = (f: (t: number) => number) => (shifted: number, cycles: number): number => f(shifted) + 400 * cycles;
 
 function perText(name: string, tail: readonly ColumnType[], returns: ColumnType, kernel: ScalarFunction['kernel']): ScalarFunction[] {
   return TEXT.map((t) => ({ kind: 'scalar', name, args: [t, ...tail], returns, constantArgs: [0], kernel }));
@@ -66,15 +110,9 @@ const dateadd = (zoned: boolean): ScalarFunction[] => TEXT.map((t): ScalarFuncti
   kernel(a, n) {
     const unit = unitArg(a[0]);
     const zone = zoned ? zoneArg(a[3]) : undefined;
-    const k = a[1].data, d = a[2].data;
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const x = d[i];
-      if (x === LONG_NULL || k[i] === INT_NULL) { out[i] = LONG_NULL; continue; }
-      // With a zone the arithmetic is on the local wall clock (DST-aware), QuestDB's SQL dialect
-      out[i] = zone ? toUtc(addUnits(toLocal(x, zone), unit, k[i]), zone) : addUnits(x, unit, k[i]);
-    }
-    return { type: TS, data: out };
+    const k = a[1].data;
+    // With a zone the arithmetic is on the local wall clock (DST-aware); QuestDB's dialect.
+    return mapTs(a[2], n, TS, (x, i) => (k[i] === INT_NULL ? LONG_NULL : zone ? toUtc(addUnits(toLocal(x, zone), unit, k[i]), zone) : addUnits(x, unit, k[i])));
   },
 }));
 
@@ -121,18 +159,50 @@ const dateTrunc: ScalarFunction[] = perText('date_trunc', [TS], TS, (a, n) => {
   return mapTs(a[1], n, TS, (t) => truncateToUnit(t, unit));
 });
 
-const extractFns: ScalarFunction[] = ['extract', 'date_part'].flatMap((name) => perText(name, [TS], Types.LONG, (a, n) => {
+/** extract() of a timestamp moved by 400-year cycles: year-based parts from the real year. */
+function extractShifted(field: parts.ExtractField, shifted: number, cycles: number): number {
+  const year = parts.year(shifted) + 400 * cycles;
+  switch (field) {
+    case 'year': return year;
+    case 'isoyear': return parts.isoWeek(shifted).year + 400 * cycles;
+    case 'decade': return Math.floor(year / 10);
+    case 'century': return year > 0 ? Math.floor((year - 1) / 100) + 1 : Math.floor(year / 100);
+    case 'millennium': return year > 0 ? Math.floor((year - 1) / 1000) + 1 : Math.floor(year / 1000);
+    default: return parts.extract(field, shifted);
+  }
+}
+
+/** extract(epoch FROM ts): whole seconds, exact for any timestamp. */
+function epochSeconds(ts: Vector, n: number): Vector {
+  const out = new BigInt64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = exactAt(ts, i);
+    out[i] = e === LONG_NULL_BIG ? e : (e - ((e % 1_000_000n) + 1_000_000n) % 1_000_000n) / 1_000_000n;
+  }
+  return fromExactLongs(Types.LONG, out);
+}
+
+/** extract(part FROM ts): INT, LONG for epoch (QuestDB 9.4.4); an unknown part is refused at the part. */
+const extractFns: ScalarFunction[] = ['extract', 'date_part'].flatMap((name) => perText(name, [TS], Types.INT, (a, n, type) => {
   const field = (constantText(a[0]) ?? '').toLowerCase() as parts.ExtractField;
-  if (!parts.EXTRACT_FIELDS.includes(field)) throw SvcError.badRequest(`unsupported timestamp part: ${field}`);
-  return mapTs(a[1], n, Types.LONG, (t) => parts.extract(field, t));
-}));
+  if (field === 'epoch') return epochSeconds(a[1], n);
+  return mapTs(a[1], n, type, (t) => parts.extract(field, t), (shifted, cycles) => extractShifted(field, shifted, cycles));
+}).map((f): ScalarFunction => ({
+  ...f,
+  returnsForConstants(constants, positions): ColumnType | undefined {
+    const part = constants[0];
+    if (typeof part !== 'string') return undefined;
+    if (!parts.EXTRACT_FIELDS.includes(part.toLowerCase() as parts.ExtractField)) throw SvcError.sql(positions[0], `unsupported part '${part}'`);
+    return part.toLowerCase() === 'epoch' ? Types.LONG : Types.INT;
+  },
+})));
 
 const part = (name: string, f: (t: number) => number): ScalarFunction => ({
   kind: 'scalar', name, args: [TS], returns: Types.INT, kernel: (a, n) => mapTs(a[0], n, Types.INT, f),
 });
 
 const partFns: ScalarFunction[] = [
-  part('year', parts.year), part('month', parts.month), part('day', parts.dayOfMonth), part('hour', parts.hour),
+  { ...part('year', parts.year), kernel: (a, n) => mapTs(a[0], n, Types.INT, parts.year, shiftYears(parts.year)) }, part('month', parts.month), part('day', parts.dayOfMonth), part('hour', parts.hour),
   part('minute', parts.minute), part('second', parts.second), part('millis', parts.millis), part('micros', parts.micros),
   part('day_of_week', parts.dayOfWeek), part('day_of_week_sunday_first', parts.dayOfWeekSundayFirst),
   part('week_of_year', (t) => parts.isoWeek(t).week), part('days_in_month', parts.daysInMonthOf), part('day_of_year', parts.dayOfYear),

@@ -1,0 +1,43 @@
+Feature: QuestDB's types and literals, exact to the last digit
+  LONG and TIMESTAMP stay exact beyond 2^53, TIMESTAMP_NS keeps nanoseconds, DECIMAL keeps up to 76
+  digits, and LONG256, GEOHASH, arrays, NaN and EXPLAIN answer as QuestDB 9.4.4 answers them.
+
+  Scenario: LONG values near ±2^63 and timestamps in 9999 round-trip exactly
+    Given these SQL statements have run:
+      """
+      CREATE TABLE big (ts TIMESTAMP, l LONG) TIMESTAMP(ts) PARTITION BY YEAR
+      INSERT INTO big VALUES ('9999-12-31T23:59:59.999999Z', 9223372036854775807), ('2024-01-01T00:00:00.000000Z', -9223372036854775807)
+      """
+    Then these queries answer the datasets:
+      | query                                                                 | dataset                                                                                            |
+      | SELECT ts, l FROM big                                                 | [["2024-01-01T00:00:00.000000Z",-9223372036854775807],["9999-12-31T23:59:59.999999Z",9223372036854775807]] |
+      | SELECT l - 1, max(ts) FROM big WHERE l > 9223372036854775806          | [[9223372036854775806,"9999-12-31T23:59:59.999999Z"]]                                              |
+      | SELECT 9007199254740993 + 0, 9007199254740993 = 9007199254740992      | [[9007199254740993,false]]                                                                         |
+
+  Scenario: TIMESTAMP_NS prints nine fraction digits and DECIMAL prints its scale
+    Given these SQL statements have run:
+      """
+      CREATE TABLE t (ts TIMESTAMP, tn TIMESTAMP_NS, d DECIMAL(76,10)) TIMESTAMP(ts)
+      INSERT INTO t VALUES ('2024-01-01', '2024-01-01T00:00:00.123456789Z', 123456789012345678901234567890123456789012345678901234567890123.1234567891m)
+      """
+    When I query "SELECT tn, d, d * 2, 12.34m + 1.005m FROM t"
+    Then the JSON field "columns" is "[{\"name\":\"tn\",\"type\":\"TIMESTAMP_NS\"},{\"name\":\"d\",\"type\":\"DECIMAL(76,10)\"},{\"name\":\"d * 2\",\"type\":\"DECIMAL(76,10)\"},{\"name\":\"12.34m + 1.005m\",\"type\":\"DECIMAL(6,3)\"}]"
+    And the dataset is "[[\"2024-01-01T00:00:00.123456789Z\",\"123456789012345678901234567890123456789012345678901234567890123.1234567891\",\"246913578024691357802469135780246913578024691357802469135780246.2469135782\",\"13.345\"]]"
+
+  Scenario: LONG256, GEOHASH and array literals, NaN and narrowing casts
+    Then these queries answer the datasets:
+      | query                                                                                   | dataset                                                          |
+      | SELECT 0x00ff, #u33d, #u33d/18, ##0101, #u33d8b12zzzz                                    | [["0xff","u33d","110100001100011011","0101","u33d8b12zzzz"]]     |
+      | SELECT ARRAY[[1.0, 2], [3, 4]] a, ARRAY[[1.0, 2], [3, 4]][1:, 2], ARRAY[1.0, 2, 3][2]     | [[[[1.0,2.0],[3.0,4.0]],[2.0,4.0],2.0]]                          |
+      | SELECT array_sum(ARRAY[1.0, 2]), dim_length(ARRAY[[1.0], [2]], 1)                        | [[3.0,2]]                                                        |
+      | SELECT NaN, cast(3e10 AS INT), cast(1e300 AS FLOAT), cast(-2.9 AS INT)                  | [[null,null,null,-2]]                                            |
+      | SELECT interval('2024-01-01T00:00:00.123456Z', '2024-01-02')                             | [["('2024-01-01T00:00:00.123Z', '2024-01-02T00:00:00.000Z')"]]   |
+
+  Scenario: EXPLAIN answers the plan in a QUERY PLAN column
+    Given these SQL statements have run:
+      """
+      CREATE TABLE trades (ts TIMESTAMP, symbol SYMBOL, price DOUBLE) TIMESTAMP(ts) PARTITION BY DAY
+      """
+    When I query "EXPLAIN SELECT symbol, avg(price) FROM trades"
+    Then the JSON field "columns" is "[{\"name\":\"QUERY PLAN\",\"type\":\"STRING\"}]"
+    And the dataset is "[[\"Project\"],[\"  GroupBy\"],[\"    Scan(trades)\"]]"
