@@ -15,20 +15,30 @@ export class ParallelStep {
   readonly cancel: CancelFlag;
   readonly budget: Int32Array;
   private readonly startKib: number;
-  private readonly timer: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | undefined;
   private finished = false;
 
   constructor(readonly context: Pick<ExecContext, 'signal' | 'cancellation' | 'memory'>) {
     this.cancel = new CancelFlag(context.signal);
     this.budget = sharedBudget(context.memory);
     this.startKib = this.budget[0];
-    const deadline = context.cancellation.deadline;
-    if (Number.isFinite(deadline)) {
-      this.timer = setTimeout(() => {
-        try { context.cancellation.check(); } catch { /* the check aborted the query's signal, which raises the flag */ }
-      }, Math.min(MAX_TIMER_MS, Math.max(0, deadline - performance.now())));
-      this.timer.unref();
-    }
+    if (Number.isFinite(context.cancellation.deadline)) this.armDeadline();
+  }
+
+  /**
+   * A timer for the deadline. Timers count whole milliseconds and may fire a fraction early by the
+   * clock `check()` reads; then it is set again for the rest, so the deadline is never missed.
+   */
+  private armDeadline(): void {
+    const { cancellation, signal } = this.context;
+    const left = cancellation.deadline - performance.now();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.finished || signal.aborted) return;
+      try { cancellation.check(); } catch { return; /* the check aborted the query's signal, which raises the flag */ }
+      this.armDeadline();
+    }, Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(left))));
+    this.timer.unref();
   }
 
   get signal(): AbortSignal {
