@@ -6,7 +6,7 @@
  * Options: `--unit-only`, `--features-only`, `--name <regex>` (node:test name filter), and
  * feature paths/globs after `--` (e.g. `-- features/health.feature`).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
@@ -14,13 +14,18 @@ import { PROJECT_DIR } from '../core/project';
 import { Counts, prepareRun, runFeatures, summary } from './feature-run';
 
 
+/** Compiled tests whose source still exists (a test deleted or renamed in the tree leaves a stale copy in dist/). */
 function findTests(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) findTests(p, out);
-    else if (name.endsWith('.test.js')) out.push(p);
+    else if (name.endsWith('.test.js') && existsSync(sourceOf(p))) out.push(p);
   }
   return out;
+}
+
+function sourceOf(compiled: string): string {
+  return join(PROJECT_DIR, relative(join(PROJECT_DIR, 'dist'), compiled)).replace(/\.js$/, '.ts');
 }
 
 async function runUnitTests(namePattern: string | undefined): Promise<Counts> {
