@@ -31,14 +31,14 @@ Feature: Big scans run on the query workers
     Given the SQL "create table big as (select timestamp_sequence(0, 1000) ts, x * 1.5 k from long_sequence(2000000)) timestamp(ts) partition by hour" has run
     When I start the query "select k, count() from big group by k" with the header "Statement-Timeout" set to "100"
     Then the started query answers 400 with an error starting with "timeout, query aborted" between 80 and 3000 ms
-    And within 100 ms the server stops using the CPU
+    And within 1000 ms the server stops using the CPU
     And the metric "svc_query_workers_busy" is 0
     And the metric "svc_query_worker_tasks_cancelled_total" is above 0
 
   Scenario: a client that closes the connection stops the query's workers
     Given the SQL "create table big as (select timestamp_sequence(0, 1000) ts, x * 1.5 k from long_sequence(2000000)) timestamp(ts) partition by hour" has run
     When I start the query "select k, count() from big group by k" and close the connection after 100 ms
-    Then within 100 ms the server stops using the CPU
+    Then within 1000 ms the server stops using the CPU
     And the metric "svc_query_workers_busy" is 0
     And the metric "svc_query_worker_tasks_cancelled_total" is above 0
 
