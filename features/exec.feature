@@ -185,7 +185,7 @@ Feature: GET /exec runs one SQL statement and answers JSON
     When I send HEAD for the query "select 1"
     Then the status is 200
     And the body is empty
-    When I send POST "/exec?query=select%201" to the API listener
+    When I send PUT "/exec?query=select%201" to the API listener
     Then the status is 405
 
   Scenario: a read-only server refuses statements that write

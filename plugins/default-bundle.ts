@@ -3,7 +3,9 @@ import { Plugin } from '../core/plugin';
 import { httpAuthPlugin } from './http-auth';
 import { httpConsolePlugin } from './http-console';
 import { httpExecPlugin } from './http-exec';
+import { exportArrowPlugin } from './export-arrow';
 import { exportCsvPlugin } from './export-csv';
+import { exportNdjsonPlugin } from './export-ndjson';
 import { exportParquetPlugin } from './export-parquet';
 import { httpExpPlugin } from './http-exp';
 import { httpHealthPlugin } from './http-health';
@@ -14,6 +16,8 @@ import { httpIlpPlugin } from './http-ilp';
 import { lineProtocolPlugin } from './line-protocol';
 import { tcpIlpPlugin } from './tcp-ilp';
 import { importDelimitedPlugin } from './import-delimited';
+import { importNdjsonPlugin } from './import-ndjson';
+import { importParquetPlugin } from './import-parquet';
 import { logConsolePlugin } from './log-console';
 import { logFilePlugin } from './log-file';
 import { logRollingFilePlugin } from './log-rolling-file';
@@ -37,10 +41,14 @@ export const defaultBundle: readonly Plugin[] = [
   sqlEnginePlugin,
   httpExecPlugin,
   httpConsolePlugin,
+  importParquetPlugin,
+  importNdjsonPlugin,
   importDelimitedPlugin,
   httpImpPlugin,
   exportCsvPlugin,
   exportParquetPlugin,
+  exportArrowPlugin,
+  exportNdjsonPlugin,
   httpExpPlugin,
   lineProtocolPlugin,
   httpIlpPlugin,

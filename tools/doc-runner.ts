@@ -41,7 +41,9 @@ interface Execution {
 
 function execute(command: string, args: readonly string[], cwd: string, input?: string): Promise<Execution> {
   return new Promise((resolve) => {
-    const child = spawn(command, [...args], { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env } });
+    // NODE_PATH: `require` in a Node program of a block finds the project's npm packages, as in a reader's project that installed them.
+    const env = { ...process.env, NODE_PATH: join(PROJECT_DIR, 'node_modules') };
+    const child = spawn(command, [...args], { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => { stderr += `\n(killed after ${BLOCK_TIMEOUT_MS} ms)`; child.kill('SIGKILL'); }, BLOCK_TIMEOUT_MS);

@@ -6,6 +6,7 @@
 import {
   addressKey, booleanKey, ConfigKey, doubleKey, durationKey, enumKey, intKey, listKey, longKey, sizeKey, stringKey,
 } from './config-key';
+import { CONTENT_CODINGS, ContentCoding, isContentCoding } from '../server/content-coding';
 
 // ---- HTTP API listener (9000) -------------------------------------------------------------
 export const HTTP_ENABLED = booleanKey('http.enabled', true);
@@ -154,6 +155,32 @@ export const CAIRO_MAX_FILE_NAME_LENGTH = intKey('cairo.max.file.name.length', 1
 export const CAIRO_MAX_COLUMNS = intKey('cairo.max.columns', 2048, 1, 100000);
 export const CAIRO_EXPORT_ROOT = stringKey('cairo.sql.copy.export.root', 'export');
 
+// ---- beyond QuestDB's HTTP API: compression, CORS, request bodies, progress -----------------------
+/** Origins whose pages may call the API (`*` = any); empty = no CORS headers at all (core/server/cors-policy.ts). */
+export const HTTP_CORS_ALLOWED_ORIGINS = listKey('http.cors.allowed.origins', '');
+/** Lets browsers send cookies and Authorization cross-origin (`Access-Control-Allow-Credentials: true`). */
+export const HTTP_CORS_ALLOW_CREDENTIALS = booleanKey('http.cors.allow.credentials', false);
+/** Seconds a browser may cache a preflight answer (`Access-Control-Max-Age`). */
+export const HTTP_CORS_MAX_AGE = intKey('http.cors.max.age', 600, 0, 86400);
+/**
+ * Content codings offered for /exec JSON and /exp CSV/NDJSON answers, in the server's order of preference
+ * (the first the client's `Accept-Encoding` accepts wins); empty = never compress.
+ */
+export const HTTP_RESPONSE_COMPRESSION: ConfigKey<readonly ContentCoding[]> = {
+  name: 'http.response.compression', aliases: [], defaultText: 'zstd,gzip,br,deflate',
+  expected: `a comma-separated list of ${CONTENT_CODINGS.join(', ')} (or empty)`,
+  parse: (raw) => {
+    const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+    return list.every(isContentCoding) ? list : undefined;
+  },
+};
+/** Largest POST /exec body (JSON, form or plain SQL text), after decompression. */
+export const HTTP_EXEC_BODY_MAX_SIZE = sizeKey('http.exec.body.max.size', '16m');
+/** How often a running /imp or /exp logs its progress (rows, bytes, elapsed time); 0 = never. */
+export const HTTP_PROGRESS_LOG_INTERVAL = durationKey('http.progress.log.interval', '10s');
+/** Where /imp keeps a Parquet upload while it is read (relative to the root); files there are removed at start. */
+export const HTTP_IMPORT_SPOOL_DIR = stringKey('http.import.spool.dir', 'tmp');
+
 // ---- plugins ------------------------------------------------------------------------------
 /** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
 export const PLUGINS = listKey('plugins', '');
@@ -178,5 +205,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   SQL_PARALLEL_MIN_ROWS, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED,
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
+  HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,
+  HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR,
   PLUGINS,
 ];

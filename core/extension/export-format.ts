@@ -11,6 +11,11 @@ export interface ExportFormat<O = unknown> {
   readonly contentType: string;
   /** File extension for Content-Disposition (`csv`, `parquet`). */
   readonly extension: string;
+  /**
+   * True for text bodies worth compressing: the route then honours the client's Accept-Encoding
+   * (`http.response.compression`). Binary formats that compress themselves leave it unset.
+   */
+  readonly compressible?: boolean;
   /** Checks every option before the first byte is sent; throws SvcError 400 with the reason. */
   parseOptions(params: URLSearchParams): O;
   /**

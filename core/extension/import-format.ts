@@ -1,7 +1,10 @@
 /**
- * Parses uploaded data for /imp (plugins/import-delimited). The route first hands the format a sample of
- * the upload (`analyse`: structure and types), decides the target table, then streams
- * every chunk through one `ImportParser` built for that table and appends its batches to the writer.
+ * Parses uploaded data for /imp. A `stream` format (plugins/import-delimited, plugins/import-ndjson) gets a
+ * sample of the upload first (`analyse`: structure and types), the route decides the target table, then
+ * streams every chunk through one `ImportParser` built for that table and appends its batches to the
+ * writer. A `file` format (plugins/import-parquet) needs random access: the upload is kept in a file first,
+ * then `openFile` reads its structure and `ImportFile.read` its batches. The route picks the format from
+ * `fmt` (any of its `fmts`), else the first whose `detect` recognises the upload, else `delimited`.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType } from '../data/column-type';
@@ -18,6 +21,8 @@ export interface DetectedColumn {
   readonly type: ColumnType;
   /** DATE / TIMESTAMP: the pattern that matched the sample. */
   readonly pattern?: string;
+  /** The field's name in the upload when the cleaned `name` differs from it (NDJSON keys). */
+  readonly sourceName?: string;
 }
 
 export interface TextStructure {
@@ -71,6 +76,8 @@ export interface ParsePlan {
   /** The longest line (record) in bytes; a longer one is a rejected line (`atomicity=abort`: an error). */
   readonly maxLineBytes: number;
   readonly table: string;
+  /** Each field's name in the upload (`sourceName ?? name` of the structure's columns), for formats with named fields. */
+  readonly fieldNames?: readonly string[];
 }
 
 export interface ImportParser {
@@ -98,9 +105,46 @@ export interface ParserOptions {
   readonly workers: number;
 }
 
-export interface ImportFormat {
+interface ImportFormatBase {
   /** Format name, e.g. `delimited`. */
   readonly name: string;
+  /** `fmt` values of /imp that choose this format (`csv`, `parquet`, `ndjson`). */
+  readonly fmts?: readonly string[];
+  /** True when an upload starting with `head` (at least 8 bytes unless shorter) named `filename` is in this format. */
+  detect?(head: Uint8Array, filename: string | undefined): boolean;
+}
+
+/** Counters of an import, final once its rows are all read. */
+export interface ImportCounters {
+  readonly rowsHandled: number;
+  readonly rowsImported: number;
+  /** Conversion errors per table column. */
+  readonly errors: readonly number[];
+}
+
+/** A file-backed upload opened by a `file` format: its structure, then its rows as batches of a plan. */
+export interface ImportFile extends ImportCounters {
+  /** The file's columns (header true: names come from the file). */
+  readonly structure: TextStructure;
+  /**
+   * Batches of `plan.columns` (table order), converted as `atomicity` says; a piece of the file at a time,
+   * so memory stays bounded. Rejects with SvcError for `abort` or a damaged file. Call once.
+   */
+  read(plan: ParsePlan, signal: AbortSignal): AsyncIterable<ColumnBatch>;
+  /** Releases what the reader holds; idempotent. */
+  close(): void;
+}
+
+export interface FileImportFormat extends ImportFormatBase {
+  readonly access: 'file';
+  /** Opens the upload kept at `path`; throws SvcError when it is not a readable file of this format. */
+  openFile(path: string, options: AnalysisOptions): Promise<ImportFile>;
+}
+
+export type ImportFormat = StreamImportFormat | FileImportFormat;
+
+export interface StreamImportFormat extends ImportFormatBase {
+  readonly access?: 'stream';
   /**
    * Structure of the upload from its first bytes (`whole` = the upload ends there). Throws SvcError with
    * QuestDB's texts (`not enough lines`, `min deviation is too high`, `duplicate column name found`).

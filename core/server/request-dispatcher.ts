@@ -51,6 +51,7 @@ export class RequestDispatcher {
       return undefined;
     }
     const method = req.method ?? 'GET';
+    if (method === 'OPTIONS' && this.answeredPreflight(req, res, path)) return undefined;
     const match: RouteMatch = this.table.match(method, path);
     if (match.kind === 'notFound') {
       this.framing.sendError(res, { status: 404, contentType: CONTENT_TYPE.text, body: 'Not Found\r\n' });
@@ -81,6 +82,19 @@ export class RequestDispatcher {
     res.setMaxListeners(RESPONSE_CLOSE_LISTENERS);
     res.once('close', abort);
     return { route, exchange: { req, res, path, params, signal: controller.signal, startNanos, authNanos } };
+  }
+
+  /** A CORS preflight is answered here, before authentication: browsers send it without credentials. */
+  private answeredPreflight(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    const preflight = this.framing.cors.preflight(req, this.table.methodsAt(path));
+    if (preflight.kind === 'none') return false;
+    if (preflight.kind === 'refused') {
+      this.framing.send(res, 403, CONTENT_TYPE.text, 'CORS request refused\r\n');
+      return true;
+    }
+    this.framing.begin(res, { status: 204, headers: preflight.headers });
+    res.end();
+    return true;
   }
 
   async run(route: HttpRoute, exchange: HttpExchange): Promise<void> {

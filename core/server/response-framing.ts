@@ -1,12 +1,20 @@
 /**
- * Writes response heads the way QuestDB frames them: headers in the
- * order Server, Date, Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive; fixed
- * reason phrases; `Connection: close` when keep-alive is off. Routes never call `res.send`.
+ * Writes response heads the way QuestDB frames them: headers in the order Server, Date,
+ * Transfer-Encoding|Content-Length, Content-Type, [extra], Keep-Alive, then svc's own (X-Svc-Query-Id, CORS,
+ * Content-Encoding, Vary); fixed reason phrases; `Connection: close` when keep-alive is off. Routes never
+ * call `res.send`.
  */
 import { ServerResponse } from 'node:http';
+import { pipeline, Transform, Writable } from 'node:stream';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
-import { HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT, HTTP_SERVER_KEEP_ALIVE } from '../config/server-keys';
+import {
+  HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_MAX_AGE, HTTP_KEEP_ALIVE_MAX, HTTP_KEEP_ALIVE_TIMEOUT,
+  HTTP_RESPONSE_COMPRESSION, HTTP_SERVER_KEEP_ALIVE,
+} from '../config/server-keys';
+import { ContentCoding } from './content-coding';
+import { createEncoder, negotiateEncoding } from './content-encoding';
+import { CorsPolicy, CorsSettings } from './cors-policy';
 import type { ErrorAnswer } from './error-shape';
 import { httpDate } from './http-date';
 
@@ -52,6 +60,16 @@ export interface ResponseHead {
   readonly headers?: readonly (readonly [string, string])[];
   /** Adds `Connection: close`: the connection ends with this response (the request body may be unread). */
   readonly closeConnection?: boolean;
+  /**
+   * Headers svc adds beyond QuestDB's answers (`X-Svc-Query-Id`); written after Keep-Alive, as are the CORS
+   * and compression headers, so QuestDB's header order stays a prefix clients may rely on.
+   */
+  readonly svcHeaders?: readonly (readonly [string, string])[];
+  /**
+   * A streamed text body that may be compressed: the coding comes from the request's Accept-Encoding and
+   * `http.response.compression`; `begin` then returns the encoder to write the body into.
+   */
+  readonly compressible?: boolean;
 }
 
 /** What Node accepts in a header value (RFC 7230 field-value: TAB, visible ASCII, obs-text). */
@@ -62,6 +80,10 @@ export interface FramingSettings {
   readonly keepAlive: boolean;
   readonly keepAliveTimeout: number;
   readonly keepAliveMax: number;
+  /** CORS (API listener only; absent = no CORS headers). */
+  readonly cors?: CorsSettings;
+  /** Content codings offered for compressible bodies, in preference order. */
+  readonly compression?: readonly ContentCoding[];
 }
 
 export function framingSettings(config: ServerConfig): FramingSettings {
@@ -69,6 +91,12 @@ export function framingSettings(config: ServerConfig): FramingSettings {
     keepAlive: config.get(HTTP_SERVER_KEEP_ALIVE),
     keepAliveTimeout: config.get(HTTP_KEEP_ALIVE_TIMEOUT),
     keepAliveMax: config.get(HTTP_KEEP_ALIVE_MAX),
+    cors: {
+      allowedOrigins: config.get(HTTP_CORS_ALLOWED_ORIGINS),
+      allowCredentials: config.get(HTTP_CORS_ALLOW_CREDENTIALS),
+      maxAgeSeconds: config.get(HTTP_CORS_MAX_AGE),
+    },
+    compression: config.get(HTTP_RESPONSE_COMPRESSION),
   };
 }
 
@@ -76,6 +104,9 @@ export function framingSettings(config: ServerConfig): FramingSettings {
 export class ResponseFraming {
   private readonly keepAliveValue: string | undefined;
   private readonly keepAlive: boolean;
+  private readonly compression: readonly ContentCoding[];
+  /** Cross-origin rules of this listener (core/server/cors-policy.ts); disabled when no origin is allowed. */
+  readonly cors: CorsPolicy;
 
   constructor(@inject(ServerConfig) config: ServerConfig | FramingSettings) {
     const s = config instanceof ServerConfig ? framingSettings(config) : config;
@@ -83,14 +114,19 @@ export class ResponseFraming {
     const max = s.keepAliveMax;
     this.keepAlive = s.keepAlive;
     this.keepAliveValue = timeout > 0 && max > 0 ? `timeout=${timeout}, max=${max}` : undefined;
+    this.cors = new CorsPolicy(s.cors ?? { allowedOrigins: [], allowCredentials: false, maxAgeSeconds: 0 });
+    this.compression = s.compression ?? [];
   }
 
   /**
-   * Writes the status line and headers. Every value is checked first: Node's writeHead validates as it goes
-   * and, throwing halfway, leaves the response half-configured (a later answer would be mis-framed), so a bad
-   * value throws here with nothing written and the caller can still answer cleanly.
+   * Writes the status line and headers (with the CORS headers an allowed `Origin` gets) and returns where the
+   * body goes: the response itself, or for a `compressible` head whose client accepts one of the offered
+   * codings, an encoder piped into it (write and end the returned stream, never `res`, then). Every value is
+   * checked first: Node's writeHead validates as it goes and, throwing halfway, leaves the response
+   * half-configured (a later answer would be mis-framed), so a bad value throws here with nothing written and
+   * the caller can still answer cleanly.
    */
-  begin(res: ServerResponse, head: ResponseHead): void {
+  begin(res: ServerResponse, head: ResponseHead): Writable {
     res.sendDate = false;
     const headers: [string, string][] = [['Server', SERVER_HEADER], ['Date', httpDate()]];
     if (head.contentLength !== undefined) headers.push(['Content-Length', String(head.contentLength)]);
@@ -99,10 +135,28 @@ export class ResponseFraming {
     if (head.headers) for (const [k, v] of head.headers) headers.push([k, v]);
     if (!this.keepAlive || head.closeConnection) headers.push(['Connection', 'close']);
     else if (head.keepAliveHeader && this.keepAliveValue !== undefined) headers.push(['Keep-Alive', this.keepAliveValue]);
+    if (head.svcHeaders) for (const [k, v] of head.svcHeaders) headers.push([k, v]);
+    const vary: string[] = [];
+    for (const [k, v] of this.cors.responseHeaders(res.req)) {
+      if (k === 'Vary') vary.push(v);
+      else headers.push([k, v]);
+    }
+    let coding: ContentCoding | undefined;
+    if (head.compressible && this.compression.length > 0 && res.req?.method !== 'HEAD') {
+      vary.push('Accept-Encoding');
+      coding = negotiateEncoding(res.req?.headers['accept-encoding'], this.compression);
+      if (coding !== undefined) headers.push(['Content-Encoding', coding]);
+    }
+    if (vary.length > 0) headers.push(['Vary', vary.join(', ')]);
     for (const [name, value] of headers) {
       if (!VALID_HEADER_VALUE.test(value)) throw new Error(`invalid character in the value of response header ${name}`);
     }
     res.writeHead(head.status, reasonPhrase(head.status), headers.flat());
+    if (coding === undefined) return res;
+    const encoder: Transform = createEncoder(coding);
+    // The encoder ends the response when it is ended; a response that closes early destroys the encoder.
+    pipeline(encoder, res, () => undefined);
+    return encoder;
   }
 
   /** A whole small body with Content-Length. HEAD requests get the head only. */

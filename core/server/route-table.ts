@@ -36,6 +36,12 @@ export class RouteTable {
     return { kind: 'methodNotAllowed', allow: candidates.flatMap((r) => r.methods) };
   }
 
+  /** The methods served at `path` (exact routes, else the fallback's); undefined when none is. */
+  methodsAt(path: string): readonly string[] | undefined {
+    const candidates = this.byPath.get(path) ?? (this.fallback.length > 0 ? this.fallback : undefined);
+    return candidates?.flatMap((r) => r.methods);
+  }
+
   private listFor(path: string): HttpRoute[] {
     let list = this.byPath.get(path);
     if (!list) {

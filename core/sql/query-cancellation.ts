@@ -9,6 +9,7 @@
  * `performance.now()` (~50 ns).
  */
 import { SvcError } from '../errors';
+import type { QueryProgress } from './query-engine';
 
 /** The reason of a cancellation whose cause the caller did not give (the caller's signal had no SvcError). */
 export const CANCELLED = 'cancelled by user';
@@ -22,8 +23,11 @@ export class QueryCancellation {
   private readonly controller = new AbortController();
   private readonly follow = (): void => this.controller.abort(this.outer.reason);
 
-  /** `deadline` is a `performance.now()` instant; Infinity when the query has no time limit. */
-  constructor(private readonly outer: AbortSignal, readonly deadline = Infinity) {
+  /**
+   * `deadline` is a `performance.now()` instant; Infinity when the query has no time limit. `progress`, when
+   * given, receives the rows table scans read (they add to it once per batch).
+   */
+  constructor(private readonly outer: AbortSignal, readonly deadline = Infinity, readonly progress?: QueryProgress) {
     if (outer.aborted) this.follow();
     else outer.addEventListener('abort', this.follow, { once: true });
   }

@@ -27,6 +27,13 @@ export interface ExecuteOptions {
    */
   readonly deadline?: number;
   readonly window?: RowWindow;
+  /** Counts the rows the query's table scans read, as they read them (the route's progress report). */
+  readonly progress?: QueryProgress;
+}
+
+/** Live counters of one execution, written by the engine and read by whoever reports progress. */
+export interface QueryProgress {
+  rowsScanned: number;
 }
 
 export type QueryOutcome =

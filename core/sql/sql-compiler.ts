@@ -54,7 +54,7 @@ export class SqlCompiler {
     const binder = new QueryBinder(env);
     const bindQuery = (q: Query): PlanNode => binder.bind(q);
     const { kind, plan, run } = this.prepare(statement, env, bindQuery);
-    const context = (o: ExecuteOptions): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline), env);
+    const context = (o: ExecuteOptions): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline, o.progress), env);
     return {
       sql, kind, jitCompiled: plan ? hasCompiledFilter(plan) : false,
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {

@@ -48,7 +48,8 @@ module.exports.plugin = {
     /** @type {import('../../dist/types/svc-plugin').ImportFormat[]} */
     const formats = container.resolveAll(api.tokens.ImportFormat);
     const builtIn = formats.find((f) => f.name === 'delimited');
-    if (!builtIn) throw new Error('the built-in delimited import format is not loaded');
+    // `delimited` reads the upload as a stream (`analyse`, `createParser`); a `file` format opens a spooled copy.
+    if (!builtIn || builtIn.access === 'file') throw new Error('the built-in delimited import format is not loaded');
     container.register(api.tokens.ImportFormat, {
       useValue: {
         name: 'delimited',

@@ -24,6 +24,7 @@ export class CsvExportFormat implements ExportFormat<CsvOptions> {
   /** QuestDB's HTTP API (same as CONTENT_TYPE.csv of response-framing). */
   readonly contentType = 'text/csv; charset=utf-8';
   readonly extension = 'csv';
+  readonly compressible = true;
 
   parseOptions(params: URLSearchParams): CsvOptions {
     const d = params.get('delimiter');

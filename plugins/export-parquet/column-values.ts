@@ -2,6 +2,7 @@
  * Appends rows `[from, to)` of a vector to the page being filled, per value kind: null sentinels
  * become definition level 0, everything else a plain value, with min/max kept when statistics are on.
  */
+import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { utf8Encoder } from '../../core/data/utf8';
 import { Vector } from '../../core/data/vector';
@@ -23,6 +24,11 @@ function textOf(v: Vector, i: number): string | undefined {
     case TypeTag.INTERVAL: {
       const lo = v.data[i * 2];
       return lo === LONG_NULL ? undefined : `('${formatTimestampMicros(lo)}', '${formatTimestampMicros(v.data[i * 2 + 1])}')`;
+    }
+    case TypeTag.DECIMAL: {
+      // The exact text (`-12.345`): every digit of up to 76, which no Parquet number type of one width holds.
+      const x = decimalAt(v.data as Uint8Array, i);
+      return x === null ? undefined : decimalText(x, scaleOf(v.type));
     }
     default: return undefined;
   }

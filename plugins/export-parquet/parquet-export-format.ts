@@ -5,13 +5,14 @@
  * and `partition_by` (row groups split at period boundaries of the designated timestamp; the period
  * is recorded in the footer's key-value metadata as `svc.partition_by`).
  */
-import { TypeTag } from '../../core/data/column-type';
+import { TypeTag, typeName } from '../../core/data/column-type';
 import { ResultSet } from '../../core/data/result-set';
 import { SvcError } from '../../core/errors';
 import { ExportFormat } from '../../core/extension/export-format';
 import { ChunkFacts, ColumnWriter } from './column-writer';
 import { pageCompressor } from './page-compressor';
 import { parseParquetOptions, ParquetOptions } from './parquet-options';
+import { SVC_COLUMN_TYPES } from './parquet-metadata-keys';
 import { fileMetaData, PlacedChunk, RowGroupFacts } from './parquet-footer';
 import { leafSpec } from './parquet-schema';
 import { partitionRange } from './partition-boundary';
@@ -123,7 +124,10 @@ export class ParquetExportFormat implements ExportFormat<ParquetOptions> {
     }
     const tail: Uint8Array[] = rowsInGroup > 0 ? await flush() : first ? [MAGIC] : [];
     if (inFlight) tail.push(await inFlight);
-    const keyValues: [string, string][] = [['svc.partition_by', options.partitionBy]];
+    // The svc types of the columns, so /imp of this file restores SYMBOL, CHAR, IPv4, DATE … (import-parquet).
+    const keyValues: [string, string][] = [
+      ['svc.partition_by', options.partitionBy], [SVC_COLUMN_TYPES, JSON.stringify(result.columns.map((c) => typeName(c.type)))],
+    ];
     const footer = fileMetaData(specs, groups, options, keyValues);
     const len = new Uint8Array(4);
     new DataView(len.buffer).setUint32(0, footer.length, true);

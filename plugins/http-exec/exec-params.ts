@@ -22,6 +22,12 @@ export interface ExecParams {
   readonly badUtf8: boolean;
   /** Statement-Timeout in ms, when the header holds a positive integer. */
   readonly statementTimeoutMs: number | undefined;
+  /** `query_id`: the client's name for this query (progress, cancellation); undefined = the server picks one. */
+  readonly queryId: string | undefined;
+  /** `cancel=<query_id>`: cancel that query instead of running one. */
+  readonly cancelId: string | undefined;
+  /** `progress=true`: the document ends with a `progress` object. */
+  readonly progress: boolean;
 }
 
 function flag(params: URLSearchParams, name: string): boolean {
@@ -52,7 +58,8 @@ function statementTimeout(req: IncomingMessage): number | undefined {
   return ms > 0 ? ms : undefined;
 }
 
-export function parseExecParams(req: IncomingMessage, params: URLSearchParams): ExecParams {
+/** `bodyBadUtf8`: a POST body that was not UTF-8 (exec-request.ts). */
+export function parseExecParams(req: IncomingMessage, params: URLSearchParams, bodyBadUtf8 = false): ExecParams {
   const cols = params.get('cols');
   return {
     query: params.get('query') ?? '',
@@ -64,7 +71,10 @@ export function parseExecParams(req: IncomingMessage, params: URLSearchParams): 
     quoteLargeNum: flag(params, 'quoteLargeNum') || params.get('src') === 'con',
     cols: cols === null ? undefined : cols.split(','),
     version2: params.get('version') === '2',
-    badUtf8: queryHasBadUtf8(req.url ?? ''),
+    badUtf8: bodyBadUtf8 || queryHasBadUtf8(req.url ?? ''),
     statementTimeoutMs: statementTimeout(req),
+    queryId: params.get('query_id') ?? undefined,
+    cancelId: params.get('cancel') ?? undefined,
+    progress: flag(params, 'progress'),
   };
 }

@@ -9,6 +9,7 @@ import { ServerResponse } from 'node:http';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { ResultSet } from '../../core/data/result-set';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
+import { RunningQuery } from '../../core/server/running-queries';
 import { CompiledQuery } from '../../core/sql/query-engine';
 import { ChunkPool } from './chunk-pool';
 import { projectColumns } from './column-projection';
@@ -30,6 +31,10 @@ export interface StreamJob {
   readonly authNanos: bigint;
   readonly compilerNanos: bigint;
   readonly executeStart: bigint;
+  /** This query in the registry: counts the rows sent, gives the final progress object. */
+  readonly running: RunningQuery;
+  /** Extra response headers (X-Svc-Query-Id). */
+  readonly headers: readonly (readonly [string, string])[];
 }
 
 /** How a mid-stream error is described in the closing `error`/`errorPos` keys. */
@@ -51,7 +56,7 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
     signal.throwIfAborted();
     const writer = new JsonResultWriter(projection.columns, projection.indexes, params.quoteLargeNum);
     const sink = new JsonSink(CHUNK_BYTES, chunks);
-    framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true });
+    const body = framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true, compressible: true, svcHeaders: job.headers });
     writer.writeHead(sink, params.query, projection.timestampIndex, params.noMeta);
     const lo = job.limit.kind === 'range' ? job.limit.lo : 0;
     const hi = job.limit.kind === 'range' ? job.limit.hi : job.limit.kind === 'tail' ? job.limit.max : undefined;
@@ -67,8 +72,9 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
         let row = from;
         while (row < to) {
           row = writer.writeRows(sink, batch, row, to);
+          job.running.rowsReturned = writer.rows;
           if (sink.full) {
-            await sink.flush(res, signal);
+            await sink.flush(body, signal);
             await pause.now();
           }
           signal.throwIfAborted();
@@ -92,14 +98,14 @@ export async function streamResult(job: StreamJob, framing: ResponseFraming, chu
       let count = seen <= lo && lo > 0 ? 0 : hi === undefined ? seen : Math.min(seen, hi);
       if (params.count) count = job.limit.kind === 'tail' ? await countAll(job) : seen;
       writer.writeTail(sink, trailer(job, count, executeNanos, process.hrtime.bigint() - countStart));
-      sink.end(res);
+      sink.end(body);
       return true;
     } catch (e) {
       if (deadline.clientGone) { sink.discard(); res.destroy(); return false; }
       const { message, position } = describe(e);
       const count = hi === undefined ? seen : Math.min(seen, hi);
       writer.writeErrorTail(sink, trailer(job, count, process.hrtime.bigint() - job.executeStart, 0n), message, position);
-      sink.end(res);
+      sink.end(body);
       return false;
     }
   } finally {
@@ -132,6 +138,7 @@ function trailer(job: StreamJob, count: number, executeNanos: bigint, countNanos
       ? { authentication: job.authNanos, compiler: job.compilerNanos, execute: executeNanos, count: countNanos }
       : undefined,
     jitCompiled: job.params.explain ? job.compiled.jitCompiled : undefined,
+    progress: job.params.progress ? job.running.toJson() : undefined,
   };
 }
 

@@ -7,7 +7,9 @@
  */
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { HTTP_CONTEXT_EXECUTE, HTTP_MAX_RESPONSE_ROWS, HTTP_SECURITY_READONLY, QUERY_TIMEOUT } from '../../core/config/server-keys';
+import {
+  HTTP_CONTEXT_EXECUTE, HTTP_EXEC_BODY_MAX_SIZE, HTTP_MAX_RESPONSE_ROWS, HTTP_SECURITY_READONLY, QUERY_TIMEOUT,
+} from '../../core/config/server-keys';
 import { errorMessage, isSvcError, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { Log, LogFactory } from '../../core/log/log';
@@ -15,10 +17,13 @@ import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
 import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
+import { QUERY_ID_HEADER, RunningQueries, RunningQuery } from '../../core/server/running-queries';
 import { CompiledQuery, QueryEngine, QueryOutcome } from '../../core/sql/query-engine';
 import { DDL_OK, DML_OK, emptyQueryBody, queryErrorShape, updatedBody } from './exec-bodies';
 import { capLimit } from './exec-limit';
 import { ExecParams, parseExecParams } from './exec-params';
+import { execRequest } from './exec-request';
+import { answerQueryControl } from './query-control';
 import { streamResult } from './exec-result-stream';
 import { ChunkPool } from './chunk-pool';
 import { SINK_BUFFER_BYTES } from './json-sink';
@@ -31,10 +36,11 @@ export const WRITE_PERMISSION_DENIED = 'Write permission denied';
 export class ExecRoute implements HttpRoute {
   readonly listener = 'api';
   readonly path: string;
-  readonly methods: readonly HttpMethod[] = ['GET', 'HEAD'];
+  readonly methods: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'DELETE'];
   private readonly readonly: boolean;
   private readonly timeoutMs: number;
   private readonly maxRows: number;
+  private readonly maxBodyBytes: number;
   private readonly log: Log;
   private readonly chunks = new ChunkPool(SINK_BUFFER_BYTES);
   readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
@@ -46,17 +52,27 @@ export class ExecRoute implements HttpRoute {
     @inject(ErrorResponder) private readonly responder: ErrorResponder,
     @inject(ServerMetrics) private readonly metrics: ServerMetrics,
     @inject(LogFactory) logs: LogFactory,
+    @inject(RunningQueries) private readonly running: RunningQueries,
   ) {
     this.path = config.get(HTTP_CONTEXT_EXECUTE) ?? '/exec';
     this.readonly = config.get(HTTP_SECURITY_READONLY);
     this.timeoutMs = config.get(QUERY_TIMEOUT);
     this.maxRows = config.get(HTTP_MAX_RESPONSE_ROWS);
+    this.maxBodyBytes = config.get(HTTP_EXEC_BODY_MAX_SIZE);
     this.log = logs.create('http-exec');
   }
 
   async handle(exchange: HttpExchange): Promise<void> {
     const { req, res } = exchange;
-    const params = parseExecParams(req, exchange.params);
+    let params: ExecParams;
+    try {
+      const request = await execRequest(exchange, this.maxBodyBytes);
+      params = parseExecParams(req, request.params, request.badUtf8);
+    } catch (e) {
+      this.fail(exchange, parseExecParams(req, new URLSearchParams()), e);
+      return;
+    }
+    if (answerQueryControl(exchange, params, this.running, this.framing, this.log)) return;
     if (params.badUtf8) {
       this.fail(exchange, params, SvcError.sql(0, 'Bad UTF8 encoding in query text'));
       return;
@@ -67,9 +83,17 @@ export class ExecRoute implements HttpRoute {
     }
     const fd = socketFd(req);
     this.log.info(`exec [fd=${fd}, query=${params.query}]`);
+    const deadline = new QueryDeadline(exchange.signal, params.statementTimeoutMs ?? this.timeoutMs, exchange.startNanos, fd);
+    let running;
+    try {
+      running = this.running.start(RunningQueries.parseId(params.queryId ?? null), 'exec', params.query, (reason) => deadline.cancel(reason));
+    } catch (e) {
+      deadline.dispose();
+      this.fail(exchange, params, e);
+      return;
+    }
     this.metrics.jsonQueriesStarted++;
     this.metrics.jsonQueryConnections++;
-    const deadline = new QueryDeadline(exchange.signal, params.statementTimeoutMs ?? this.timeoutMs, exchange.startNanos, fd);
     try {
       const compileStart = process.hrtime.bigint();
       const compiled = this.compile(params);
@@ -86,14 +110,15 @@ export class ExecRoute implements HttpRoute {
       const window = limit.kind === 'tail' ? limit.window : undefined;
       // A statement that finished answers its outcome even if the deadline passed meanwhile; a SELECT's
       // stream checks the signal itself.
-      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window });
-      const ok = await this.answer(exchange, params, compiled, outcome, deadline, compilerNanos, executeStart);
+      const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window, progress: running });
+      const ok = await this.answer(exchange, params, compiled, outcome, deadline, compilerNanos, executeStart, running);
       if (ok) this.metrics.jsonQueriesCompleted++;
     } catch (e) {
       if (deadline.clientGone) { res.destroy(); return; }
       this.fail(exchange, params, deadline.timedOut ? deadline.timeoutError() : e);
     } finally {
       deadline.dispose();
+      this.running.end(running);
       this.metrics.jsonQueryConnections--;
     }
   }
@@ -104,16 +129,18 @@ export class ExecRoute implements HttpRoute {
   }
 
   private async answer(exchange: HttpExchange, params: ExecParams, compiled: CompiledQuery, outcome: QueryOutcome,
-    deadline: QueryDeadline, compilerNanos: bigint, executeStart: bigint): Promise<boolean> {
+    deadline: QueryDeadline, compilerNanos: bigint, executeStart: bigint, running: RunningQuery): Promise<boolean> {
     const res = exchange.res;
+    const headers = [[QUERY_ID_HEADER, running.id]] as const;
+    const send = (body: string): void => this.framing.send(res, 200, CONTENT_TYPE.json, body, { keepAliveHeader: true, svcHeaders: headers });
     switch (outcome.kind) {
-      case 'ddl': this.framing.sendJson(res, 200, DDL_OK); return true;
-      case 'insert': this.framing.sendJson(res, 200, DML_OK); return true;
-      case 'update': this.framing.sendJson(res, 200, updatedBody(outcome.updated)); return true;
+      case 'ddl': send(DDL_OK); return true;
+      case 'insert': send(DML_OK); return true;
+      case 'update': send(updatedBody(outcome.updated)); return true;
       case 'rows':
         return streamResult({
           res, params, limit: capLimit(params.limit, this.maxRows), compiled, result: outcome.result, deadline,
-          authNanos: exchange.authNanos, compilerNanos, executeStart,
+          authNanos: exchange.authNanos, compilerNanos, executeStart, running, headers,
         }, this.framing, this.chunks, (e) => this.describeMidStream(exchange, deadline, e));
     }
   }

@@ -22,6 +22,8 @@ export interface ResultTrailer {
   readonly count: number;
   readonly timings?: ExecTimings;
   readonly jitCompiled?: boolean;
+  /** `progress=true`: the final progress object as JSON (RunningQuery.toJson). */
+  readonly progress?: string;
 }
 
 export class JsonResultWriter {
@@ -114,5 +116,6 @@ export class JsonResultWriter {
       sink.ascii(`,"timings":{"authentication":${t.authentication},"compiler":${t.compiler},"execute":${t.execute},"count":${t.count}}`);
     }
     if (trailer.jitCompiled !== undefined) sink.ascii(`,"explain":{"jitCompiled":${trailer.jitCompiled}}`);
+    if (trailer.progress !== undefined) sink.bytes(Buffer.from(`,"progress":${trailer.progress}`, 'utf8'));
   }
 }

@@ -4,7 +4,7 @@
  * so a response holds at most one chunk plus the socket's high-water mark.
  * Chunks go to the socket by reference, so a flushed buffer is only reused after its write callback.
  */
-import { ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 import { ChunkPool } from './chunk-pool';
 
 export const CHUNK_BYTES = 64 * 1024;
@@ -82,7 +82,7 @@ export class JsonSink {
    * Hands the pending bytes to the response. Resolves when the socket can take more: at once, or on
    * 'drain', when the response closes or when `signal` aborts (the caller then checks the signal).
    */
-  async flush(res: ServerResponse, signal?: AbortSignal): Promise<void> {
+  async flush(res: Writable, signal?: AbortSignal): Promise<void> {
     if (this.pos === 0) return;
     const chunk = this.buf.subarray(0, this.pos);
     const owner = this.buf;
@@ -94,7 +94,7 @@ export class JsonSink {
   }
 
   /** Writes what is pending and ends the response. */
-  end(res: ServerResponse): void {
+  end(res: Writable): void {
     this.written += this.pos;
     const owner = this.buf;
     if (this.pos > 0) res.end(owner.subarray(0, this.pos), () => this.pool.release(owner));
@@ -110,7 +110,7 @@ export class JsonSink {
 }
 
 /** Resolves on 'drain', 'close' or the signal's abort (a timeout must not wait for a stalled reader). */
-function waitForDrain(res: ServerResponse, signal: AbortSignal | undefined): Promise<void> {
+function waitForDrain(res: Writable, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       res.off('drain', done);

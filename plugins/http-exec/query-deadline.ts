@@ -47,6 +47,11 @@ export class QueryDeadline {
     return this.client.aborted;
   }
 
+  /** Stops the query with `reason` (another connection cancelled it by its query_id). */
+  cancel(reason: SvcError): void {
+    this.controller.abort(reason);
+  }
+
   /** `timeout, query aborted [fd=<n>, runtime=<n>ms, timeout=<n>ms]`, status 400. */
   timeoutError(): SvcError {
     const runtime = Number((process.hrtime.bigint() - this.startNanos) / 1_000_000n);

@@ -4,6 +4,7 @@
  * which on Node 20 can lose the timeout signal to garbage collection. `check()` also reads the clock,
  * because an engine loop that never yields to the event loop keeps the timer from firing.
  */
+import { SvcError } from '../../core/errors';
 import { Aborted } from './abort-race';
 
 export class QueryDeadline {
@@ -30,6 +31,15 @@ export class QueryDeadline {
   /** True once the time is up (the engine may have stopped the query before the timer fired). */
   get expired(): boolean {
     return performance.now() >= this.end;
+  }
+
+  /** The reason another connection gave when it cancelled this export by its query_id. */
+  cancelled: SvcError | undefined;
+
+  /** Stops the export: its answer is a 400 with `reason` (before the head) or a closed connection. */
+  cancel(reason: SvcError): void {
+    this.cancelled = reason;
+    this.controller.abort(reason);
   }
 
   get clientGone(): boolean {

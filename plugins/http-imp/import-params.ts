@@ -36,9 +36,12 @@ function nonEmpty(params: URLSearchParams, key: string): string | undefined {
   return v === null || v.trim() === '' ? undefined : v.trim();
 }
 
-/** `fmt=json` decides the failure body even when another parameter is bad, so it is read first. */
+/**
+ * `fmt=json` decides the failure body even when another parameter is bad, so it is read first. `fmt` may
+ * also name the upload's format, alone or with the answer's (`fmt=parquet,json`; format-choice.ts).
+ */
 export function wantsJson(params: URLSearchParams): boolean {
-  return params.get('fmt')?.trim().toLowerCase() === 'json';
+  return (params.get('fmt') ?? '').split(',').some((w) => w.trim().toLowerCase() === 'json');
 }
 
 export function parseImportParams(params: URLSearchParams): ImportParams {

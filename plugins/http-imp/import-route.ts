@@ -4,29 +4,47 @@
  * (or `{"status":"<message>"}` with `fmt=json`) and close the connection. A client that goes
  * away mid-upload leaves nothing behind: the writer is closed without commit, which rolls back.
  */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV,
-  HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
+  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
+  HTTP_PROGRESS_LOG_INTERVAL, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
 import { errorMessage, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
-import { ImportFormat } from '../../core/extension/import-format';
+import { ImportFormat, StreamImportFormat } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { ErrorResponder } from '../../core/server/error-responder';
 import { ErrorShape } from '../../core/server/error-shape';
+import { ProgressLog } from '../../core/server/progress-log';
 import { ReadOnlyGuard } from '../../core/server/read-only-guard';
+import { decodedRequest } from '../../core/server/request-body';
+import { RootDirectory } from '../../core/root-directory';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { cleanTableName } from '../import-delimited/column-names';
 import { ImportParams, parseImportParams, wantsJson } from './import-params';
 import { importErrorShape } from './import-failure';
 import { ImportResult, renderJson, renderTabular } from './import-result';
 import { parseSchema, SchemaEntry } from './import-schema';
+import { chooseFormat, requestedInputFormats } from './format-choice';
+import { FormatDispatch } from './format-dispatch';
 import { ImportSession } from './import-session';
 import { readUpload } from './multipart-upload';
+import { SpooledImportSession } from './spooled-import-session';
+import { UploadSession } from './upload-session';
+
+/** Uploads kept by a server that stopped mid-import are of no use to anyone. */
+function removeStaleUploads(dir: string): void {
+  try {
+    for (const name of readdirSync(dir)) if (name.startsWith('upload-')) rmSync(join(dir, name), { force: true });
+  } catch {
+    // No spool folder yet.
+  }
+}
 
 @injectable()
 export class ImportRoute implements HttpRoute {
@@ -41,6 +59,8 @@ export class ImportRoute implements HttpRoute {
   private readonly memoryLimit: number;
   private readonly maxLineBytes: number;
   private readonly partHeaderLimit: number;
+  private readonly spoolDir: string;
+  private readonly progressMs: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -51,8 +71,12 @@ export class ImportRoute implements HttpRoute {
     @inject(ServerMetrics) private readonly metrics: ServerMetrics,
     @inject(ReadOnlyGuard) private readonly readOnly: ReadOnlyGuard,
     @inject(LogFactory) logs: LogFactory,
+    @inject(RootDirectory) root: RootDirectory,
   ) {
     this.path = config.get(HTTP_CONTEXT_IMPORT) ?? '/imp';
+    this.spoolDir = root.resolve(config.get(HTTP_IMPORT_SPOOL_DIR) ?? 'tmp');
+    this.progressMs = config.get(HTTP_PROGRESS_LOG_INTERVAL);
+    removeStaleUploads(this.spoolDir);
     this.maxLines = config.get(HTTP_TEXT_ANALYSIS_MAX_LINES);
     this.maxDelimiterStdDev = config.get(HTTP_TEXT_DELIMITER_STDDEV);
     this.maxLineLengthStdDev = config.get(HTTP_TEXT_LINE_LENGTH_STDDEV);
@@ -66,20 +90,32 @@ export class ImportRoute implements HttpRoute {
   async handle(exchange: HttpExchange): Promise<void> {
     const json = wantsJson(exchange.params);
     const started = performance.now();
-    let session: ImportSession | undefined;
+    let session: UploadSession | undefined;
+    let progress: ProgressLog | undefined;
+    let bodyFailure = (): SvcError | undefined => undefined;
     try {
       // http.security.readonly: refused before any part is read.
       this.readOnly.assertWritable();
+      // Content-Encoding: gzip (deflate, br) uploads are decompressed as they stream.
+      const body = decodedRequest(exchange.req);
+      bodyFailure = body.failure;
       const params = parseImportParams(exchange.params);
       const engine = this.engines[0];
+      if (!engine || this.formats.length === 0) throw new Error('/imp needs a StorageEngine and an ImportFormat plugin');
       // The last registration wins: a user plugin declaring `replaces: 'delimited'` loads after the built-in.
-      const format = [...this.formats].reverse().find((f) => f.name === 'delimited') ?? this.formats[0];
-      if (!engine || !format) throw new Error('/imp needs a StorageEngine and an ImportFormat plugin');
+      const formats = [...this.formats].reverse();
+      const requested = requestedInputFormats(exchange.params.get('fmt'));
       let schema: SchemaEntry[] = [];
-      await readUpload(exchange.req, {
+      let received = 0;
+      await readUpload(body.request, {
         schema: (text) => { schema = parseSchema(text); },
-        begin: (filename) => { session = this.createSession(engine, format, params, schema, filename, exchange.signal); },
-        data: async (chunk) => { await session?.write(chunk); },
+        begin: (filename) => {
+          progress = new ProgressLog(this.log, this.progressMs, () => `imp progress [name=${params.name ?? filename ?? ''}, bytes=${received}]`);
+          session = new FormatDispatch(
+            (head) => chooseFormat(formats, requested, head, filename),
+            (format) => this.createSession(engine, format, params, schema, filename, exchange.signal));
+        },
+        data: async (chunk) => { received += chunk.length; await session?.write(chunk); },
         end: async () => { await session?.end(); },
       }, this.partHeaderLimit);
       if (!session) throw SvcError.badRequest("no 'data' part in the request");
@@ -87,20 +123,32 @@ export class ImportRoute implements HttpRoute {
       this.metrics.importedRows += result.rowsImported;
       this.succeed(exchange, result, params, performance.now() - started);
     } catch (e) {
-      this.fail(exchange, e, json);
+      this.fail(exchange, bodyFailure() ?? e, json);
     } finally {
+      progress?.dispose();
       await session?.close().catch((e: unknown) => this.responder.unhandled('imp writer close', e));
     }
   }
 
   private createSession(engine: StorageEngine, format: ImportFormat, params: ImportParams, schema: readonly SchemaEntry[],
-    filename: string | undefined, signal: AbortSignal): ImportSession {
+    filename: string | undefined, signal: AbortSignal): UploadSession {
     // An explicit `name=` is the table name verbatim (the console imports `t.csv` and then asks
     // `/chk?j=t.csv`); the storage engine rejects one that cannot be a table name. The documented cleaning
     // applies to names taken from the file name.
     if (params.name === undefined && filename === undefined) throw SvcError.badRequest('no file name given');
     const table = params.name ?? cleanTableName(filename ?? '');
     if (table === '') throw SvcError.badRequest('invalid table name [table=]');
+    if (format.access === 'file') {
+      return new SpooledImportSession({
+        engine, format, params, table, schema, signal, spoolDir: this.spoolDir,
+        analysis: { maxLines: this.maxLines, maxDelimiterStdDev: this.maxDelimiterStdDev, maxLineLengthStdDev: this.maxLineLengthStdDev },
+      });
+    }
+    return this.textSession(engine, format, params, schema, table, signal);
+  }
+
+  private textSession(engine: StorageEngine, format: StreamImportFormat, params: ImportParams, schema: readonly SchemaEntry[],
+    table: string, signal: AbortSignal): ImportSession {
     return new ImportSession({
       engine, format, params, table, schema, signal, parseWorkers: this.parseWorkers,
       memoryLimit: this.memoryLimit, maxLineBytes: this.maxLineBytes,

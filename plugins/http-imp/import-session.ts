@@ -5,12 +5,13 @@
  * batches appended at once — memory stays at the sample plus a batch or two. Nothing is committed here
  * before `commit()` (the writer itself commits every maxUncommittedRows).
  */
-import { ImportFormat, ImportParser, TextStructure } from '../../core/extension/import-format';
+import { ImportParser, StreamImportFormat, TextStructure } from '../../core/extension/import-format';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { batchRowsFor } from './batch-rows';
 import { ImportParams } from './import-params';
 import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
+import { importSummary } from './import-summary';
 import { prepareTable, PreparedTable } from './import-table';
 
 /**
@@ -21,7 +22,7 @@ const SAMPLE_LIMIT = 8 << 20;
 
 export interface SessionContext {
   readonly engine: StorageEngine;
-  readonly format: ImportFormat;
+  readonly format: StreamImportFormat;
   readonly params: ImportParams;
   readonly table: string;
   readonly schema: readonly SchemaEntry[];
@@ -73,21 +74,7 @@ export class ImportSession {
     const { prepared, parser, structure } = this;
     if (!prepared || !parser || !structure) throw new Error('commit before the upload ended');
     await prepared.writer.commit();
-    const s = prepared.schema;
-    return {
-      location: s.name,
-      rowsHandled: parser.rowsHandled,
-      rowsImported: parser.rowsImported,
-      header: structure.header,
-      partitionBy: s.partitionBy,
-      timestamp: s.timestampIndex >= 0 ? s.columns[s.timestampIndex].name : undefined,
-      partitionFromTable: prepared.partitionFromTable,
-      timestampFromTable: prepared.timestampFromTable,
-      columns: s.columns.map((c, i) => ({
-        name: c.name, type: c.type, errors: parser.errors[i],
-        indexCapacity: c.indexed ? (c.indexCapacity ?? 256) : undefined,
-      })),
-    };
+    return importSummary(prepared, parser, structure.header);
   }
 
   /** Releases the writer; anything not committed is rolled back. */
@@ -128,6 +115,7 @@ export class ImportSession {
       batchRows: batchRowsFor(prepared.columns.map((c) => c.type), ctx.memoryLimit),
       maxLineBytes: ctx.maxLineBytes,
       table: prepared.schema.name,
+      fieldNames: structure.columns.map((c) => c.sourceName ?? c.name),
     }, { workers: whole ? 0 : ctx.parseWorkers });
     await this.parser.push(sample);
     await this.drain();

@@ -6,6 +6,7 @@ import { WorkerParser } from './worker-parser';
 
 export const delimitedFormat: ImportFormat = {
   name: 'delimited',
+  fmts: ['csv', 'tsv', 'delimited'],
   analyse(sample: Uint8Array, whole: boolean, options: AnalysisOptions): TextStructure {
     return analyseSample(sample, whole, options);
   },

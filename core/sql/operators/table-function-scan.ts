@@ -17,6 +17,7 @@ export class TableFunctionScan implements PlanNode {
     for await (const b of this.shape.rows(this.context(context))) {
       checkAborted(context);
       if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context); }
+      if (context.cancellation.progress) context.cancellation.progress.rowsScanned += b.rowCount;
       yield b;
     }
   }

@@ -88,6 +88,7 @@ export class TableScan implements PlanNode {
         // Cached column data resolves without I/O: give other requests a turn every ~20 ms of work.
         if (performance.now() - lastYield > YIELD_EVERY_MS) { await yieldToEventLoop(); lastYield = performance.now(); checkAborted(context); }
         if (batch.rowCount === 0) continue;
+        if (context.cancellation.progress) context.cancellation.progress.rowsScanned += batch.rowCount;
         yield withSymbols(batch, symbolTables);
       }
     } finally {

@@ -1,0 +1,76 @@
+/**
+ * A request body as the route should read it: decompressed while it streams when the client sent
+ * `Content-Encoding: gzip`, `deflate` or `br` (svc's own, beyond QuestDB's API; /imp uploads and POST
+ * /exec bodies), the raw request otherwise. An encoding it cannot decode is a 415.
+ */
+import { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { SvcError } from '../errors';
+
+/** The decoded body, with the request's headers minus those that described the encoded bytes. */
+export interface DecodedBody {
+  readonly stream: Readable;
+  /** True when the body was compressed (its Content-Length no longer applies). */
+  readonly decoded: boolean;
+}
+
+export function decodedBody(req: IncomingMessage): DecodedBody {
+  const header = req.headers['content-encoding'];
+  const coding = (Array.isArray(header) ? header.join(',') : header ?? '').trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return { stream: req, decoded: false };
+  const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip()
+    : coding === 'deflate' ? createInflate()
+      : coding === 'br' ? createBrotliDecompress() : undefined;
+  if (!decoder) {
+    req.resume();
+    throw new SvcError(`unsupported Content-Encoding [encoding=${coding}], expected gzip, deflate or br`, 415);
+  }
+  // Errors of the socket end the decoder too, so readers see one stream failing.
+  req.on('error', (e) => decoder.destroy(e));
+  req.on('aborted', () => decoder.destroy(new Error('request aborted')));
+  req.pipe(decoder);
+  return { stream: decoder, decoded: true };
+}
+
+/**
+ * The request as a body reader should see it (a multipart parser reads `headers` and the stream): the
+ * request itself, or the decoder with the request's headers minus Content-Length and Content-Encoding.
+ * `failure()` gives a 400 naming the encoding when the compressed bytes were damaged.
+ */
+export function decodedRequest(req: IncomingMessage): { readonly request: IncomingMessage; failure(): SvcError | undefined } {
+  const { stream, decoded } = decodedBody(req);
+  if (!decoded) return { request: req, failure: () => undefined };
+  let failure: SvcError | undefined;
+  const coding = String(req.headers['content-encoding']).trim().toLowerCase();
+  stream.on('error', (e: Error) => {
+    if (!req.readableAborted) failure ??= SvcError.badRequest(`invalid ${coding} request body [${e.message}]`);
+  });
+  const headers = { ...req.headers };
+  // The decoded length is unknown: say so the way a chunked request does (a parser reading neither header
+  // would take the body for empty).
+  delete headers['content-length'];
+  delete headers['content-encoding'];
+  headers['transfer-encoding'] = 'chunked';
+  // A stream with the request's headers is all a body parser (formidable) reads of a request.
+  const request = Object.assign(stream, { headers, method: req.method, url: req.url, httpVersion: req.httpVersion });
+  return { request: request as unknown as IncomingMessage, failure: () => failure };
+}
+
+/** The whole (decoded) body as a Buffer, refusing more than `maxBytes`. */
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const { stream } = decodedBody(req);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = chunk as Buffer;
+    size += b.length;
+    if (size > maxBytes) {
+      stream.destroy();
+      req.resume();
+      throw new SvcError(`request body too large [limit=${maxBytes}]`, 413);
+    }
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}

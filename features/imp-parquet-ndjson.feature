@@ -1,0 +1,135 @@
+Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
+  The upload's format comes from fmt (parquet, ndjson, csv; it combines with fmt=json, e.g.
+  fmt=parquet,json), else from the file's first bytes (PAR1, a leading {) or its name (.parquet,
+  .ndjson, .jsonl). The schema, timestamp, partitionBy and atomicity parameters work as for CSV, and the
+  answer is the same import summary.
+
+  Scenario: a Parquet file written by DuckDB imports with identical values
+    Given DuckDB writes the Parquet file "trades.parquet" from:
+      """
+      SELECT TIMESTAMP '2024-01-01' + INTERVAL (i * 7) SECOND AS ts, 'SYM' || (i % 5) AS symbol, i * 0.25 AS price, i::INTEGER AS qty, (i * 1000000000000)::BIGINT AS big, CASE WHEN i % 10 = 0 THEN NULL ELSE 'n' || i END AS note FROM range(100000) t(i)
+      """
+    When I upload the kept file "trades.parquet" with "name=trades&timestamp=ts&partitionBy=DAY&fmt=json"
+    Then the JSON value at "status" is "OK"
+    And the JSON value at "rowsImported" is "100000"
+    And the import columns are "ts TIMESTAMP, symbol VARCHAR, price DECIMAL(22,2), qty INT, big LONG, note VARCHAR"
+    And DuckDB finds the rows of the kept file "trades.parquet" in the CSV export of "trades" comparing "epoch_us(ts), symbol, price, qty, big, note"
+
+  Scenario: a Parquet file svc exported imports back with its types, also into an existing table
+    Given these SQL statements have run:
+      """
+      CREATE TABLE src AS (SELECT timestamp_sequence('2024-01-01', 60000000) ts, rnd_symbol('a','b') s, rnd_double() d, rnd_ipv4() ip, rnd_char() c FROM long_sequence(5000)) TIMESTAMP(ts) PARTITION BY DAY
+      """
+    When I GET "/exp?query=src&fmt=parquet" on the API listener
+    And the answer is kept as the file "src.parquet"
+    And I upload the kept file "src.parquet" with "name=copied&timestamp=ts&partitionBy=DAY&fmt=json"
+    Then the import columns are "ts TIMESTAMP, s SYMBOL, d DOUBLE, ip IPv4, c CHAR"
+    And DuckDB finds the rows of the kept file "src.parquet" in the CSV export of "copied" comparing "epoch_us(ts), s, d, ip, c"
+    When I upload the kept file "src.parquet" with "name=copied&fmt=json"
+    Then the JSON value at "rowsImported" is "5000"
+    And the table "copied" holds 10000 rows
+
+  Scenario: decimals and nanosecond timestamps keep every digit, from DuckDB's files and from svc's own
+    Given DuckDB writes the Parquet file "fine.parquet" from:
+      """
+      SELECT TIMESTAMP '2024-01-01' AS ts, 12.34::DECIMAL(10,2) AS m, -123456789012345678901234567890.12345::DECIMAL(38,5) AS w, NULL::DECIMAL(4,1) AS z
+      """
+    When I upload the kept file "fine.parquet" with "name=fine&timestamp=ts&fmt=json"
+    Then the import columns are "ts TIMESTAMP, m DECIMAL(10,2), w DECIMAL(38,5), z DECIMAL(4,1)"
+    When I GET "/exec?query=select%20m,%20w,%20z%20from%20fine" on the API listener
+    Then the JSON value at "dataset.0" is "[\"12.34\",\"-123456789012345678901234567890.12345\",null]"
+    Given these SQL statements have run:
+      """
+      CREATE TABLE ns (ts TIMESTAMP, n TIMESTAMP_NS, m DECIMAL(40,3)) TIMESTAMP(ts) PARTITION BY DAY
+      INSERT INTO ns VALUES ('2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123456789Z', -1234567890123456789012345678901234567.125m)
+      INSERT INTO ns VALUES ('2024-01-01T00:00:01Z', null, null)
+      """
+    When I GET "/exp?query=ns&fmt=parquet" on the API listener
+    And the answer is kept as the file "ns.parquet"
+    And I upload the kept file "ns.parquet" with "name=ns_copy&timestamp=ts&fmt=json"
+    Then the import columns are "ts TIMESTAMP, n TIMESTAMP_NS, m DECIMAL(40,3)"
+    When I GET "/exec?query=select%20n,%20m%20from%20ns_copy" on the API listener
+    Then the JSON value at "dataset" is "[[\"2024-01-01T00:00:00.123456789Z\",\"-1234567890123456789012345678901234567.125\"],[null,null]]"
+
+  Scenario: fmt=parquet,json names the format of a file with any name, and schema overrides a type
+    Given DuckDB writes the Parquet file "upload.bin" from:
+      """
+      SELECT 'k' || (i % 3) AS key, i AS n FROM range(10) t(i)
+      """
+    When I upload the kept file "upload.bin" with "name=keyed&fmt=parquet,json"
+    Then the import columns are "key VARCHAR, n LONG"
+
+  Scenario: NDJSON imports with types from the values and its rows in any key order
+    Given the file "rows.ndjson" contains:
+      """
+      {"ts":"2024-01-01T00:00:00.000000Z","host":"a","cpu":0.5,"n":1,"up":true}
+      {"n":2,"up":false,"cpu":null,"host":"b\u00e9","ts":"2024-01-01T00:00:01.000000Z","tags":["x"]}
+      """
+    When I import the file "rows.ndjson" with "name=metrics&timestamp=ts&fmt=json"
+    Then the JSON value at "status" is "OK"
+    And the import columns are "ts TIMESTAMP, host VARCHAR, cpu DOUBLE, n INT, up BOOLEAN, tags VARCHAR"
+    And the table "metrics" holds the rows:
+      | ts                          | host | cpu  | n | up    | tags  |
+      | 2024-01-01T00:00:00.000000Z | a    | 0.5  | 1 | true  | null  |
+      | 2024-01-01T00:00:01.000000Z | bé   | null | 2 | false | ["x"] |
+
+  Scenario: a gzip-compressed upload is decompressed as it streams
+    Given the file "rows.ndjson" contains:
+      """
+      {"k":"a","v":1}
+      {"k":"b","v":2}
+      """
+    And the file "rows.ndjson" is kept for upload
+    When I upload the kept file "rows.ndjson" gzipped with "name=gz&fmt=json"
+    Then the JSON value at "rowsImported" is "2"
+
+  Scenario Outline: bad files are refused with a clear status and leave nothing behind
+    Given DuckDB writes the Parquet file "ok.parquet" from:
+      """
+      SELECT i AS n FROM range(100000) t(i)
+      """
+    And DuckDB writes the Parquet file "nested.parquet" from:
+      """
+      SELECT 1 AS a, {'x': 1, 'y': 'q'} AS s, MAP {'k': 1} AS m
+      """
+    And the file "truncated.parquet" is the first 20000 bytes of "ok.parquet"
+    When I upload the kept file "<file>" with "name=bad&fmt=json"
+    Then the status is 200
+    And the JSON field "status" starts with "<status>"
+    And storage has no table "bad"
+
+    Examples:
+      | file              | status                                                                  |
+      | truncated.parquet | invalid Parquet file [table=bad]                                        |
+      | nested.parquet    | unsupported Parquet column type [column=s, type=Struct<{x:Int32, y:Utf8}> |
+
+  Scenario: NDJSON whose key changes type is refused, naming the key and the lines
+    Given the file "mixed.ndjson" contains:
+      """
+      {"a":1}
+      {"a":"x"}
+      """
+    When I import the file "mixed.ndjson" with "name=mixed&fmt=json"
+    Then the JSON value at "status" is "mixed types for key \"a\": integer at line 1, string at line 2 [table=mixed]; give its type in the schema"
+    And storage has no table "mixed"
+
+  Scenario: a value that does not fit aborts the whole Parquet import with atomicity=abort
+    Given DuckDB writes the Parquet file "wide.parquet" from:
+      """
+      SELECT i * 1000000 AS n FROM range(3000) t(i)
+      """
+    When I upload the kept file "wide.parquet" with "name=narrow&atomicity=abort&fmt=json" and the schema:
+      """
+      [{"name": "n", "type": "INT"}]
+      """
+    Then the JSON value at "status" is "could not parse value [line=2149, column=n, type=INT, table=narrow]"
+    And the table "narrow" holds 0 rows
+
+  Scenario: bytes that are not what Content-Encoding says are a request-level failure
+    When I POST "/imp?name=z&fmt=json" with the content type "multipart/form-data; boundary=x", claiming gzip encoding, and the body:
+      """
+      not gzip at all
+      """
+    Then the status is 200
+    And the JSON value at "status" is "invalid gzip request body [incorrect header check]"
+    And storage has no table "z"
