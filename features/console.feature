@@ -10,7 +10,7 @@ Feature: Endpoints the web console and line-protocol clients call at start
     And the header "Content-Type" is "application/json; charset=utf-8"
     And the body contains "{\"config\":{\"release.type\":\"OSS\",\"release.version\":\""
     And the JSON field "config" has exactly the keys "release.type, release.version, http.settings.readonly, accepting.writes, line.proto.support.versions, ilp.proto.transports, posthog.enabled, posthog.api.key, cairo.max.file.name.length"
-    And the body contains "\"line.proto.support.versions\":[1,2],\"ilp.proto.transports\":[\"tcp\", \"http\"]"
+    And the body contains "\"line.proto.support.versions\":[1,2,3],\"ilp.proto.transports\":[\"tcp\", \"http\"]"
     And the body contains "\"cairo.max.file.name.length\":127}"
     And the body contains "\"preferences.version\":0,\"preferences\":{}}"
 

@@ -1,6 +1,6 @@
 Feature: The official QuestDB Node.js client (@questdb/nodejs-client) writes to svc
   The client asks GET /settings for `line.proto.support.versions` (protocol_version=auto picks the highest:
-  2, binary doubles and arrays), POSTs to /write?precision=n, and over TCP streams text lines. Whatever it
+  3, binary doubles, arrays and decimals), POSTs to /write?precision=n, and over TCP streams text lines. Whatever it
   sends reads back through /exec exactly: types, symbols, timestamps, and NULL for what a row leaves out.
 
   Scenario Outline: over HTTP with protocol <protocol>
@@ -18,6 +18,7 @@ Feature: The official QuestDB Node.js client (@questdb/nodejs-client) writes to 
       | auto     |
       | 1        |
       | 2        |
+      | 3        |
 
   Scenario: protocol 2 sends DOUBLE arrays
     Given a running server

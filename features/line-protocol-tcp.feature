@@ -89,5 +89,5 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
     Given the environment variable "SVC_LINE_TCP_ENABLED" is "false"
     And a running server
     When I GET "/settings" on the API listener
-    Then the body contains "\"accepting.writes\":[\"http\"],\"line.proto.support.versions\":[1,2],\"ilp.proto.transports\":[\"http\"]"
+    Then the body contains "\"accepting.writes\":[\"http\"],\"line.proto.support.versions\":[1,2,3],\"ilp.proto.transports\":[\"http\"]"
     And the log has no line matching "line tcp server listening"

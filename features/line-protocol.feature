@@ -198,3 +198,25 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
     And the body is empty
     When I send HEAD "/ping" to the API listener
     Then the status is 204
+
+  Scenario: a value refused by an existing table rejects the request in every table, a good request commits both
+    Given the SQL "CREATE TABLE orders (id SYMBOL, qty LONG, timestamp TIMESTAMP) TIMESTAMP(timestamp) PARTITION BY DAY" has run
+    When I write the lines:
+      """
+      orders,id=o1 qty=1i 1700000000000000000
+      fills,id=o1 qty=1i 1700000000000000000
+      fills,id=o2 qty=2i 1700000001000000000
+      orders,id=o2 qty=2.5 1700000001000000000
+      """
+    Then the status is 400
+    And the line protocol error is "invalid" on line 4
+    And the table "orders" holds 0 rows
+    And storage has no table "fills"
+    When I write the lines:
+      """
+      orders,id=o1 qty=1i 1700000000000000000
+      fills,id=o1 qty=1i 1700000000000000000
+      """
+    Then the status is 204
+    And the table "orders" holds 1 rows
+    And the table "fills" holds 1 rows

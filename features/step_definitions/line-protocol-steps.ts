@@ -300,3 +300,34 @@ When('{int} TCP connections each send {int} lines like {string} and close', asyn
 Then('every answer was {int}', function (this: SvcWorld, status: number) {
   for (const s of (this.values.get('statuses') ?? '').split(',')) assert.equal(Number(s), status);
 });
+
+/** Decimals of every shape the client sends: text, binary (negative, wide, NULL) and absent. */
+When('the official client sends decimals to {string} with {string}', async function (this: SvcWorld, table: string, config: string) {
+  if (!this.child) await this.ensureStarted();
+  const sender = await Sender.fromConfig(clientConfig(this, config), { log: () => undefined });
+  try {
+    if (config.startsWith('tcp')) await sender.connect();
+    sender.table(table).symbol('sym', 'a').decimalColumnText('price', '123.45').decimalColumn('qty', 12345n, 3)
+      .decimalColumn('wide', -1234567890123456789012345678900000000001n, 10).stringColumn('note', 'x');
+    await sender.at(1700000000000000n, 'us');
+    sender.table(table).symbol('sym', 'b').decimalColumnText('price', -0.5).decimalColumn('qty', new Int8Array(0), 3);
+    await sender.at(1700000001000000n, 'us');
+    sender.table(table).symbol('sym', 'c').decimalColumn('price', 7n, 0).decimalColumnText('qty', '1e-3').decimalColumn('wide', 0n, 0);
+    await sender.at(1700000002000000n, 'us');
+    await sender.flush();
+  } finally {
+    await sender.close();
+  }
+});
+
+When('the official client sends a decimal, a double and an array to {string} with {string}', async function (this: SvcWorld, table: string, config: string) {
+  if (!this.child) await this.ensureStarted();
+  const sender = await Sender.fromConfig(clientConfig(this, config), { log: () => undefined });
+  try {
+    sender.table(table).symbol('sym', 's1').decimalColumn('bid', 261554n, 2).floatColumn('temp', 21.5).arrayColumn('grid', [[1.5, 2], [3, -4.25]]);
+    await sender.at(1700000000000000n, 'us');
+    await sender.flush();
+  } finally {
+    await sender.close();
+  }
+});

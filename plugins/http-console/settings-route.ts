@@ -48,7 +48,7 @@ export class SettingsRoute implements HttpRoute {
     const writes = writable ? [config.get(LINE_HTTP_ENABLED) ? '"http"' : '', config.get(LINE_TCP_ENABLED) ? '"tcp"' : ''].filter((t) => t !== '') : [];
     this.configJson = `{"release.type":"OSS","release.version":${JSON.stringify(VERSION)},`
       + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writes.join(', ')}],`
-      + `"line.proto.support.versions":[1,2],"ilp.proto.transports":[${transports.join(', ')}],"posthog.enabled":false,`
+      + `"line.proto.support.versions":[1,2,3],"ilp.proto.transports":[${transports.join(', ')}],"posthog.enabled":false,`
       + `"posthog.api.key":null,"cairo.max.file.name.length":${config.get(CAIRO_MAX_FILE_NAME_LENGTH)}}`;
   }
 

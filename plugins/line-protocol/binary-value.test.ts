@@ -38,3 +38,35 @@ test('a decimal is its unscaled two\'s complement value over 10^scale', () => {
   assert.equal(decimalText(Buffer.from([0xff, 0x85]), 0, 2, 3), '-0.123');
   assert.equal(decimalText(Buffer.from([0x07]), 0, 1, 0), '7');
 });
+
+test('a decimal: NULL, length limits and truncation', () => {
+  const v = new BinaryValue();
+  assert.equal(v.parse(Buffer.from([23, 2, 0]), 0, 3), 3);
+  assert.deepEqual([v.type, v.decimalText], [IlpType.DECIMAL, undefined]);
+  assert.equal(v.parse(Buffer.from([23, 2]), 0, 2), BINARY_NEED_MORE);
+  assert.equal(v.parse(Buffer.from([23, 2, 4, 1]), 0, 4), BINARY_NEED_MORE);
+  assert.equal(v.need, 7);
+  // Beyond 32 bytes only leading zeros are allowed.
+  const wide = Buffer.alloc(3 + 40);
+  wide.set([23, 0, 40]);
+  wide[wide.length - 1] = 9;
+  assert.equal(v.parse(wide, 0, wide.length), wide.length);
+  assert.equal(v.decimalText, '9');
+  wide[3] = 1;
+  assert.equal(v.parse(wide, 0, wide.length), BINARY_FAILED);
+  assert.equal(v.failure, 'DECIMAL_OVERFLOW');
+  assert.equal(v.parse(Buffer.from([23, 200, 1, 1]), 0, 4), BINARY_FAILED);
+  assert.equal(v.failure, 'DECIMAL_INVALID_SCALE');
+});
+
+test('the widest decimals convert exactly', () => {
+  const max = Buffer.alloc(32, 0xff);
+  max[0] = 0x7f;
+  assert.equal(decimalText(max, 0, 32, 0), ((1n << 255n) - 1n).toString());
+  const min = Buffer.alloc(32, 0);
+  min[0] = 0x80;
+  const digits = (1n << 255n).toString();
+  assert.equal(decimalText(min, 0, 32, 76), `-${digits[0]}.${digits.slice(1)}`);
+  assert.equal(decimalText(Buffer.from([0x80, 0, 0, 0, 0, 0]), 0, 6, 0), String(-(2 ** 47)));
+  assert.equal(decimalText(Buffer.from([0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), 0, 7, 1), `${(2n ** 55n - 1n) / 10n}.${(2n ** 55n - 1n) % 10n}`);
+});

@@ -6,7 +6,7 @@
  * |---|---|
  * | 16 DOUBLE | 8 bytes, little-endian float64 |
  * | 14 ARRAY | element type (10 DOUBLE, 33 NULL), dims (1..32), dims × int32 LE extents, row-major float64 LE |
- * | 23 DECIMAL (v3) | scale (0..76), length (0..32), unscaled value: big-endian two's complement |
+ * | 23 DECIMAL (v3) | scale (0..76), length, unscaled value: big-endian two's complement (at most 256 bits) |
  * | 6 BOOLEAN, 2 FLOAT, 3 INTEGER, 15 LONG, 13 TIMESTAMP | 1, 4, 4, 8 bytes; TIMESTAMP: unit byte + 8 bytes |
  *
  * Payload bytes may be anything (also `\n`), so a line holding them can only be split after decoding.
@@ -120,15 +120,21 @@ export class BinaryValue {
     return after;
   }
 
+  /** Scale, length, then the unscaled value; bytes beyond the 32 a 256-bit value holds must be zero. */
   private decimal(b: Uint8Array, p: number, end: number): number {
     if (p + 3 > end) return this.more(3);
     const scale = b[p + 1];
     const length = b[p + 2];
     if (scale > MAX_DECIMAL_SCALE) return this.fail('DECIMAL_INVALID_SCALE');
-    if (length > MAX_DECIMAL_BYTES) return this.fail('DECIMAL_OVERFLOW');
     if (p + 3 + length > end) return this.more(3 + length);
+    let at = p + 3;
+    let size = length;
+    if (size > MAX_DECIMAL_BYTES) {
+      for (const stop = at + size - MAX_DECIMAL_BYTES; at < stop; at++) if (b[at] !== 0) return this.fail('DECIMAL_OVERFLOW');
+      size = MAX_DECIMAL_BYTES;
+    }
     this.type = IlpType.DECIMAL;
-    this.decimalText = length === 0 ? undefined : decimalText(b, p + 3, length, scale);
+    this.decimalText = size === 0 ? undefined : decimalText(b, at, size, scale);
     return p + 3 + length;
   }
 
@@ -154,11 +160,22 @@ export class BinaryValue {
 
 /** The decimal `unscaled × 10^-scale` from big-endian two's complement bytes, as plain text. */
 export function decimalText(b: Uint8Array, at: number, length: number, scale: number): string {
-  let v = 0n;
-  for (let k = 0; k < length; k++) v = (v << 8n) | BigInt(b[at + k]);
-  if (b[at] & 0x80) v -= 1n << BigInt(length * 8);
-  const neg = v < 0n;
-  let digits = (neg ? -v : v).toString();
+  let digits: string;
+  let neg: boolean;
+  if (length <= 6) {
+    // Up to 48 bits: exact in a double.
+    let v = 0;
+    for (let k = 0; k < length; k++) v = v * 256 + b[at + k];
+    if (b[at] & 0x80) v -= 2 ** (length * 8);
+    neg = v < 0;
+    digits = String(neg ? -v : v);
+  } else {
+    let v = 0n;
+    for (let k = 0; k < length; k++) v = (v << 8n) | BigInt(b[at + k]);
+    if (b[at] & 0x80) v -= 1n << BigInt(length * 8);
+    neg = v < 0n;
+    digits = (neg ? -v : v).toString();
+  }
   if (scale > 0) {
     digits = digits.padStart(scale + 1, '0');
     digits = `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;

@@ -3,7 +3,8 @@
  * (QuestDB LineWalAppender): a tag goes to SYMBOL, STRING or VARCHAR; a float to DOUBLE, FLOAT or SYMBOL; an
  * integer to LONG, INT, SHORT, BYTE (range-checked), TIMESTAMP, DATE, DOUBLE, FLOAT or SYMBOL; a string to
  * VARCHAR, STRING, SYMBOL, CHAR, IPv4, UUID, LONG256 or GEOHASH; a boolean to BOOLEAN, a number type or SYMBOL;
- * a timestamp to TIMESTAMP, DATE or SYMBOL; an array to an ARRAY of the same dimensions. Anything else is a
+ * a timestamp to TIMESTAMP, DATE or SYMBOL; an array to an ARRAY of the same dimensions; a decimal, integer,
+ * float or string to DECIMAL (decimal-conversion.ts). Anything else is a
  * cast error naming the first line that has a value. The common cases are views on the block's arrays.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
@@ -15,6 +16,7 @@ import { VectorBuilder } from '../../core/data/vector-builder';
 import { appendValue } from '../../core/sql/vector/append-value';
 import { SqlValue } from '../../core/sql/vector/sql-value';
 import { BlockColumn } from './block-column';
+import { convertToDecimal, decimalCastAllowed } from './decimal-conversion';
 import { IlpType, ilpTypeName } from './ilp-type';
 import { LineError, LineMessages } from './line-error';
 
@@ -34,6 +36,7 @@ const RANGES: Readonly<Partial<Record<TypeTag, readonly [number, number]>>> = {
 /** Whether QuestDB accepts a value of protocol type `type` into a column of type `to` at all. */
 export function castAllowed(type: number, dims: number, to: ColumnType): boolean {
   const t = to.tag;
+  if (t === TypeTag.DECIMAL) return decimalCastAllowed(type);
   switch (type) {
     case IlpType.TAG: return t === TypeTag.SYMBOL || t === TypeTag.STRING || t === TypeTag.VARCHAR;
     case IlpType.FLOAT: return t === TypeTag.DOUBLE || t === TypeTag.FLOAT || t === TypeTag.SYMBOL;
@@ -63,6 +66,7 @@ export function castError(c: BlockColumn, to: ColumnType, src: ConversionSource)
 export function convertColumn(c: BlockColumn, to: ColumnType, src: ConversionSource): Vector | LineError {
   const n = src.rows;
   const t = to.tag;
+  if (t === TypeTag.DECIMAL) return convertToDecimal(c, to, src);
   switch (c.type) {
     case IlpType.FLOAT:
       if (t === TypeTag.DOUBLE) return { type: to, data: c.f64.subarray(0, n) };

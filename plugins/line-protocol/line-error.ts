@@ -60,6 +60,11 @@ export const LineMessages = Object.freeze({
     `table: ${table}, timestamp: ${value}; designated timestamp before 1970-01-01 is not allowed`,
   timestampOverflow: (table: string, value: string, max: number): string =>
     `table: ${table}, timestamp: ${value}; designated timestamp overflow, max[${max}]`,
+  precisionLoss: (table: string, column: string, value: string, columnType: ColumnType): string =>
+    `table: ${table}, column: ${column}; value error: converting ${value} to ${columnTypeName(columnType)} will result in loss of precision`,
+  /** A new table over HTTP. */
+  decimalCreatedManually: (table: string, column: string): string => `table: ${table}; decimal columns must be created manually: ${column}`,
+  /** A new column of an existing table. */
   decimalNotCreated: (table: string, column: string): string =>
     `decimal columns cannot be created automatically [table=${table}, columnName=${column}]`,
   newColumnsDisabled: (table: string, column: string): string =>

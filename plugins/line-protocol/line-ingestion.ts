@@ -65,7 +65,7 @@ export class LineIngestion {
     const key = transport === 'http' ? LINE_HTTP_MAX_RECV_BUFFER_SIZE : LINE_TCP_MAX_RECV_BUFFER_SIZE;
     const limits = { maxLineBytes: this.config.get(key), maxLineKey: key.name, maxTables: this.maxTables };
     const small = expectedBytes !== undefined && expectedBytes < LOCAL_PARSE_BYTES;
-    const source = (small ? undefined : this.pool.open(limits, precision)) ?? new LocalSource(limits, { precision, now: nowMicros });
+    const source = (small ? undefined : this.pool.open(limits, precision, transport === 'tcp')) ?? new LocalSource(limits, { precision, now: nowMicros });
     return new IngestSession(this.engine, this.rules, source, { writerTimeoutMs: this.writerTimeoutMs, keepRowsBeforeError: transport === 'tcp' });
   }
 }

@@ -141,3 +141,34 @@ test('more distinct tables than the limit fail on the first line past it', () =>
   assert.equal(p.error?.line, 4);
   assert.match(p.error?.message ?? '', /too many tables/);
 });
+
+test('decimals (protocol 3): text and binary, at any chunking', () => {
+  const input = Buffer.concat([Buffer.from('p d=12.50d,e=='), Buffer.from([23, 3, 2, 0xff, 0x85]), Buffer.from(',n=NaNd 1700000000000000000\n')]);
+  const whole = rowsOf(parse(input));
+  assert.deepEqual(whole, [{ table: 'p', rows: [{ '@ts': 1700000000000000, d: '12.50', e: '-0.123', n: 'NaN' }] }]);
+  for (let cut = 1; cut < input.length; cut++) assert.deepEqual(rowsOf(parse(input, { chunks: [cut] })), whole, `cut at ${cut}`);
+});
+
+test('malformed decimals are line errors, never exceptions', () => {
+  const cases: [Buffer, string][] = [
+    [Buffer.from('t d=1.2.3d\n'), 'Could not parse entire line, field value is invalid. Field: d; value: 1.2.3d'],
+    [Buffer.from('t d=1e80d\n'), 'Could not parse entire line, field value is invalid. Field: d; value: 1e80d'],
+    [Buffer.from('t d=d\n'), 'Could not parse entire line, field value is invalid. Field: d; value: d'],
+    [Buffer.concat([Buffer.from('t d=='), Buffer.from([23, 77, 1, 1]), Buffer.from('\n')]), 'DECIMAL_INVALID_SCALE'],
+    [Buffer.concat([Buffer.from('t d=='), Buffer.from([23, 0, 33, 1]), Buffer.alloc(32), Buffer.from('\n')]), 'DECIMAL_OVERFLOW'],
+    [Buffer.concat([Buffer.from('t d=='), Buffer.from([23, 0, 4, 1, 2])]), 'Could not parse entire line, field value is invalid. Field: d; value: <binary>'],
+    [Buffer.concat([Buffer.from('t d=='), Buffer.from([23, 0, 1, 1, 0x78]), Buffer.from('\n')]), 'INVALID_FIELD_SEPARATOR'],
+  ];
+  for (const [input, message] of cases) {
+    const p = parse(Buffer.concat([Buffer.from('ok v=1i\n'), input]));
+    assert.equal(p.error?.message, message, input.toString('latin1'));
+    assert.equal(p.error?.line, 2);
+  }
+  // Random bytes after a decimal type byte: an error or a value, never a throw.
+  let x = 7;
+  for (let k = 0; k < 500; k++) {
+    const tail = Buffer.alloc(1 + (k % 40));
+    for (let i = 0; i < tail.length; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; tail[i] = x >> 16; }
+    parse(Buffer.concat([Buffer.from('t d=='), Buffer.from([23]), tail, Buffer.from('\n')]));
+  }
+});

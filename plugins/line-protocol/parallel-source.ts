@@ -9,7 +9,7 @@
 import { fromWire, WireBlock } from './block-transfer';
 import { BlockSource, SourceLimits } from './block-source';
 import { LineError } from './line-error';
-import { RemoteSource } from './remote-source';
+import { newStage, RemoteSource } from './remote-source';
 import { TableBlock } from './table-block';
 import { TimeUnit } from './time-unit';
 import { ParseReply, ParseRequest, WireError } from './worker-protocol';
@@ -19,7 +19,8 @@ export const PIECE_BYTES = 4 << 20;
 const LF = 0x0a;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const EQ = 0x3d;
+/** `name==` starts a binary value. */
+const BINARY_MARK = Buffer.from('==');
 
 /** A way to post to one parse worker. */
 export type LaneChannel = (message: ParseRequest, transfer: ArrayBuffer[]) => void;
@@ -51,7 +52,7 @@ export class ParallelSource implements BlockSource {
   constructor(readonly id: number, private readonly lanes: readonly LaneChannel[], private readonly openSerial: () => RemoteSource,
     private readonly limits: SourceLimits, private readonly precision: TimeUnit, private readonly detach: () => void,
     private readonly pieceBytes = PIECE_BYTES) {
-    this.stage = new Uint8Array(pieceBytes * 2);
+    this.stage = newStage(pieceBytes * 2);
   }
 
   feed(chunk: Uint8Array): void | Promise<void> {
@@ -163,11 +164,14 @@ export class ParallelSource implements BlockSource {
       this.toSerial();
       return;
     }
-    const buffer = piece.slice().buffer;
+    // The stage itself moves to the worker; only the cut line's tail is copied into a new one.
+    const buffer = this.stage.buffer as ArrayBuffer;
+    const next = newStage(this.stage.length);
+    next.set(this.stage.subarray(end, this.staged));
+    this.stage = next;
+    this.staged -= end;
     const seq = this.nextSeq++;
     this.lanes[seq % this.lanes.length]({ type: 'piece', id: this.id, seq, buffer, length: end, final, precision: this.precision, ...this.limits }, [buffer]);
-    this.stage.copyWithin(0, end, this.staged);
-    this.staged -= end;
   }
 
   private toSerial(): void {
@@ -181,7 +185,7 @@ export class ParallelSource implements BlockSource {
   private grow(need: number): void {
     let n = this.stage.length * 2;
     while (n < need) n *= 2;
-    const s = new Uint8Array(n);
+    const s = newStage(n);
     s.set(this.stage.subarray(0, this.staged));
     this.stage = s;
   }
@@ -193,11 +197,10 @@ export class ParallelSource implements BlockSource {
   }
 }
 
-/** No quote, backslash or `==`: every line end in the bytes ends a line. */
+/** No quote, backslash or `==`: every line end in the bytes ends a line. Three native scans, no byte loop. */
 function isPlainText(b: Uint8Array): boolean {
-  if (b.indexOf(QUOTE) >= 0 || b.indexOf(BACKSLASH) >= 0) return false;
-  for (let i = b.indexOf(EQ); i >= 0; i = b.indexOf(EQ, i + 1)) if (b[i + 1] === EQ) return false;
-  return true;
+  const bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  return bytes.indexOf(QUOTE) < 0 && bytes.indexOf(BACKSLASH) < 0 && bytes.indexOf(BINARY_MARK) < 0;
 }
 
 /** The last `\n` in `b[0..length)`, or -1 (a negative start would search from the array's end). */

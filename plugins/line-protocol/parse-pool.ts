@@ -13,7 +13,7 @@ import { LINE_PARSE_WORKERS } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { BlockSource, SourceLimits } from './block-source';
 import { ParallelSource, PIECE_BYTES } from './parallel-source';
-import { RemoteSource } from './remote-source';
+import { BATCH_BYTES, RemoteSource } from './remote-source';
 import { TimeUnit } from './time-unit';
 import { isParseReply, ParseReply, ParseRequest } from './worker-protocol';
 
@@ -63,29 +63,29 @@ export class ParsePool implements Lifecycle {
    * A session on the workers: with two or more, one that spreads plain-text input over all of them
    * (ParallelSource); else one on the next worker. Undefined when there are no workers (or the pool stopped).
    */
-  open(limits: SourceLimits, precision: TimeUnit): BlockSource | undefined {
+  open(limits: SourceLimits, precision: TimeUnit, eager = true): BlockSource | undefined {
     if (this.size === 0 || this.stopped) return undefined;
-    if (this.size === 1) return this.openSerial(limits, precision);
+    if (this.size === 1) return this.openSerial(limits, precision, eager);
     const id = this.nextId++;
     const lanes = this.slots.map((slot) => (message: ParseRequest, transfer: ArrayBuffer[]): void => {
       (slot.worker ?? this.startWorker(slot)).postMessage(message, transfer);
     });
-    const source = new ParallelSource(id, lanes, () => this.openSerial(limits, precision), limits, precision, () => {
+    const source = new ParallelSource(id, lanes, () => this.openSerial(limits, precision, eager), limits, precision, () => {
       for (const slot of this.slots) slot.sessions.delete(id);
     }, this.pieceBytes);
     for (const slot of this.slots) slot.sessions.set(id, source);
     return source;
   }
 
-  /** A session parsed in order on the next worker. */
-  private openSerial(limits: SourceLimits, precision: TimeUnit): RemoteSource {
+  /** A session parsed in order on the next worker; `eager`: each chunk goes to an idle worker at once (TCP). */
+  private openSerial(limits: SourceLimits, precision: TimeUnit, eager: boolean): RemoteSource {
     const slot = this.slots[this.next++ % this.size];
     const worker = slot.worker ?? this.startWorker(slot);
     const id = this.nextId++;
     const source = new RemoteSource(id, {
       post: (message: ParseRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer),
       detach: () => { slot.sessions.delete(id); },
-    });
+    }, eager ? 1 : BATCH_BYTES);
     slot.sessions.set(id, source);
     worker.postMessage({ type: 'open', id, precision, ...limits } satisfies ParseRequest);
     return source;

@@ -1,7 +1,9 @@
 /**
- * A BlockSource whose parsing runs on a parse worker (ParsePool): bytes go to an idle worker at once and are
- * staged into buffers of up to 1 MiB while it is busy, then transferred; `take` brings the parsed blocks back by transfer. At most 4 MiB are in flight to the worker
- * (`feed` returns a promise to wait on beyond that), so a fast sender cannot queue unbounded memory.
+ * A BlockSource whose parsing runs on a parse worker (ParsePool): bytes go to an idle worker at once (TCP) or
+ * once 256 KiB are staged (HTTP, which only needs its end), are staged into buffers of up to 1 MiB while it is
+ * busy, then transferred; `take` sends what is staged and brings the parsed blocks back by transfer. At most
+ * 4 MiB are in flight to the worker (`feed` returns a promise to wait on beyond that), so a fast sender cannot
+ * queue unbounded memory.
  */
 import { fromWire } from './block-transfer';
 import { BlockSource } from './block-source';
@@ -10,6 +12,8 @@ import { TableBlock } from './table-block';
 import { ParseReply, ParseRequest, WireError } from './worker-protocol';
 
 const STAGE_BYTES = 1 << 20;
+/** What a session that waits for its end (HTTP) sends an idle worker at a time. */
+export const BATCH_BYTES = STAGE_BYTES / 4;
 const MAX_IN_FLIGHT = 4 << 20;
 
 /** How a RemoteSource reaches its worker (ParsePool implements it). */
@@ -24,7 +28,7 @@ export class RemoteSource implements BlockSource {
   bufferedBytes = 0;
   bufferedRows = 0;
   pendingLineBytes = 0;
-  private stage = new Uint8Array(STAGE_BYTES);
+  private stage = newStage(STAGE_BYTES);
   private staged = 0;
   private inFlight = 0;
   private ended = false;
@@ -32,7 +36,11 @@ export class RemoteSource implements BlockSource {
   private wake: (() => void) | undefined;
   private pendingTake: { resolve: (blocks: TableBlock[]) => void; reject: (e: Error) => void } | undefined;
 
-  constructor(readonly id: number, private readonly channel: WorkerChannel) {}
+  /**
+   * @param batchBytes an idle worker gets the staged bytes once this many are staged: 1 sends every chunk at
+   *   once (TCP: a line is parsed as soon as it arrives); more saves messages where only the end counts (HTTP)
+   */
+  constructor(readonly id: number, private readonly channel: WorkerChannel, private readonly batchBytes = 1) {}
 
   feed(chunk: Uint8Array): void | Promise<void> {
     if (this.failure) throw this.failure;
@@ -43,8 +51,8 @@ export class RemoteSource implements BlockSource {
       o += n;
       if (this.staged === STAGE_BYTES) this.send();
     }
-    // An idle worker gets the bytes at once (TCP latency); a busy one gets them batched when it answers.
-    if (this.inFlight === 0) this.send();
+    // An idle worker gets the bytes once a batch is staged; a busy one gets them batched when it answers.
+    if (this.inFlight === 0 && this.staged >= this.batchBytes) this.send();
     if (this.inFlight <= MAX_IN_FLIGHT) return undefined;
     return new Promise((resolve) => { this.wake = resolve; });
   }
@@ -76,7 +84,7 @@ export class RemoteSource implements BlockSource {
         this.bufferedRows = reply.bufferedRows;
         this.pendingLineBytes = reply.pendingLineBytes;
         this.error ??= lineError(reply.error);
-        if (this.inFlight === 0) this.send();
+        if (this.inFlight === 0 && this.staged >= this.batchBytes) this.send();
         if (this.inFlight <= MAX_IN_FLIGHT / 2) this.release();
         return;
       case 'blocks': {
@@ -114,8 +122,8 @@ export class RemoteSource implements BlockSource {
     // A full stage moves to the worker; a small one is copied out, so the stage is not reallocated per line.
     let buffer: ArrayBuffer;
     if (n >= STAGE_BYTES / 4) {
-      buffer = this.stage.buffer;
-      this.stage = new Uint8Array(STAGE_BYTES);
+      buffer = this.stage.buffer as ArrayBuffer;
+      this.stage = newStage(STAGE_BYTES);
     } else {
       buffer = this.stage.slice(0, n).buffer;
     }
@@ -123,6 +131,14 @@ export class RemoteSource implements BlockSource {
     this.inFlight += n;
     this.staged = 0;
   }
+}
+
+/**
+ * Staging bytes: a plain Uint8Array (its `slice` copies, unlike Buffer's) on an ArrayBuffer of its own (it is
+ * transferred), not zero-filled (only staged bytes are read).
+ */
+export function newStage(size: number): Uint8Array {
+  return new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);
 }
 
 function lineError(e: WireError | undefined): LineError | undefined {

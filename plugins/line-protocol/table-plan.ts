@@ -123,7 +123,7 @@ function newTableProblem(block: TableBlock, rules: PlanRules): LineError | undef
 function createColumns(plan: TablePlan, block: TableBlock, rules: PlanRules, report: (e: LineError) => void): void {
   for (const c of block.columns) {
     if (c.firstRow !== 0 || !c.used) continue;
-    const def = newColumn(plan, c, block, rules, report);
+    const def = newColumn(plan, c, block, rules, report, true);
     if (def === undefined) continue;
     const i = plan.add(def, true);
     if (def.name.toLowerCase() === DEFAULT_TIMESTAMP_NAME && def.type.tag === TypeTag.TIMESTAMP) plan.timestampIndex = i;
@@ -136,7 +136,8 @@ function createColumns(plan: TablePlan, block: TableBlock, rules: PlanRules, rep
 }
 
 /** The definition of a new column for `c`, or undefined after reporting why it cannot be added. */
-function newColumn(plan: TablePlan, c: BlockColumn, block: TableBlock, rules: PlanRules, report: (e: LineError) => void): ColumnDef | undefined {
+function newColumn(plan: TablePlan, c: BlockColumn, block: TableBlock, rules: PlanRules, report: (e: LineError) => void,
+  creating = false): ColumnDef | undefined {
   const line = block.lines[c.firstRow];
   if (plan.existing !== undefined && !rules.autoCreateColumns) {
     report(new LineError(LineMessages.newColumnsDisabled(plan.name, c.name), line));
@@ -151,7 +152,9 @@ function newColumn(plan: TablePlan, c: BlockColumn, block: TableBlock, rules: Pl
   }
   const type: ColumnType | undefined = newColumnType(c.type, c.dims, rules.newColumnTypes);
   if (type === undefined) {
-    report(new LineError(LineMessages.decimalNotCreated(plan.name, c.name), line));
+    report(new LineError(creating
+      ? LineMessages.decimalCreatedManually(plan.name, c.name)
+      : LineMessages.decimalNotCreated(plan.name, c.name), line));
     return undefined;
   }
   if (plan.columns.length >= rules.maxColumns) {

@@ -5,6 +5,7 @@
  * holds the parsed value, so classifying allocates nothing.
  */
 import { NEEDS_BIGINT, parseDouble, parseInteger, PARSE_FAILED } from '../import-delimited/number-parsers';
+import { DecimalRead, DecimalReader } from './decimal-reader';
 import { IlpType } from './ilp-type';
 import { parseMicros, parseMicrosBig, TimeUnit } from './time-unit';
 
@@ -19,6 +20,7 @@ export class TextValue {
   big: bigint | undefined;
   /** LONG256 and DECIMAL: the text without its suffix ends here. */
   textEnd = 0;
+  private readonly decimalReader = new DecimalReader();
 
   /** Classifies `b[s..e)` (at least one byte); false when it is no value of any type. */
   parse(b: Uint8Array, s: number, e: number): boolean {
@@ -110,12 +112,11 @@ export class TextValue {
     return false;
   }
 
-  /** `<number>d`: a decimal in plain or exponent notation (or NaN / Infinity, which are its null). */
+  /** `<number>d`: a decimal of at most 76 digits, in plain or exponent notation (NaN and Infinity are its null). */
   private decimal(b: Uint8Array, s: number, e: number): boolean {
     if (e <= s) return false;
-    let text = '';
-    for (let k = s; k < e; k++) text += String.fromCharCode(b[k]);
-    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$|^[+-]?Infinity$|^NaN$/.test(text)) return false;
+    const r = this.decimalReader.read(b, s, e, -1, -1, true);
+    if (r !== DecimalRead.VALUE && r !== DecimalRead.NULL) return false;
     this.type = IlpType.DECIMAL;
     this.textEnd = e;
     return true;
