@@ -1,10 +1,12 @@
 /**
  * CSV parse speed without HTTP or storage (issue 7): the bench's cpu file through DelimitedParser in
  * 64 KiB Buffer chunks (what a socket hands /imp), with the bench's schema. Usage:
- * `node dist/tools/csv-parse-bench.js [file=/work/benchrun/data/cpu-1M.csv] [rounds=3]`; prints CPU ms
+ * `node dist/tools/csv-parse-bench.js [file=<bench data>/cpu-1M.csv] [rounds=3]`; prints CPU ms
  * and rows/s of the best round.
  */
 import { openSync, readSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_DATA_DIR, ensureDataset } from './bench/bench-datasets';
 import { Types } from '../core/data/column-type';
 import { MemorySymbolTable } from '../core/data/symbol-table';
 import { ImportColumn } from '../core/extension/import-format';
@@ -44,7 +46,7 @@ function parseOnce(file: string): { rows: number; cpuMs: number } {
   return { rows, cpuMs: (used.user + used.system) / 1000 };
 }
 
-const file = process.argv[2] ?? '/work/benchrun/data/cpu-1M.csv';
+const file = process.argv[2] ?? join(BENCH_DATA_DIR, ensureDataset(BENCH_DATA_DIR, 'cpu', 1_000_000, console.log).file);
 const rounds = Number(process.argv[3] ?? 3);
 let best = Number.POSITIVE_INFINITY;
 let rows = 0;

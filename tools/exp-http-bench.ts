@@ -2,11 +2,10 @@
  * End-to-end /exp benchmark over HTTP, side by side with DuckDB's COPY in the same run: loads the
  * bench CSVs (cpu, trades) into a temporary root through the columnar storage, starts the real
  * server as a child process, and times `GET /exp?query=SELECT * FROM <t> LIMIT 1000000` as CSV and
- * Parquet (body streamed and counted, median of 3) — the export part of /work/benchrun/bench.mjs,
- * which also needs /imp and /exec. Then a 10M-row Parquet and CSV export from long_sequence()
- * reports the server's peak RSS (VmHWM) to show memory stays flat.
+ * Parquet (body streamed and counted, median of 3) — the export part of `npm run bench` without
+ * /imp. Then a 10M-row Parquet and CSV export from long_sequence() reports the server's peak RSS (VmHWM) to show memory stays flat.
  *
- *   node dist/tools/exp-http-bench.js [--data /work/benchrun/data] [--size 1M] [--big 10000000] [--load-only ROOT]
+ *   node dist/tools/exp-http-bench.js [--data DIR] [--size 1M] [--big 10000000] [--load-only ROOT]
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -15,6 +14,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { BENCH_DATA_DIR, ensureDataset, parseSize } from './bench/bench-datasets';
 import { ColumnType, Types } from '../core/data/column-type';
 import { VectorBuilder } from '../core/data/vector-builder';
 import { ServerMetrics } from '../core/metrics/server-metrics';
@@ -24,8 +24,9 @@ import { ColumnarEngine } from '../plugins/storage-columnar/columnar-engine';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
-const dataDir = args.get('data') ?? '/work/benchrun/data';
+const dataDir = args.get('data') ?? BENCH_DATA_DIR;
 const size = args.get('size') ?? '1M';
+for (const d of ['cpu', 'trades'] as const) ensureDataset(dataDir, d, parseSize(size), console.log);
 const big = Number(args.get('big') ?? '10000000');
 const SYMBOLS = new Set(['hostname', 'region', 'symbol', 'side']);
 

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   mkdirSync(join(root, 'plugins'));
   writeFileSync(join(root, 'plugins', 'busy.js'), BUSY_PLUGIN);
   const child = spawn(process.execPath, [join(PROJECT_DIR, 'dist', 'core', 'cli.js'), '-d', root], {
-    env: { ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
+    env: { ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0',
       SVC_HTTP_MIN_WORKER_COUNT: arg('--worker-count', '1') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

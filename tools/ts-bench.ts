@@ -1,16 +1,22 @@
 /**
  * Time-series query benchmark over the real columnar storage (no HTTP): loads the bench CSVs
- * (/work/benchrun/data/{cpu,trades}-<size>.csv) through the writer API once into
- * `dir`, then times the bench's queries (median of `runs` warm runs, every batch drained).
- * Usage: `node dist/tools/ts-bench.js [size=10M] [dir=/tmp/svc-ts-bench-<size>] [runs=5]`; ONLY=id,id.
+ * (`DATA`, default the bench data folder, generated there when missing) through the writer API once
+ * into `dir`, then times the bench's queries (median of `runs` warm runs, every batch drained).
+ * Usage: `node dist/tools/ts-bench.js [size=10M] [dir=<tmp>/svc-ts-bench-<size>] [runs=5]`; ONLY=id,id;
+ * WORKERS=n runs the queries with a pool of n query workers.
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { Types } from '../core/data/column-type';
 import { Vector } from '../core/data/vector';
 import { TableWriter } from '../core/extension/storage-engine';
 import { SqlHarness } from '../plugins/sql-engine/sql-harness';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_MIN_ROWS } from '../core/parallel/parallel-settings';
+import { QueryWorkers } from '../core/parallel/query-workers';
+import { BENCH_DATA_DIR, ensureDataset, parseSize } from './bench/bench-datasets';
 
-const DATA = '/work/benchrun/data';
+const DATA = process.env.DATA ?? BENCH_DATA_DIR;
 const BATCH = 200_000;
 
 interface Meta { readonly start: string; readonly rows: number }
@@ -89,10 +95,13 @@ function queries(cpu: Meta): [string, string][] {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const size = args[0] ?? '10M';
-  const dir = args[1] ?? `/tmp/svc-ts-bench-${size}`;
+  const dir = args[1] ?? join(tmpdir(), `svc-ts-bench-${size}`);
   const runs = Number(args[2] ?? 5);
+  for (const d of ['cpu', 'trades'] as const) ensureDataset(DATA, d, parseSize(size), console.log);
   const cpuMeta = JSON.parse(readFileSync(`${DATA}/cpu-${size}.meta.json`, 'utf8')) as Meta;
-  const h = await SqlHarness.open(dir);
+  const count = Number(process.env.WORKERS ?? 0);
+  const workers = count > 0 ? new QueryWorkers({ workers: count, minRows: DEFAULT_MIN_ROWS, filter: true, groupBy: true }) : undefined;
+  const h = await SqlHarness.open(dir, true, workers);
   try {
     if (!h.engine.getTable('cpu')) {
       const t0 = performance.now();
@@ -124,6 +133,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await h.close();
+    await workers?.close();
   }
 }
 

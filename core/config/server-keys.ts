@@ -130,7 +130,17 @@ export const HTTP_EXPORT_TIMEOUT = durationKey('http.export.timeout', '300s');
 export const SQL_JIT_MODE = enumKey('cairo.sql.jit.mode', 'on', ['on', 'off']);
 /** Memory one query's hash tables may hold (GROUP BY/DISTINCT keys, joins, set operations, count_distinct). */
 export const SQL_HASH_MAX_MEMORY = sizeKey('cairo.sql.hash.max.memory', '4g');
+/**
+ * Query worker threads: big scans (filters, GROUP BY, aggregates) run on them over shared column memory.
+ * 0 = one per core.
+ */
 export const SHARED_WORKER_COUNT = intKey('shared.worker.count', 0, 0, 64);
+/** svc-specific: scans touching fewer rows than this stay on the request thread (no worker round trip). */
+export const SQL_PARALLEL_MIN_ROWS = intKey('cairo.sql.parallel.min.rows', 100000, 0);
+/** WHERE over a big table scan runs on the query workers. */
+export const SQL_PARALLEL_FILTER_ENABLED = booleanKey('cairo.sql.parallel.filter.enabled', true);
+/** GROUP BY and aggregates over a big table scan run on the query workers. */
+export const SQL_PARALLEL_GROUPBY_ENABLED = booleanKey('cairo.sql.parallel.groupby.enabled', true);
 
 // ---- storage ------------------------------------------------------------------------------
 export const CAIRO_ROOT = stringKey('cairo.root', 'db');
@@ -235,6 +245,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,
+  SQL_PARALLEL_MIN_ROWS, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED,
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
   HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,

@@ -143,7 +143,10 @@ function nullTest(code: string, t: ColumnType): string | undefined {
 export class CompiledFilter {
   private constructor(
     private readonly loop: Loop,
-    private readonly columns: readonly number[],
+    /** The predicate as generated source over `c<k>[i]` (column `columns[k]` of a batch) and `a<k>` (arguments). */
+    readonly body: string,
+    /** Batch column indexes the predicate reads, in `c<k>` order. */
+    readonly columns: readonly number[],
     private readonly args: readonly number[],
     private readonly symbolArgs: readonly SymbolArg[],
     private readonly parameterArgs: readonly ParameterArg[],
@@ -158,30 +161,55 @@ export class CompiledFilter {
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; for (let i = 0; i < n; i++) { if (${body}) sel[k++] = i; } return k;`;
     const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
-    return new CompiledFilter(loop, c.columns, c.args, c.symbolArgs, c.parameterArgs);
+    return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs);
   }
 
-  /** A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of `batch`, returns their count. */
-  prepare(parameters?: ParameterValues): (batch: ColumnBatch, sel: Int32Array) => number {
+  /** Number of `a<k>` arguments the body reads. */
+  get argCount(): number {
+    return this.args.length;
+  }
+
+  /**
+   * The arguments for batches whose SYMBOL columns use the dictionaries of `vectors` (a batch's vectors), with
+   * this execution's parameter values: symbol constants and symbol parameters become those dictionaries' keys.
+   */
+  argsFor(vectors: ColumnBatch['vectors'], parameters?: ParameterValues): number[] {
+    const args = this.numericArgs(parameters);
+    const symbolValues = this.symbolValues(parameters);
+    this.symbolArgs.forEach((s, k) => { args[s.slot] = symbolKey(vectors[s.column].symbols, symbolValues[k]); });
+    return args;
+  }
+
+  /** The constant arguments with the numeric parameters' values of this execution (NaN for NULL). */
+  private numericArgs(parameters: ParameterValues | undefined): number[] {
     const args = [...this.args];
     for (const p of this.parameterArgs) {
       const v = parameters?.value(p.parameter) ?? null;
       args[p.slot] = v === null ? NaN : typeof v === 'boolean' ? (v ? 1 : 0) : Number(v);
     }
-    const symbolValues = this.symbolArgs.map((s) => {
+    return args;
+  }
+
+  /** Each symbol argument's text this execution: its constant, or its parameter's value. */
+  private symbolValues(parameters: ParameterValues | undefined): (string | null)[] {
+    return this.symbolArgs.map((s) => {
       if (s.parameter === undefined) return s.value;
       const v = parameters?.value(s.parameter) ?? null;
       return v === null ? null : String(v);
     });
+  }
+
+  /** A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of `batch`, returns their count. */
+  prepare(parameters?: ParameterValues): (batch: ColumnBatch, sel: Int32Array) => number {
+    const args = this.numericArgs(parameters);
+    const symbolValues = this.symbolValues(parameters);
     const tables = new Map<number, SymbolTable | undefined>();
     return (batch, sel) => {
       this.symbolArgs.forEach((s, k) => {
         const table = batch.vectors[s.column].symbols;
         if (tables.get(s.slot) !== table || !tables.has(s.slot)) {
           tables.set(s.slot, table);
-          const value = symbolValues[k];
-          // A value missing from the dictionary gets -2, which no row key (>= -1) equals.
-          args[s.slot] = value === null ? -1 : (table?.keyOf(value) ?? -2) < 0 ? -2 : (table as SymbolTable).keyOf(value);
+          args[s.slot] = symbolKey(table, symbolValues[k]);
         }
       });
       const cols = this.columns.map((i) => batch.vectors[i].data);
@@ -195,3 +223,9 @@ export class CompiledFilter {
   }
 }
 
+/** A value missing from the dictionary gets -2, which no row key (>= -1) equals; null is key -1. */
+function symbolKey(table: SymbolTable | undefined, value: string | null): number {
+  if (value === null) return -1;
+  const key = table?.keyOf(value) ?? -2;
+  return key < 0 ? -2 : key;
+}

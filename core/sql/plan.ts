@@ -14,6 +14,7 @@ import { Vector } from '../data/vector';
 import type { ParameterValues } from './parameters/parameter-values';
 import { QueryCancellation, reasonOf } from './query-cancellation';
 import { QueryMemory } from './query-memory';
+import type { QueryWorkers } from '../parallel/query-workers';
 
 export interface ExecContext {
   /** Fires when the query must stop (the cancellation's signal); worker threads terminate on its 'abort'. */
@@ -27,6 +28,8 @@ export interface ExecContext {
   readonly subqueries: Map<BoundExpr, Vector>;
   /** This execution's bind parameter values (core/sql/parameters); absent when the statement has none. */
   readonly parameters?: ParameterValues;
+  /** The query worker pool; absent, every operator runs on the main thread. */
+  readonly workers?: QueryWorkers;
 }
 
 export interface PlanNode {

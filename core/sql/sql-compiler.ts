@@ -27,12 +27,15 @@ import { prepareInsert } from './statements/insert-statement';
 import { explainPlan } from './statements/explain-statement';
 import { showPlan } from './statements/show-statement';
 import { prepareUpdate } from './statements/update-statement';
+import type { QueryWorkers } from '../parallel/query-workers';
 
 export interface SqlCompilerOptions {
   readonly jit: boolean;
   readonly user?: string;
   /** Bytes one execution's hash tables may hold (`cairo.sql.hash.max.memory`); unlimited when absent. */
   readonly hashMemoryLimit?: number;
+  /** The query worker pool (absent: queries run on the main thread only). */
+  readonly workers?: QueryWorkers;
 }
 
 interface BoundStatement {
@@ -138,7 +141,7 @@ export class SqlCompiler {
   private context(cancellation: QueryCancellation, env: BindEnvironment, parameters?: ParameterValues): ExecContext {
     return {
       signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(), parameters,
-      memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity),
+      memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity), workers: this.options.workers,
       functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
     };
   }

@@ -1,6 +1,6 @@
 /**
  * The QueryEngine registered by the sql-engine plugin: SqlCompiler wired to the container's grammar,
- * storage, functions and `cairo.sql.jit.mode`.
+ * storage, functions, `cairo.sql.jit.mode`, the hash memory limit and the query worker pool.
  */
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
@@ -10,6 +10,7 @@ import { SqlGrammar } from '../extension/sql-grammar';
 import { StorageEngine } from '../extension/storage-engine';
 import { CompiledQuery, CompileOptions, QueryEngine } from './query-engine';
 import { SqlCompiler } from './sql-compiler';
+import { QueryWorkers } from '../parallel/query-workers';
 
 @injectable()
 export class SqlQueryEngine implements QueryEngine {
@@ -20,8 +21,11 @@ export class SqlQueryEngine implements QueryEngine {
     @inject(StorageEngine) storage: StorageEngine,
     @injectAll(SqlFunction) functions: SqlFunction[],
     @inject(ServerConfig) config: ServerConfig,
+    @inject(QueryWorkers) workers: QueryWorkers,
   ) {
-    this.compiler = new SqlCompiler(grammar, storage, functions, { jit: config.get(SQL_JIT_MODE) === 'on', hashMemoryLimit: config.get(SQL_HASH_MAX_MEMORY) });
+    this.compiler = new SqlCompiler(grammar, storage, functions, {
+      jit: config.get(SQL_JIT_MODE) === 'on', hashMemoryLimit: config.get(SQL_HASH_MAX_MEMORY), workers,
+    });
   }
 
   compile(sql: string, options?: CompileOptions): CompiledQuery {

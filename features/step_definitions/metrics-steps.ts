@@ -131,3 +131,21 @@ When('I GET {string} on the min listener and give up after {int} ms', async func
 When('I wait {int} ms', async function (this: SvcWorld, ms: number) {
   await new Promise((r) => setTimeout(r, ms));
 });
+
+/** The value of a metric without labels in the min listener's /metrics text. */
+async function metricValue(world: SvcWorld, name: string): Promise<number> {
+  await world.request('min', '/metrics');
+  const text = world.response?.body.toString('utf8') ?? '';
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  assert.ok(line, `no metric ${name} in:\n${text.slice(0, 2000)}`);
+  return Number(line.slice(name.length + 1));
+}
+
+Then('the metric {string} is {int}', async function (this: SvcWorld, name: string, value: number) {
+  assert.equal(await metricValue(this, name), value);
+});
+
+Then('the metric {string} is above {int}', async function (this: SvcWorld, name: string, value: number) {
+  const actual = await metricValue(this, name);
+  assert.ok(actual > value, `${name} is ${actual}`);
+});

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { TypeTag, typeName } from '../../core/data/column-type';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { QueryOutcome } from '../../core/sql/query-engine';
+import { QueryWorkers } from '../../core/parallel/query-workers';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
 import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
 import { formatDateMillis, formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
@@ -27,17 +28,18 @@ export class SqlHarness {
   readonly compiler: SqlCompiler;
   private readonly owned: boolean;
 
-  private constructor(readonly dir: string, owned: boolean, jit: boolean) {
+  private constructor(readonly dir: string, owned: boolean, jit: boolean, workers: QueryWorkers | undefined) {
     this.owned = owned;
     this.engine = new ColumnarEngine({
       dbDir: dir, maxUncommittedRows: 500_000, o3MaxLagMicros: 600_000_000, commitMode: 'nosync',
       cacheBytes: 4 * 2 ** 30, writerTimeoutMs: 5000, maxNameLength: 127, metrics: new ServerMetrics(),
     });
-    this.compiler = new SqlCompiler(new QuestDbSqlGrammar(), this.engine, builtinFunctions, { jit });
+    this.compiler = new SqlCompiler(new QuestDbSqlGrammar(), this.engine, builtinFunctions, { jit, workers });
   }
 
-  static async open(dir?: string, jit = true): Promise<SqlHarness> {
-    const h = new SqlHarness(dir ?? mkdtempSync(join(tmpdir(), 'svc-sql-')), dir === undefined, jit);
+  /** `workers`: a query worker pool the queries may use (the caller closes it); none = main thread only. */
+  static async open(dir?: string, jit = true, workers?: QueryWorkers): Promise<SqlHarness> {
+    const h = new SqlHarness(dir ?? mkdtempSync(join(tmpdir(), 'svc-sql-')), dir === undefined, jit, workers);
     await h.engine.start();
     return h;
   }
@@ -47,8 +49,8 @@ export class SqlHarness {
     if (this.owned) rmSync(this.dir, { recursive: true, force: true });
   }
 
-  async execute(sql: string, signal = new AbortController().signal): Promise<QueryOutcome> {
-    return this.compiler.compile(sql).execute({ signal });
+  async execute(sql: string, signal = new AbortController().signal, compiler = this.compiler): Promise<QueryOutcome> {
+    return compiler.compile(sql).execute({ signal });
   }
 
   /** Runs statements separated by `;` at line ends (setup scripts). */
@@ -56,8 +58,9 @@ export class SqlHarness {
     for (const s of sql.split(/;\s*\n/).map((x) => x.trim()).filter(Boolean)) await this.execute(s);
   }
 
-  async query(sql: string): Promise<QueryRows> {
-    const out = await this.execute(sql);
+  /** `compiler`: another compiler over the same storage (e.g. one without the worker pool). */
+  async query(sql: string, compiler = this.compiler): Promise<QueryRows> {
+    const out = await this.execute(sql, undefined, compiler);
     if (out.kind !== 'rows') throw new Error(`not a query: ${out.kind}`);
     const r = out.result;
     const rows: unknown[][] = [];

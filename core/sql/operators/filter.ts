@@ -8,6 +8,7 @@ import { CompiledFilter } from '../compiled-filter';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { gatherBatch } from '../vector/vector-ops';
+import { parallelFilter } from '../../parallel/parallel-filter';
 
 export class Filter implements PlanNode {
   readonly children: readonly PlanNode[];
@@ -19,6 +20,12 @@ export class Filter implements PlanNode {
   get label(): string { return this.compiled ? 'Filter(jit)' : 'Filter'; }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    // A compiled filter over a big table scan runs in the worker pool (core/parallel).
+    const parallel = parallelFilter(this.compiled, this.child, context, (batch) => this.evaluated(batch, context));
+    if (parallel) {
+      yield* parallel;
+      return;
+    }
     let sel = new Int32Array(0);
     const prepared = this.compiled?.prepare(context.parameters);
     for await (const batch of this.child.execute(context)) {
@@ -30,11 +37,23 @@ export class Filter implements PlanNode {
       if (prepared && !this.compiled?.needsExact(batch)) {
         k = prepared(batch, sel);
       } else {
-        const mask = evaluate(this.predicate, batch, context).data;
-        for (let i = 0; i < n; i++) if (mask[i] !== 0) sel[k++] = i;
+        const out = this.evaluated(batch, context);
+        if (out) yield out;
+        continue;
       }
       if (k === 0) continue;
       yield k === n ? batch : gatherBatch(batch, sel, k);
     }
+  }
+
+  /** The batch's matching rows by evaluating the predicate to a BOOLEAN vector (undefined when none match). */
+  private evaluated(batch: ColumnBatch, context: ExecContext): ColumnBatch | undefined {
+    const n = batch.rowCount;
+    const mask = evaluate(this.predicate, batch, context).data;
+    const sel = new Int32Array(n);
+    let k = 0;
+    for (let i = 0; i < n; i++) if (mask[i] !== 0) sel[k++] = i;
+    if (k === 0) return undefined;
+    return k === n ? batch : gatherBatch(batch, sel, k);
   }
 }

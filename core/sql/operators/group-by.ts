@@ -19,6 +19,7 @@ import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { castVector } from '../vector/cast-vector';
 import { sliceBatch } from '../vector/vector-ops';
 import { GroupKeyIndex } from './group-key-index';
+import { parallelAggregate } from '../../parallel/parallel-aggregate';
 
 export interface BoundAggregate {
   readonly fn: AggregateFunction;
@@ -48,6 +49,12 @@ export class GroupBy implements PlanNode {
   }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    // Big scans of a simple shape aggregate in the worker pool (core/parallel).
+    const parallel = await parallelAggregate(this, context);
+    if (parallel) {
+      for (let lo = 0; lo < parallel.rowCount; lo += OUT_BATCH) yield sliceBatch(parallel, lo, Math.min(parallel.rowCount, lo + OUT_BATCH));
+      return;
+    }
     const states = this.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
     const builders = this.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
     const index = new GroupKeyIndex(builders, context.memory, 'GROUP BY keys');

@@ -48,6 +48,44 @@ export class TableScan implements PlanNode {
     return new TableScan({ ...this.spec, ...changes });
   }
 
+  /**
+   * Rows of the partitions the scan's intervals touch (all rows without intervals): an upper bound of the
+   * rows it reads, known without reading a column, for choosing between the main thread and the workers.
+   */
+  estimateRows(context: ExecContext): number {
+    const reader = context.storage.openReader(this.spec.table.name);
+    try {
+      const intervals = this.spec.intervals;
+      if (!intervals) return reader.rowCount;
+      let rows = 0;
+      for (const p of reader.partitions) {
+        if (intervals.some((iv) => iv.lo <= p.maxTimestamp && iv.hi >= p.minTimestamp)) rows += p.rowCount;
+      }
+      return rows;
+    } finally {
+      reader.close();
+    }
+  }
+
+  /**
+   * The scan as frames: one batch per partition and interval, as large as the partition's rows in it,
+   * vectors being views on the column cache's shared memory (workers read them without a copy).
+   */
+  async *frames(context: ExecContext): AsyncIterable<ColumnBatch> {
+    const reader = context.storage.openReader(this.spec.table.name);
+    try {
+      const cols = this.spec.columnIndexes;
+      const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
+      const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, batchRows: Number.MAX_SAFE_INTEGER, signal: context.signal });
+      for await (const batch of scan) {
+        checkAborted(context);
+        if (batch.rowCount > 0) yield withSymbols(batch, symbolTables);
+      }
+    } finally {
+      reader.close();
+    }
+  }
+
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const reader = context.storage.openReader(this.spec.table.name);
     try {

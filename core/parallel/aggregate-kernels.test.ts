@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { INT_NULL, LONG_NULL } from '../data/null-values';
+import { FixedArray } from '../data/vector';
+import { AggregateKernelShape, KernelAggregate, NullKind } from './kernel-shape';
+import { aggregateKernelSource, filterKernelSource } from './kernel-source';
+import { KernelOutput } from './kernel-task';
+import { runKernel } from './run-kernel';
+
+/** A deterministic random source, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+interface Column { readonly data: FixedArray; readonly nulls: NullKind }
+
+/** Values with ~10% nulls of the column's kind (and a NaN among FLOAT/DOUBLE values either way). */
+function column(kind: NullKind, n: number, rnd: () => number): Column {
+  const pick = (): boolean => rnd() < 0.1;
+  switch (kind) {
+    case 'nan': return { nulls: kind, data: Float64Array.from({ length: n }, () => (pick() ? NaN : Math.round((rnd() - 0.5) * 2000) / 8)) };
+    case 'int': return { nulls: kind, data: Int32Array.from({ length: n }, () => (pick() ? INT_NULL : Math.floor((rnd() - 0.5) * 1000))) };
+    case 'long': return { nulls: kind, data: Float64Array.from({ length: n }, () => (pick() ? LONG_NULL : Math.floor((rnd() - 0.5) * 1e12))) };
+    default: return { nulls: kind, data: Int16Array.from({ length: n }, () => Math.floor((rnd() - 0.5) * 200)) };
+  }
+}
+
+function isNull(x: number, kind: NullKind): boolean {
+  return kind === 'nan' ? x !== x : kind === 'int' ? x === INT_NULL : kind === 'long' ? x === LONG_NULL : false;
+}
+
+interface Expected { rows: number; acc: number[]; cnt: number[] }
+
+/** The naive reference: one JS object per group, every row looked at once, in order. */
+function reference(keyOf: (i: number) => number | string, keep: (i: number) => boolean, aggs: readonly KernelAggregate[],
+  cols: readonly Column[], lo: number, hi: number): Map<number | string, Expected> {
+  const groups = new Map<number | string, Expected>();
+  for (let i = lo; i < hi; i++) {
+    if (!keep(i)) continue;
+    const k = keyOf(i);
+    let g = groups.get(k);
+    if (!g) { g = { rows: 0, acc: aggs.map(() => 0), cnt: aggs.map(() => 0) }; groups.set(k, g); }
+    g.rows++;
+    aggs.forEach((a, j) => {
+      if (a.op === 'count') { g.cnt[j]++; return; }
+      const x = Number(cols[a.column].data[i]);
+      if (isNull(x, a.nulls)) return;
+      if (a.op === 'sum') g.acc[j] += x;
+      else if (g.cnt[j] === 0 || (a.op === 'max' ? x > g.acc[j] : x < g.acc[j])) g.acc[j] = x;
+      g.cnt[j]++;
+    });
+  }
+  return groups;
+}
+
+function run(source: string, cols: readonly FixedArray[], lo: number, hi: number, args: number[], selection?: Int32Array): KernelOutput {
+  const budget = new Int32Array(new SharedArrayBuffer(8));
+  budget[1] = 0x7fffffff;
+  const { reply } = runKernel({ id: 1, source, columns: cols, lo, hi, args, cancel: new Int32Array(new SharedArrayBuffer(4)), memory: budget, selection });
+  if (!reply.ok) throw new Error(reply.message);
+  return reply.output;
+}
+
+function close(actual: number, expected: number, what: string): void {
+  const tolerance = 1e-9 * Math.max(1, Math.abs(expected));
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} != ${expected}`);
+}
+
+/** Compares one partial group (row r of the output) with the reference group. */
+function same(out: KernelOutput, r: number, g: Expected, aggs: readonly KernelAggregate[], what: string): void {
+  assert.equal(out.presence?.[r], g.rows, `${what} rows`);
+  aggs.forEach((a, j) => {
+    const acc = (out.fields ?? [])[2 * j][r], cnt = (out.fields ?? [])[2 * j + 1][r];
+    if (a.op === 'count') { assert.equal(cnt, g.cnt[j], `${what} count`); return; }
+    assert.equal(cnt > 0, g.cnt[j] > 0, `${what} ${a.op} seen`);
+    if (a.op === 'sum') assert.equal(cnt, g.cnt[j], `${what} sum count`);
+    if (g.cnt[j] > 0) close(acc, g.acc[j], `${what} ${a.op}`);
+  });
+}
+
+const KINDS: NullKind[] = ['nan', 'int', 'long', 'none'];
+const OPS: KernelAggregate['op'][] = ['sum', 'min', 'max'];
+
+/** Every op over every null kind, plus count(*): columns 0..3 are the kinds, column 4 the key. */
+function allAggregates(): KernelAggregate[] {
+  const out: KernelAggregate[] = [{ op: 'count', nulls: 'none', column: -1 }];
+  KINDS.forEach((nulls, column) => OPS.forEach((op) => out.push({ op, nulls, column })));
+  return out;
+}
+
+/** Data sets: random with nulls, a single row, and an empty range. */
+const CASES: readonly { name: string; n: number; lo: number; hi: number }[] = [
+  { name: 'random rows', n: 50_000, lo: 0, hi: 50_000 },
+  { name: 'a middle range', n: 40_000, lo: 1_234, hi: 37_001 },
+  { name: 'a single row', n: 1, lo: 0, hi: 1 },
+  { name: 'an empty range', n: 100, lo: 40, hi: 40 },
+];
+
+for (const filtered of [false, true]) {
+  const label = filtered ? 'with a filter' : 'without a filter';
+  // The filter: column 0 (DOUBLE) above a0; NaN rows never pass.
+  const filter = filtered ? { body: '(c0[i] > a0)', args: 1 } : undefined;
+  const keep = (cols: readonly Column[]) => (i: number): boolean => !filtered || Number(cols[0].data[i]) > -20;
+  const args = filtered ? [-20] : [];
+
+  for (const c of CASES) {
+    test(`the ungrouped kernel ${label} matches the naive reference on ${c.name}`, () => {
+      const rnd = random(c.n + (filtered ? 1 : 0));
+      const cols = KINDS.map((k) => column(k, c.n, rnd));
+      const aggs = allAggregates();
+      const shape: AggregateKernelShape = { key: 'none', keyColumn: -1, filter, aggregates: aggs, columns: cols.length };
+      const out = run(aggregateKernelSource(shape), cols.map((x) => x.data), c.lo, c.hi, args);
+      const expected = reference(() => 0, keep(cols), aggs, cols, c.lo, c.hi).get(0) ?? { rows: 0, acc: aggs.map(() => 0), cnt: aggs.map(() => 0) };
+      same(out, 0, expected, aggs, 'flat');
+    });
+
+    test(`the symbol-keyed kernel ${label} matches the naive reference on ${c.name}`, () => {
+      const rnd = random(c.n * 3 + (filtered ? 1 : 0));
+      const cols = KINDS.map((k) => column(k, c.n, rnd));
+      const symbols = 37;
+      // Keys -1 (null) .. 36, the dense slot is key + 1.
+      const keys = Int32Array.from({ length: c.n }, () => Math.floor(rnd() * (symbols + 1)) - 1);
+      const aggs = allAggregates();
+      const shape: AggregateKernelShape = { key: 'symbol', keyColumn: cols.length, filter, aggregates: aggs, columns: cols.length + 1 };
+      const out = run(aggregateKernelSource(shape), [...cols.map((x) => x.data), keys], c.lo, c.hi, [...args, symbols + 1]);
+      const expected = reference((i) => keys[i], keep(cols), aggs, cols, c.lo, c.hi);
+      assert.equal(out.presence?.length, symbols + 1);
+      for (let slot = 0; slot <= symbols; slot++) {
+        const g = expected.get(slot - 1);
+        if (!g) { assert.equal(out.presence?.[slot], 0); continue; }
+        same(out, slot, g, aggs, `slot ${slot}`);
+      }
+    });
+
+    for (const keyKind of ['nan', 'int', 'long'] as const) {
+      test(`the ${keyKind}-keyed hash kernel ${label} matches the naive reference on ${c.name}, groups in first-seen order`, () => {
+        const rnd = random(c.n * 7 + keyKind.length + (filtered ? 1 : 0));
+        const cols = KINDS.map((k) => column(k, c.n, rnd));
+        // Few enough distinct keys to repeat, many enough to grow the table past its first capacity; -0 and 0 are one key.
+        const key = column(keyKind, c.n, rnd);
+        if (keyKind === 'nan') for (let i = 0; i < c.n; i += 97) key.data[i] = i % 2 ? -0 : 0;
+        const aggs = allAggregates();
+        const shape: AggregateKernelShape = { key: 'number', keyColumn: cols.length, filter, aggregates: aggs, columns: cols.length + 1 };
+        const out = run(aggregateKernelSource(shape), [...cols.map((x) => x.data), key.data], c.lo, c.hi, args);
+        // Map keys NaN and -0 the way SQL groups them: one NaN group, 0 for -0.
+        const keyOf = (i: number): string => { const x = Number(key.data[i]); return x !== x ? 'NaN' : String(x + 0); };
+        const expected = reference(keyOf, keep(cols), aggs, cols, c.lo, c.hi);
+        const order = [...expected.keys()];
+        assert.equal(out.keys?.length, order.length);
+        order.forEach((k, r) => {
+          const got = (out.keys as Float64Array)[r];
+          assert.equal(got !== got ? 'NaN' : String(got), k, `group ${r} key`);
+          same(out, r, expected.get(k) as Expected, aggs, `group ${k}`);
+        });
+      });
+    }
+  }
+}
+
+test('the filter kernel writes the matching rows of its range, in order', () => {
+  const rnd = random(5);
+  const n = 70_000;
+  const x = column('nan', n, rnd).data, y = column('int', n, rnd).data;
+  const source = filterKernelSource({ filter: { body: '(c0[i] > a0 && c1[i] !== -2147483648 && c1[i] < a1)', args: 2 }, columns: 2 });
+  const selection = new Int32Array(new SharedArrayBuffer(n * 4));
+  const out = run(source, [x, y], 1_000, 69_000, [10, 100], selection);
+  const expected: number[] = [];
+  for (let i = 1_000; i < 69_000; i++) if (x[i] > 10 && y[i] !== INT_NULL && y[i] < 100) expected.push(i);
+  assert.equal(out.selected, expected.length);
+  assert.deepEqual([...selection.subarray(0, expected.length)], expected);
+});

@@ -1,0 +1,84 @@
+/**
+ * The GROUP BY result from kernels' partial aggregates, laid out as GroupBy's (aggregates, then the key):
+ * - no key: one row;
+ * - SYMBOL key: slot = symbol key + 1, partial arrays added slot by slot, one row per slot that saw rows,
+ *   in symbol key order (as the main thread's dense path);
+ * - number key: each range's groups (in its first-seen order) are keyed into one GroupKeyIndex in range
+ *   order, so groups come out in the order of their first row in the scan.
+ */
+import { ColumnBatch } from '../data/column-batch';
+import { ColumnType, Types, TypeTag } from '../data/column-type';
+import { MemorySymbolTable, SymbolTable } from '../data/symbol-table';
+import { allocateData, Vector } from '../data/vector';
+import { VectorBuilder } from '../data/vector-builder';
+import { AggregateState, FusedAggregate } from '../extension/sql-function';
+import { GroupKeyIndex } from '../sql/operators/group-key-index';
+import { checkAborted, ExecContext } from '../sql/plan';
+import { castVector } from '../sql/vector/cast-vector';
+import { gather } from '../sql/vector/vector-ops';
+import { AggregatePlan, GroupByParts } from './aggregate-plan';
+import { KernelOutput } from './kernel-task';
+import { mergePartials } from './partial-merge';
+
+export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs: readonly KernelOutput[], symbols: SymbolTable | undefined, context: ExecContext): ColumnBatch {
+  const states = node.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
+  const values = (count: number, sel?: Int32Array): Vector[] => states.map((s, a) => {
+    const v = s.value(count);
+    return castVector(sel ? gather(v, sel, sel.length) : v, node.aggregates[a].type, sel ? sel.length : count);
+  });
+  if (plan.shape.key === 'none') {
+    const targets = fusions(states, 1);
+    for (const o of outputs) mergePartials(targets, o.fields ?? [], undefined, 1);
+    return { rowCount: 1, vectors: values(1) };
+  }
+  if (plan.shape.key === 'symbol') return symbolOutput(states, outputs, symbols as SymbolTable, values);
+  const keyType = plan.keyType as ColumnType;
+  const builder = new VectorBuilder(keyType, 1024, keyType.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined);
+  const index = new GroupKeyIndex([builder], context.memory, 'GROUP BY keys');
+  for (const o of outputs) {
+    checkAborted(context);
+    const keys = o.keys ?? new Float64Array(0);
+    const n = keys.length;
+    const ids = new Int32Array(n);
+    index.assign([numberVector(keyType, keys)], n, ids);
+    mergePartials(fusions(states, index.count), o.fields ?? [], ids, n);
+  }
+  return { rowCount: index.count, vectors: [...values(index.count), builder.build()] };
+}
+
+function symbolOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], symbols: SymbolTable,
+  values: (count: number, sel?: Int32Array) => Vector[]): ColumnBatch {
+  const slots = symbols.size + 1;
+  const targets = fusions(states, slots);
+  const presence = new Float64Array(slots);
+  for (const o of outputs) {
+    mergePartials(targets, o.fields ?? [], undefined, slots);
+    const p = o.presence ?? presence;
+    for (let g = 0; g < slots; g++) presence[g] += p[g];
+  }
+  let n = 0;
+  for (let g = 0; g < slots; g++) if (presence[g] > 0) n++;
+  const sel = new Int32Array(n), keys = new Int32Array(n);
+  for (let g = 0, k = 0; g < slots; g++) if (presence[g] > 0) { sel[k] = g; keys[k++] = g - 1; }
+  return { rowCount: n, vectors: [...values(slots, sel), { type: Types.SYMBOL, data: keys, symbols }] };
+}
+
+/** Each state's fused arrays once it has room for `groups` groups. */
+function fusions(states: readonly AggregateState[], groups: number): FusedAggregate[] {
+  return states.map((s) => {
+    s.init(groups);
+    const f = s.fusion?.();
+    if (!f) throw new Error('a parallel aggregate lost its fused form');
+    return f;
+  });
+}
+
+/** A key vector of the key's own type from the kernel's doubles (exact: every such key fits a double). */
+function numberVector(type: ColumnType, keys: Float64Array): Vector {
+  if (type.tag === TypeTag.DOUBLE || type.tag === TypeTag.LONG || type.tag === TypeTag.TIMESTAMP || type.tag === TypeTag.DATE) {
+    return { type, data: keys };
+  }
+  const data = allocateData(type, keys.length);
+  data.set(keys);
+  return { type, data };
+}

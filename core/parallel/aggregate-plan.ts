@@ -1,0 +1,118 @@
+/**
+ * Decides, once per GROUP BY node, whether its input and aggregates fit a parallel kernel, and if so
+ * which: input a forward table scan, optionally under a compiled WHERE; no key, one SYMBOL column key
+ * (dense), or one number column key (hash); every aggregate a fused fold (count(*), sum, avg, min, max)
+ * of a number column or a widening cast of one. Anything else stays on the main thread's GroupBy.
+ */
+import { ColumnType, TypeTag } from '../data/column-type';
+import { BoundExpr } from '../sql/bound-expression';
+import { CompiledFilter } from '../sql/compiled-filter';
+import { Filter } from '../sql/operators/filter';
+import type { BoundAggregate } from '../sql/operators/group-by';
+import { TableScan } from '../sql/operators/table-scan';
+import { PlanNode } from '../sql/plan';
+import { AggregateKernelShape, KernelAggregate, KeyMode, NullKind } from './kernel-shape';
+
+export interface AggregatePlan {
+  readonly scan: TableScan;
+  readonly filter?: CompiledFilter;
+  readonly shape: AggregateKernelShape;
+  /** The scan column each kernel column slot reads. */
+  readonly slots: readonly number[];
+  /** The key's type (symbol and number modes). */
+  readonly keyType?: ColumnType;
+}
+
+/** The parts of a GROUP BY the analysis reads. */
+export interface GroupByParts {
+  readonly child: PlanNode;
+  readonly keys: readonly BoundExpr[];
+  readonly aggregates: readonly BoundAggregate[];
+}
+
+const NUMBER_KEYS = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE, TypeTag.TIMESTAMP, TypeTag.DATE]);
+const WIDENING = [TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE];
+
+const plans = new WeakMap<GroupByParts, AggregatePlan | null>();
+
+export function aggregatePlan(node: GroupByParts): AggregatePlan | undefined {
+  let plan = plans.get(node);
+  if (plan === undefined) {
+    plan = analyze(node) ?? null;
+    plans.set(node, plan);
+  }
+  return plan ?? undefined;
+}
+
+export function nullKindOf(t: ColumnType): NullKind | undefined {
+  switch (t.tag) {
+    case TypeTag.DOUBLE: case TypeTag.FLOAT: return 'nan';
+    case TypeTag.INT: return 'int';
+    case TypeTag.LONG: case TypeTag.TIMESTAMP: case TypeTag.DATE: return 'long';
+    case TypeTag.SHORT: case TypeTag.BYTE: return 'none';
+    default: return undefined;
+  }
+}
+
+/** The scan column an aggregate argument reads: a column, or a widening numeric cast of one. */
+function sourceColumn(e: BoundExpr): { index: number; type: ColumnType } | undefined {
+  if (e.kind === 'column') return { index: e.index, type: e.type };
+  if (e.kind === 'cast' && e.expr.kind === 'column') {
+    const from = WIDENING.indexOf(e.expr.type.tag), to = WIDENING.indexOf(e.type.tag);
+    if (from >= 0 && to >= from) return { index: e.expr.index, type: e.expr.type };
+  }
+  return undefined;
+}
+
+/** The kernel step of an aggregate, or undefined when it does not fold as count/sum/min/max. */
+function kernelAggregate(a: BoundAggregate, slot: (column: number) => number): KernelAggregate | undefined {
+  const fused = a.fn.create(a.args.map((x) => x.type), a.type, a.constants).fusion?.();
+  if (!fused) return undefined;
+  if (fused.op === 'count') return a.args.length === 0 ? { op: 'count', nulls: 'none', column: -1 } : undefined;
+  if (a.args.length !== 1) return undefined;
+  const source = sourceColumn(a.args[0]);
+  const nulls = source ? nullKindOf(source.type) : undefined;
+  if (!source || !nulls) return undefined;
+  return { op: fused.op, nulls, column: slot(source.index) };
+}
+
+function analyze(node: GroupByParts): AggregatePlan | undefined {
+  let input = node.child;
+  let filter: CompiledFilter | undefined;
+  if (input instanceof Filter) {
+    if (!input.compiled) return undefined;
+    filter = input.compiled;
+    input = input.child;
+  }
+  if (!(input instanceof TableScan) || input.spec.reverse || input.spec.batchRows !== undefined) return undefined;
+  const slots: number[] = filter ? [...filter.columns] : [];
+  const slot = (column: number): number => {
+    let k = slots.indexOf(column);
+    if (k < 0) { k = slots.length; slots.push(column); }
+    return k;
+  };
+  let key: KeyMode = 'none';
+  let keyColumn = -1;
+  let keyType: ColumnType | undefined;
+  if (node.keys.length > 1) return undefined;
+  if (node.keys.length === 1) {
+    const k = node.keys[0];
+    if (k.kind !== 'column') return undefined;
+    if (k.type.tag === TypeTag.SYMBOL) key = 'symbol';
+    else if (NUMBER_KEYS.has(k.type.tag)) key = 'number';
+    else return undefined;
+    keyType = k.type;
+    keyColumn = slot(k.index);
+  }
+  const aggregates: KernelAggregate[] = [];
+  for (const a of node.aggregates) {
+    const k = kernelAggregate(a, slot);
+    if (!k) return undefined;
+    aggregates.push(k);
+  }
+  const shape: AggregateKernelShape = {
+    key, keyColumn, aggregates, columns: slots.length,
+    filter: filter ? { body: filter.body, args: filter.argCount } : undefined,
+  };
+  return { scan: input, filter, shape, slots, keyType };
+}

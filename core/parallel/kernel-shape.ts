@@ -1,0 +1,39 @@
+/**
+ * The shape of a parallel kernel: which columns it reads (by slot in the task's column list), the filter
+ * predicate, the grouping and the aggregates. A shape holds generated source pieces and numbers only;
+ * kernel-source.ts turns it into one function body, the same for every query of that shape.
+ */
+
+/** How a value of a column is null: NaN (FLOAT, DOUBLE), a sentinel (INT, LONG family) or never. */
+export type NullKind = 'nan' | 'long' | 'int' | 'none';
+
+export interface KernelAggregate {
+  readonly op: 'count' | 'sum' | 'min' | 'max';
+  readonly nulls: NullKind;
+  /** Column slot of the argument (-1 for count(*)). */
+  readonly column: number;
+}
+
+/** `none`: one group; `symbol`: a dense array indexed by symbol key + 1; `number`: a hash on the value. */
+export type KeyMode = 'none' | 'symbol' | 'number';
+
+export interface KernelFilter {
+  /** Predicate source over `c<k>[i]` (k < columns) and `a<k>` (k < args), from CompiledFilter. */
+  readonly body: string;
+  readonly args: number;
+}
+
+export interface AggregateKernelShape {
+  readonly key: KeyMode;
+  /** Column slot of the key (symbol and number modes). */
+  readonly keyColumn: number;
+  readonly filter?: KernelFilter;
+  readonly aggregates: readonly KernelAggregate[];
+  /** Column slots in the task (`c0 … c<n-1>`). */
+  readonly columns: number;
+}
+
+export interface FilterKernelShape {
+  readonly filter: KernelFilter;
+  readonly columns: number;
+}

@@ -1,0 +1,125 @@
+/**
+ * Generates kernel source from a shape, out of this file's fixed snippets only: columns are `c<k>`
+ * locals loaded from the task's arrays, constants are `a<k>` locals loaded from its arguments, the filter
+ * predicate is CompiledFilter's own generated text. Kernels walk their range in blocks of `rt.block`
+ * rows, checking for cancellation between blocks; a filter fills the selection vector `sel` with a
+ * block's matching rows and the aggregate steps then run over the selection only.
+ */
+import { LONG_NULL, INT_NULL } from '../data/null-values';
+import { AggregateKernelShape, FilterKernelShape, KernelAggregate, NullKind } from './kernel-shape';
+import { hashSource } from '../sql/operators/number-hash';
+
+const sources = new Map<string, string>();
+
+function notNull(v: string, kind: NullKind): string {
+  switch (kind) {
+    case 'nan': return `${v} === ${v}`;
+    case 'long': return `${v} !== ${LONG_NULL}`;
+    case 'int': return `${v} !== ${INT_NULL}`;
+    default: return 'true';
+  }
+}
+
+function prologue(columns: number, args: number): string {
+  const cols = Array.from({ length: columns }, (_, k) => `c${k} = cols[${k}]`);
+  const consts = Array.from({ length: args }, (_, k) => `a${k} = a[${k}]`);
+  return [cols.length ? `const ${cols.join(', ')};` : '', consts.length ? `const ${consts.join(', ')};` : ''].join(' ');
+}
+
+/** The row step of aggregate `j` whose accumulator and count are the lvalues `acc` and `cnt`. */
+function step(f: KernelAggregate, acc: string, cnt: string): string {
+  if (f.op === 'count') return '';
+  const guard = notNull('v', f.nulls);
+  if (f.op === 'sum') return `{ const v = c${f.column}[i]; if (${guard}) { ${acc} += v; ${cnt}++; } }`;
+  const cmp = f.op === 'max' ? '>' : '<';
+  return `{ const v = c${f.column}[i]; if (${guard}) { if (${cnt} === 0 || v ${cmp} ${acc}) ${acc} = v; ${cnt}++; } }`;
+}
+
+/** The block loop: over the filter's selection when there is one, else over every row of the block. */
+function blocks(shape: AggregateKernelShape, perRow: string, perBlock: string): string {
+  const body = shape.filter
+    ? `let k = 0; for (let i = b; i < e; i++) { if (${shape.filter.body}) sel[k++] = i; } R += k; `
+      + `for (let j = 0; j < k; j++) { const i = sel[j]; ${perRow} }`
+    : `R += e - b; ${perBlock || `for (let i = b; i < e; i++) { ${perRow} }`}`;
+  return `for (let b = lo; b < hi; b += B) { if (rt.stopped()) return null; const e = b + B < hi ? b + B : hi; ${body} }`;
+}
+
+/** Unfiltered DOUBLE sum of a block: four independent chains; a NaN result means nulls, summed again skipping them. */
+function blockSum(f: KernelAggregate, j: number): string {
+  const c = `c${f.column}`;
+  return `{ let s0 = 0, s1 = 0, s2 = 0, s3 = 0, i = b; for (; i + 3 < e; i += 4) { s0 += ${c}[i]; s1 += ${c}[i + 1]; s2 += ${c}[i + 2]; s3 += ${c}[i + 3]; } `
+    + `for (; i < e; i++) s0 += ${c}[i]; const s = (s0 + s1) + (s2 + s3); `
+    + `if (s === s) { A${j} += s; N${j} += e - b; } else { for (let i = b; i < e; i++) { const v = ${c}[i]; if (v === v) { A${j} += v; N${j}++; } } } }`;
+}
+
+function flatSource(shape: AggregateKernelShape): string {
+  const aggs = shape.aggregates;
+  const state = aggs.map((_f, j) => `let A${j} = 0, N${j} = 0;`).join(' ');
+  const perRow = aggs.map((f, j) => step(f, `A${j}`, `N${j}`)).join(' ');
+  const perBlock = aggs.map((f, j) => {
+    if (f.op === 'count') return '';
+    if (f.op === 'sum' && f.nulls === 'nan') return blockSum(f, j);
+    return `for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)}`;
+  }).join(' ');
+  const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `Float64Array.of(A${j}), Float64Array.of(N${j})`));
+  return `${state} let R = 0; ${blocks(shape, perRow, perBlock || ' ')} const P = Float64Array.of(R); return { presence: P, fields: [${fields.join(', ')}] };`;
+}
+
+function symbolSource(shape: AggregateKernelShape, slots: string): string {
+  const aggs = shape.aggregates;
+  const state = [`const P = rt.zeros(${slots});`, ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(${slots}), N${j} = rt.zeros(${slots});`))].join(' ');
+  const perRow = `const g = c${shape.keyColumn}[i] + 1; P[g]++; ${aggs.map((f, j) => step(f, `A${j}[g]`, `N${j}[g]`)).join(' ')}`;
+  const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `A${j}, N${j}`));
+  return `${state} let R = 0; ${blocks(shape, perRow, '')} return { presence: P, fields: [${fields.join(', ')}] };`;
+}
+
+/**
+ * Hash mode: the probe is inline (table rows and mask in locals, reloaded after the table grows); a
+ * group row is `[key, rows, acc0, cnt0, …]` for the aggregates other than count(*), whose count is `rows`.
+ */
+function numberSource(shape: AggregateKernelShape): string {
+  const aggs = shape.aggregates;
+  const offsets: number[] = [];
+  let fields = 0;
+  for (const f of aggs) { offsets.push(2 + fields); if (f.op !== 'count') fields += 2; }
+  const stride = 2 + fields;
+  const probe = `let x = c${shape.keyColumn}[i], s = 0; `
+    + 'if (x !== x) { s = tb.nanRow(); T = tb.data; M = tb.mask; } else { x += 0; F[0] = x; '
+    + `${hashSource('U[0]', 'U[1]')} let p = h & M; `
+    + `for (;;) { s = p * ${stride}; if (T[s + 1] === 0) { T[s] = x; T[s + 1] = 1; if (tb.added(p)) { T = tb.data; M = tb.mask; s = tb.find(x); } break; } `
+    + 'if (T[s] === x) { T[s + 1]++; break; } p = (p + 1) & M; } }';
+  const perRow = `${probe} ${aggs.map((f, j) => step(f, `T[s + ${offsets[j]}]`, `T[s + ${offsets[j] + 1}]`)).join(' ')}`;
+  const out = aggs.map((f, j) => (f.op === 'count' ? 'x.presence, x.presence' : `x.fields[${offsets[j] - 2}], x.fields[${offsets[j] - 1}]`));
+  return `const tb = rt.table(${stride}); let T = tb.data, M = tb.mask; const F = tb.scratch, U = tb.bits; let R = 0; ${blocks(shape, perRow, '')} `
+    + `const x = tb.extract(); return { keys: x.keys, presence: x.presence, fields: [${out.join(', ')}] };`;
+}
+
+function cached(key: string, make: () => string): string {
+  let s = sources.get(key);
+  if (s === undefined) {
+    s = make();
+    if (sources.size >= 256) sources.clear();
+    sources.set(key, s);
+  }
+  return s;
+}
+
+/**
+ * Kernel source for an aggregate shape. Arguments: the filter's `a0…`, then (symbol mode) the slot count.
+ * Returns per-group `presence` (rows) and per aggregate an accumulator and a count array.
+ */
+export function aggregateKernelSource(shape: AggregateKernelShape): string {
+  return cached(JSON.stringify(['aggregate', shape]), () => {
+    const args = shape.filter?.args ?? 0;
+    const head = `${prologue(shape.columns, args + (shape.key === 'symbol' ? 1 : 0))} const sel = rt.sel, B = rt.block;`;
+    const body = shape.key === 'none' ? flatSource(shape) : shape.key === 'symbol' ? symbolSource(shape, `a${args}`) : numberSource(shape);
+    return `${head} ${body}`;
+  });
+}
+
+/** Kernel source for a filter: writes matching row indexes of `[lo, hi)` to `rt.selection`. */
+export function filterKernelSource(shape: FilterKernelShape): string {
+  return cached(JSON.stringify(['filter', shape]), () => `${prologue(shape.columns, shape.filter.args)} const out = rt.selection, B = rt.block; let k = 0; `
+    + `for (let b = lo; b < hi; b += B) { if (rt.stopped()) return null; const e = b + B < hi ? b + B : hi; `
+    + `for (let i = b; i < e; i++) { if (${shape.filter.body}) out[k++] = i; } } return { selected: k };`);
+}

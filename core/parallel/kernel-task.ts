@@ -1,0 +1,53 @@
+/**
+ * The messages between the main thread and a query worker (query-worker.ts). A task is one generated
+ * kernel over rows `[lo, hi)` of column arrays the worker reads in place: arrays on SharedArrayBuffers
+ * (the column cache's) are shared by postMessage, not copied. Results come back as plain typed arrays,
+ * transferred. No message carries query text: `source` is built from fixed snippets (kernel-source.ts).
+ */
+import { FixedArray } from '../data/vector';
+
+export interface KernelTask {
+  readonly id: number;
+  /** The kernel's function body, parameters `(cols, lo, hi, a, rt)`; compiled once per distinct source. */
+  readonly source: string;
+  readonly columns: readonly FixedArray[];
+  readonly lo: number;
+  readonly hi: number;
+  /** Constants the kernel reads as `a0, a1, …` (filter literals, symbol keys, slot counts). */
+  readonly args: readonly number[];
+  /** Shared cancellation flag of the query: non-zero once it must stop (cancel-flag.ts). */
+  readonly cancel: Int32Array;
+  /** Shared hash-memory budget of the query, in KiB: [used, limit] (shared-memory-budget.ts). */
+  readonly memory: Int32Array;
+  /** Where a filter kernel writes its selection (row indexes), shared with the main thread. */
+  readonly selection?: Int32Array;
+}
+
+/** What a kernel returns: per-group partial aggregates, or the length of the selection it wrote. */
+export interface KernelOutput {
+  /** Hash-keyed kernels: the group keys in first-seen order. */
+  readonly keys?: Float64Array;
+  /** Rows per group (one group for ungrouped kernels, one per symbol slot for dense ones). */
+  readonly presence?: Float64Array;
+  /** Per aggregate: its accumulator array, then its count array (both `presence.length` long). */
+  readonly fields?: readonly Float64Array[];
+  /** Filter kernels: rows written to the selection. */
+  readonly selected?: number;
+}
+
+export type KernelReply =
+  | { readonly id: number; readonly ok: true; readonly output: KernelOutput; readonly rows: number }
+  | { readonly id: number; readonly ok: false; readonly reason: 'cancelled' | 'memory' | 'failed'; readonly message: string; readonly rows: number };
+
+export function isKernelReply(m: unknown): m is KernelReply {
+  if (typeof m !== 'object' || m === null) return false;
+  const r = m as { id?: unknown; ok?: unknown };
+  return typeof r.id === 'number' && typeof r.ok === 'boolean';
+}
+
+export function isKernelTask(m: unknown): m is KernelTask {
+  if (typeof m !== 'object' || m === null) return false;
+  const t = m as { id?: unknown; source?: unknown; columns?: unknown; cancel?: unknown; memory?: unknown };
+  return typeof t.id === 'number' && typeof t.source === 'string' && Array.isArray(t.columns)
+    && t.cancel instanceof Int32Array && t.memory instanceof Int32Array;
+}

@@ -1,0 +1,64 @@
+/**
+ * GROUP BY and aggregates in the worker pool: the scan's frames are cut into row ranges, each range runs
+ * the query shape's kernel in a worker, and the partial aggregates merge on the main thread in range
+ * order. Chosen at execution (GroupBy asks first): only with a pool, for a shape aggregate-plan.ts
+ * accepts, and when the scan touches at least `cairo.sql.parallel.min.rows` rows; a range list smaller
+ * than that after interval pruning runs the same kernels on the main thread.
+ */
+import { ColumnBatch } from '../data/column-batch';
+import { SymbolTable } from '../data/symbol-table';
+import { checkAborted, ExecContext } from '../sql/plan';
+import { aggregatePlan, AggregatePlan, GroupByParts } from './aggregate-plan';
+import { aggregateOutput } from './aggregate-output';
+import { frameRanges } from './frame-chunks';
+import { aggregateKernelSource } from './kernel-source';
+import { KernelOutput } from './kernel-task';
+import { ParallelStep } from './parallel-step';
+import { TaskSpec } from './query-workers';
+
+/** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
+const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
+
+/** The aggregated rows (aggregates, then the key), or undefined when the main thread's GroupBy should run. */
+export async function parallelAggregate(node: GroupByParts, context: ExecContext): Promise<ColumnBatch | undefined> {
+  const workers = context.workers;
+  if (!workers || !workers.settings.groupBy) return undefined;
+  const plan = aggregatePlan(node);
+  if (!plan || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
+  const frames: ColumnBatch[] = [];
+  for await (const f of plan.scan.frames(context)) frames.push(f);
+  const rows = frames.reduce((s, f) => s + f.rowCount, 0);
+  if (rows === 0 || !fits(plan, frames)) return undefined;
+  const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context.parameters) : [];
+  let symbols: SymbolTable | undefined;
+  if (plan.shape.key === 'symbol') {
+    symbols = frames[0].vectors[plan.slots[plan.shape.keyColumn]].symbols;
+    if (!symbols) return undefined;
+    args.push(symbols.size + 1);
+  }
+  const source = aggregateKernelSource(plan.shape);
+  const specs: TaskSpec[] = frameRanges(frames, workers.size * RANGES_PER_WORKER[plan.shape.key]).map((r) => ({
+    source, lo: r.lo, hi: r.hi, args,
+    columns: plan.slots.map((c) => frames[r.frame].vectors[c].data),
+  }));
+  const step = new ParallelStep(context);
+  let outputs: KernelOutput[];
+  try {
+    outputs = rows < workers.settings.minRows ? workers.runHere(specs, step) : await workers.runAll(specs, step);
+  } finally {
+    step.finish();
+  }
+  checkAborted(context);
+  return aggregateOutput(node, plan, outputs, symbols, context);
+}
+
+/**
+ * Runtime conditions the shape cannot know: every frame's key dictionary is the same (one reader), and
+ * no LONG column read holds values beyond 2^53 (their doubles are not exact; the main thread keys them
+ * by their bits).
+ */
+function fits(plan: AggregatePlan, frames: readonly ColumnBatch[]): boolean {
+  const keySlot = plan.shape.key === 'symbol' ? plan.slots[plan.shape.keyColumn] : -1;
+  const table = keySlot >= 0 ? frames[0].vectors[keySlot].symbols : undefined;
+  return frames.every((f) => plan.slots.every((c) => f.vectors[c].exact === undefined) && (keySlot < 0 || f.vectors[keySlot].symbols === table));
+}

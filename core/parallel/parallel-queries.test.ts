@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Types } from '../data/column-type';
+import { INT_NULL, LONG_NULL } from '../data/null-values';
+import { Vector } from '../data/vector';
+import { readValue } from '../sql/vector/sql-value';
+import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
+import { QueryWorkers } from './query-workers';
+import { SqlCompiler } from '../sql/sql-compiler';
+import { QuestDbSqlGrammar } from '../../plugins/sql-grammar/questdb-sql-grammar';
+import { builtinFunctions } from '../../plugins/sql-functions/builtin-functions';
+
+// The same queries through the worker pool (every scan parallel: min rows 0) and on the main thread
+// only, over one table: random values with NULLs and NaN, three days of four filled (one partition
+// missing from the middle), and a single-row table.
+const ROWS = 30_000;
+const DAY = 86_400_000_000;
+const START = Date.parse('2024-01-01T00:00:00Z') * 1000;
+
+let workers: QueryWorkers;
+let parallel: SqlHarness;
+let serial: SqlCompiler;
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+before(async () => {
+  workers = new QueryWorkers({ workers: 2, minRows: 0, filter: true, groupBy: true });
+  parallel = await SqlHarness.open(undefined, true, workers);
+  serial = new SqlCompiler(new QuestDbSqlGrammar(), parallel.engine, builtinFunctions, { jit: true });
+  await parallel.execute('CREATE TABLE t (ts TIMESTAMP, s SYMBOL, d DOUBLE, i INT, l LONG, f FLOAT, sh SHORT, k DOUBLE) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  await parallel.execute('CREATE TABLE one (ts TIMESTAMP, s SYMBOL, d DOUBLE, i INT) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  await parallel.execute("INSERT INTO one VALUES ('2024-01-01T00:00:00.000000Z', 'a', 1.5, 7)");
+  const w = await parallel.engine.openWriter('t');
+  const rnd = random(42);
+  const symbols = ['a', 'b', 'c', 'd', 'e'].map((x) => w.symbolTable(1).intern(x));
+  const nul = (): boolean => rnd() < 0.1;
+  // Days 0, 1 and 3: day 2 has no partition.
+  const ts = Float64Array.from({ length: ROWS }, (_x, r) => START + [0, 1, 3][Math.floor((r * 3) / ROWS)] * DAY + (r % (ROWS / 3)) * 1_000_000);
+  const vectors: Vector[] = [
+    { type: Types.TIMESTAMP, data: ts },
+    { type: Types.SYMBOL, data: Int32Array.from({ length: ROWS }, () => (nul() ? -1 : symbols[Math.floor(rnd() * 5)])), symbols: w.symbolTable(1) },
+    { type: Types.DOUBLE, data: Float64Array.from({ length: ROWS }, () => (nul() ? NaN : Math.round((rnd() - 0.3) * 1000) / 8)) },
+    { type: Types.INT, data: Int32Array.from({ length: ROWS }, () => (nul() ? INT_NULL : Math.floor((rnd() - 0.5) * 100))) },
+    { type: Types.LONG, data: Float64Array.from({ length: ROWS }, () => (nul() ? LONG_NULL : Math.floor((rnd() - 0.5) * 1e12))) },
+    { type: Types.FLOAT, data: Float32Array.from({ length: ROWS }, () => (nul() ? NaN : Math.round(rnd() * 100) / 4)) },
+    { type: Types.SHORT, data: Int16Array.from({ length: ROWS }, () => Math.floor((rnd() - 0.5) * 300)) },
+    { type: Types.DOUBLE, data: Float64Array.from({ length: ROWS }, () => (nul() ? NaN : Math.floor(rnd() * 3000) / 4)) },
+  ];
+  await w.append({ rowCount: ROWS, vectors });
+  await w.commit();
+  await w.close();
+});
+
+after(async () => {
+  await parallel.close();
+  await workers.close();
+});
+
+function near(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  return a === b;
+}
+
+/**
+ * Runs `sql` both ways; the rows must be equal (sums within 1e-9, their order of addition differs).
+ * `inWorkers` false: a scan that touches no row stays on the main thread.
+ */
+async function same(sql: string, inWorkers = true): Promise<unknown[][]> {
+  const tasks = workers.stats.tasks;
+  const p = await parallel.query(sql);
+  assert.equal(workers.stats.tasks > tasks, inWorkers, `ran in the workers: ${sql}`);
+  const s = await parallel.query(sql, serial);
+  assert.deepEqual(p.columns, s.columns);
+  assert.equal(p.rows.length, s.rows.length, `row count of ${sql}`);
+  p.rows.forEach((row, r) => row.forEach((v, c) => assert.ok(near(v, s.rows[r][c]), `${sql}: row ${r} column ${c}: ${String(v)} != ${String(s.rows[r][c])}`)));
+  return p.rows;
+}
+
+const AGGREGATES = 'count(), sum(d), avg(d), min(d), max(d), min(i), max(i), min(l), max(l), avg(f), min(f), max(sh), min(ts), max(ts)';
+
+test('aggregates without keys equal the main thread\'s, with nulls and NaN', async () => {
+  const rows = await same(`SELECT ${AGGREGATES} FROM t`);
+  assert.equal(rows[0][0], ROWS);
+});
+
+test('sum and avg of INT and LONG columns stay on the main thread, which checks every batch for sums past 2^53', async () => {
+  await same('SELECT sum(l), sum(i), avg(i), count() FROM t', false);
+  await same('SELECT s, sum(l), avg(i) FROM t ORDER BY s', false);
+});
+
+test('aggregates under filters equal the main thread\'s: doubles, ints, symbols, IN, an unknown symbol', async () => {
+  await same(`SELECT ${AGGREGATES} FROM t WHERE d > 10 AND i < 20`);
+  await same(`SELECT ${AGGREGATES} FROM t WHERE s = 'c'`);
+  await same(`SELECT ${AGGREGATES} FROM t WHERE s IN ('a', 'e') OR l > 0`);
+  const none = await same(`SELECT ${AGGREGATES} FROM t WHERE s = 'nope'`);
+  assert.equal(none[0][0], 0);
+});
+
+test('GROUP BY a symbol equals the main thread\'s, the null key included', async () => {
+  const rows = await same(`SELECT s, ${AGGREGATES} FROM t ORDER BY s`);
+  assert.equal(rows.length, 6);
+  await same(`SELECT s, count(), sum(d) FROM t WHERE d < 0 ORDER BY s`);
+});
+
+test('GROUP BY a number key equals the main thread\'s: DOUBLE with NaN, INT with null, LONG', async () => {
+  await same(`SELECT k, ${AGGREGATES} FROM t ORDER BY k`);
+  await same('SELECT i, count(), max(d) FROM t WHERE s != \'a\' ORDER BY i');
+  await same('SELECT l, count() FROM t ORDER BY l LIMIT 50');
+  await same('SELECT k, count() c FROM t GROUP BY k ORDER BY c DESC, k LIMIT 10');
+});
+
+test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {
+  const empty = await same(`SELECT ${AGGREGATES} FROM t WHERE ts IN '2024-01-03'`, false);
+  assert.equal(empty[0][0], 0);
+  await same(`SELECT s, count(), avg(d) FROM t WHERE ts >= '2024-01-01T05:00:00.000000Z' AND ts < '2024-01-04T01:00:00.000000Z' ORDER BY s`);
+});
+
+test('a parallel filter yields the rows of a serial one, in order, also under LIMIT and SAMPLE BY', async () => {
+  const rows = await same('SELECT * FROM t WHERE d > 50 AND sh < 100');
+  assert.ok(rows.length > 100);
+  await same('SELECT ts, s, d FROM t WHERE s IN (\'b\', \'d\') LIMIT 7');
+  await same('SELECT ts, avg(d), count() FROM t WHERE s = \'a\' SAMPLE BY 1h');
+});
+
+test('a single-row table aggregates and filters in the workers like on the main thread', async () => {
+  await same('SELECT count(), sum(d), min(i), max(ts) FROM one');
+  await same('SELECT s, count(), avg(d) FROM one ORDER BY s');
+  await same('SELECT i, count() FROM one');
+  await same('SELECT * FROM one WHERE d > 1');
+});
+
+test('a partition holding LONG values beyond 2^53 is filtered on the main thread, exactly, in order with the others', async () => {
+  await parallel.execute('CREATE TABLE wide (ts TIMESTAMP, l LONG, m LONG) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  await parallel.execute("INSERT INTO wide VALUES ('2024-01-01T00:00:00.000000Z', 5, 1), ('2024-01-01T01:00:00.000000Z', 8, 9), "
+    + "('2024-01-02T00:00:00.000000Z', 9007199254740993, 9007199254740992), ('2024-01-02T01:00:00.000000Z', 9007199254740992, 9007199254740992), "
+    + "('2024-01-03T00:00:00.000000Z', 7, 6)");
+  // As doubles 2^53 + 1 and 2^53 are equal: only the exact comparison keeps the third row.
+  const rows = await same('SELECT ts, l FROM wide WHERE l > m');
+  assert.deepEqual(rows.map((r) => String(r[1])), ['5', '9007199254740993', '7']);
+});
+
+test('bind parameters reach the workers\' filters: numbers and symbols, a new value each execution', async () => {
+  const sql = 'SELECT count(), sum(d) FROM t WHERE d > $1 AND s = $2';
+  const p = parallel.compiler.compile(sql);
+  const s = serial.compile(sql);
+  for (const values of [[10, 'c'], [-50, 'a'], [0, 'nope']]) {
+    const tasks = workers.stats.tasks;
+    const [pr, sr] = [await rowsOf(p, values), await rowsOf(s, values)];
+    assert.ok(workers.stats.tasks > tasks, `ran in the workers with ${values.join(', ')}`);
+    assert.equal(pr[0][0], sr[0][0], `count with ${values.join(', ')}`);
+    assert.ok(near(pr[0][1], sr[0][1]), `sum with ${values.join(', ')}`);
+  }
+  const filtered = parallel.compiler.compile('SELECT ts, d FROM t WHERE s = $1 AND d < $2');
+  const serialFiltered = serial.compile('SELECT ts, d FROM t WHERE s = $1 AND d < $2');
+  assert.deepEqual(await rowsOf(filtered, ['b', 0]), await rowsOf(serialFiltered, ['b', 0]));
+});
+
+async function rowsOf(q: ReturnType<SqlCompiler['compile']>, parameters: readonly (string | number)[]): Promise<unknown[][]> {
+  const out = await q.execute({ signal: new AbortController().signal, parameters });
+  if (out.kind !== 'rows') throw new Error(`not a query: ${out.kind}`);
+  const rows: unknown[][] = [];
+  for await (const b of out.result.batches()) {
+    for (let i = 0; i < b.rowCount; i++) rows.push(b.vectors.map((v) => { const x = readValue(v, i); return typeof x === 'bigint' ? x.toString() : x; }));
+  }
+  return rows;
+}

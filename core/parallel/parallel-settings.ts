@@ -1,0 +1,13 @@
+/** How queries use the worker pool; read once from server.conf (sql-engine plugin). */
+export interface ParallelSettings {
+  /** Worker threads (`shared.worker.count`; 0 in the file means one per core). */
+  readonly workers: number;
+  /** Scans touching fewer rows stay on the main thread (`cairo.sql.parallel.min.rows`). */
+  readonly minRows: number;
+  /** WHERE over a table scan runs in the workers (`cairo.sql.parallel.filter.enabled`). */
+  readonly filter: boolean;
+  /** GROUP BY and aggregates over a table scan run in the workers (`cairo.sql.parallel.groupby.enabled`). */
+  readonly groupBy: boolean;
+}
+
+export const DEFAULT_MIN_ROWS = 100_000;

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { SvcError } from '../errors';
+import { QueryCancellation } from '../sql/query-cancellation';
+import { QueryMemory } from '../sql/query-memory';
+import { aggregateKernelSource } from './kernel-source';
+import { ParallelStep } from './parallel-step';
+import { QueryWorkers, TaskSpec } from './query-workers';
+
+const workers = new QueryWorkers({ workers: 2, minRows: 0, filter: true, groupBy: true });
+after(() => workers.close());
+
+/** Distinct doubles on shared memory: a hash GROUP BY over them is slow enough to cancel midway. */
+const ROWS = 4_000_000;
+const keys = new Float64Array(new SharedArrayBuffer(ROWS * 8));
+for (let i = 0; i < ROWS; i++) keys[i] = i * 1.5;
+const countByKey = aggregateKernelSource({ key: 'number', keyColumn: 0, aggregates: [{ op: 'count', nulls: 'none', column: -1 }], columns: 1 });
+const sumAll = aggregateKernelSource({ key: 'none', keyColumn: -1, aggregates: [{ op: 'sum', nulls: 'nan', column: 0 }], columns: 1 });
+
+function step(signal = new AbortController().signal, memoryLimit = Infinity, deadline = Infinity): ParallelStep {
+  const cancellation = new QueryCancellation(signal, deadline);
+  return new ParallelStep({ signal: cancellation.signal, cancellation, memory: new QueryMemory(memoryLimit) });
+}
+
+test('outputs come back in task order, whatever finishes first', async () => {
+  const specs: TaskSpec[] = [[0, 3_000_000], [0, 10], [10, 2_000], [5, 6]].map(([lo, hi]) => ({ source: sumAll, columns: [keys], lo, hi, args: [] }));
+  const s = step();
+  const out = await workers.runAll(specs, s);
+  s.finish();
+  out.forEach((o, k) => {
+    const [lo, hi] = [specs[k].lo, specs[k].hi];
+    assert.equal(o.fields?.[1][0], hi - lo);
+    assert.equal(o.fields?.[0][0], ((lo + hi - 1) * (hi - lo) / 2) * 1.5);
+  });
+});
+
+test('a cancelled query stops its workers within a block, and its queued tasks never start', async () => {
+  const controller = new AbortController();
+  const s = step(controller.signal);
+  const before = { ...workers.stats };
+  const specs: TaskSpec[] = [0, 1, 2, 3].map((k) => ({ source: countByKey, columns: [keys], lo: k * (ROWS / 4), hi: (k + 1) * (ROWS / 4), args: [] }));
+  const run = workers.runAll(specs, s);
+  await new Promise((r) => setTimeout(r, 30));
+  const abortedAt = performance.now();
+  controller.abort(new SvcError('client closed the connection', 400));
+  await assert.rejects(run, /client closed the connection/);
+  assert.equal(workers.running, 0, 'when the query fails its workers have stopped');
+  assert.ok(performance.now() - abortedAt < 1_000, `the workers took ${performance.now() - abortedAt} ms to stop`);
+  s.finish();
+  // At most the two started tasks ran (the queued two were dropped), and they stopped early.
+  assert.ok(workers.stats.tasks - before.tasks <= 2);
+  assert.ok(workers.stats.rows - before.rows < ROWS / 2, `scanned ${workers.stats.rows - before.rows} of ${ROWS / 2} rows`);
+  assert.ok(workers.stats.cancelled > before.cancelled);
+});
+
+test('a deadline passing while the main thread waits stops the workers too', async () => {
+  const s = step(undefined, Infinity, performance.now() + 20);
+  const run = workers.runAll([{ source: countByKey, columns: [keys], lo: 0, hi: ROWS, args: [] }], s);
+  await assert.rejects(run, (e: unknown) => e instanceof SvcError && e.message === 'timeout, query aborted');
+  assert.equal(workers.running, 0, 'when the query fails its workers have stopped');
+  s.finish();
+});
+
+test('tables past the query memory limit fail the query with the limit\'s 400, not a crash', async () => {
+  const s = step(undefined, 8 * 1024 * 1024);
+  const run = workers.runAll([{ source: countByKey, columns: [keys], lo: 0, hi: ROWS, args: [] }], s);
+  await assert.rejects(run, (e: unknown) => e instanceof SvcError && e.statusCode === 400
+    && /^query memory limit exceeded \[what=GROUP BY keys, limit=8388608 bytes \(cairo.sql.hash.max.memory\)\]$/.test(e.message));
+  assert.equal(workers.running, 0);
+  s.finish();
+});
+
+test('a kernel that throws fails its query as an unexpected error; the pool keeps working', async () => {
+  const s = step();
+  await assert.rejects(workers.runAll([{ source: 'return missing.value;', columns: [], lo: 0, hi: 1, args: [] }], s),
+    (e: unknown) => e instanceof Error && !(e instanceof SvcError) && /query worker failed: ReferenceError/.test(e.message));
+  s.finish();
+  const next = step();
+  const out = await workers.runAll([{ source: sumAll, columns: [keys], lo: 0, hi: 4, args: [] }], next);
+  assert.equal(out[0].fields?.[0][0], 9);
+  next.finish();
+});
+
+test('a stopped pool refuses new work', async () => {
+  const pool = new QueryWorkers({ workers: 1, minRows: 0, filter: true, groupBy: true });
+  const s = step();
+  assert.equal((await pool.runAll([{ source: sumAll, columns: [keys], lo: 0, hi: 2, args: [] }], s))[0].fields?.[0][0], 1.5);
+  await pool.close();
+  await assert.rejects(pool.runAll([{ source: sumAll, columns: [keys], lo: 0, hi: 2, args: [] }], s), /query workers are stopped/);
+  s.finish();
+});

@@ -1,0 +1,159 @@
+/**
+ * `npm run bench`: the bench workload (tools/bench/) against svc servers it starts, side by side with
+ * embedded DuckDB in the same sitting. Generates the datasets once (deterministic) into `--data`, loads
+ * them into DuckDB and times its queries, then for each server: /imp of both tables, the 13 queries
+ * (warm-up, then median of `--runs`), the 1M-row exports, its peak RSS. Prints markdown tables with
+ * svc/DuckDB per query and the estimate of svc/QuestDB through DuckDB (tools/bench/bench-reference.ts).
+ *
+ *   npm run bench                              # 1M rows
+ *   npm run bench -- --size 10M                # 10M rows (~1.6 GB of CSV generated once)
+ *   options: --runs 5  --only id,id (`--only none`: imports only)  --data DIR  --threads N (DuckDB)
+ *            --no-duckdb  --no-export  --env SVC_KEY=value (server settings, repeatable)
+ *            --server DIR (repeatable: other checkouts' builds, e.g. before/after)  --out FILE.json
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { basename, join } from 'node:path';
+import { PROJECT_DIR } from '../core/project';
+import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/bench-datasets';
+import { DuckRun, QueryResult, runDuckDb } from './bench/bench-duckdb';
+import { runExports, ExportResult } from './bench/bench-export';
+import { BenchClient } from './bench/bench-http';
+import { BenchQuery, buildQueries, fingerprint, SCHEMAS, sameFingerprint } from './bench/bench-queries';
+import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
+import { BenchServer } from './bench/bench-server';
+import { fmtMs, geometricMean, median, table } from './bench/bench-stats';
+
+interface Options {
+  size: string; runs: number; data: string; only?: Set<string>; threads?: number;
+  duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
+}
+
+function options(argv: readonly string[]): Options {
+  const o: Options = { size: '1M', runs: 5, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
+    switch (a) {
+      case '--size': o.size = v(); break;
+      case '--runs': o.runs = Number(v()); break;
+      case '--data': o.data = v(); break;
+      case '--only': o.only = new Set(v().split(',')); break;
+      case '--threads': o.threads = Number(v()); break;
+      case '--no-duckdb': o.duckdb = false; break;
+      case '--no-export': o.exports = false; break;
+      case '--server': o.servers.push(v()); break;
+      case '--out': o.out = v(); break;
+      case '--env': { const [k, ...rest] = v().split('='); o.env[k] = rest.join('='); break; }
+      default: throw new Error(`unknown option ${a} (see the comment at the top of tools/bench.ts)`);
+    }
+  }
+  if (o.servers.length === 0) o.servers.push(PROJECT_DIR);
+  return o;
+}
+
+interface ServerRun {
+  readonly label: string;
+  readonly importSeconds: Record<string, number>;
+  readonly queries: QueryResult[];
+  readonly exports: ExportResult[];
+  readonly peakRssMb: number;
+  readonly cpuSeconds: number;
+}
+
+async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun> {
+  const label = dir === PROJECT_DIR ? 'svc' : `svc ${basename(dir)}`;
+  const server = await BenchServer.start(label, dir, o.env);
+  const client = new BenchClient(server.port);
+  try {
+    const importSeconds: Record<string, number> = {};
+    for (const m of metas) {
+      importSeconds[m.dataset] = await client.importCsv(m.dataset, join(o.data, m.file), SCHEMAS[m.dataset], m.rows);
+      console.log(`${label}: imported ${m.dataset} in ${importSeconds[m.dataset].toFixed(2)} s`);
+    }
+    const results: QueryResult[] = [];
+    for (const q of queries) {
+      try {
+        const first = await client.exec(q.q);
+        const times: number[] = [];
+        for (let i = 0; i < o.runs; i++) {
+          const t0 = performance.now();
+          await client.exec(q.q);
+          times.push(performance.now() - t0);
+        }
+        results.push({ id: q.id, ms: median(times), min: Math.min(...times), fingerprint: fingerprint(first.dataset, q.ordered) });
+      } catch (e) {
+        results.push({ id: q.id, ms: NaN, min: NaN, error: e instanceof Error ? e.message.split('\n')[0].slice(0, 160) : String(e) });
+      }
+    }
+    const exports = o.exports ? await runExports(client, metas.map((m) => ({ name: m.dataset, rows: m.rows }))) : [];
+    return { label, importSeconds, queries: results, exports, peakRssMb: server.peakRssMb(), cpuSeconds: server.cpuSeconds() };
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
+function report(o: Options, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], duck: DuckRun | undefined, runs: readonly ServerRun[]): void {
+  const atTen = parseSize(o.size) === 10_000_000;
+  if (!atTen) console.log('\n(The QuestDB estimates use the reference sitting at 10M rows.)');
+  const importRows = metas.map((m) => {
+    const duckRate = duck ? m.rows / duck.load[m.dataset].seconds / 1e6 : NaN;
+    const ref = REFERENCE_IMPORT_10M[m.dataset];
+    return [m.dataset, m.rows, (m.bytes / 1e6).toFixed(0), ...(duck ? [duckRate.toFixed(2)] : []), ...runs.flatMap((r) => {
+      const rate = m.rows / r.importSeconds[m.dataset] / 1e6;
+      return [r.importSeconds[m.dataset].toFixed(2), rate.toFixed(2), ...(duck ? [((rate / duckRate) * (ref.duckdb / ref.questdb)).toFixed(2)] : [])];
+    })];
+  });
+  console.log(`\n### Import via POST /imp (seconds until every row is visible)\n${table(
+    ['table', 'rows', 'MB', ...(duck ? ['DuckDB M rows/s'] : []), ...runs.flatMap((r) => [`${r.label} s`, `${r.label} M rows/s`, ...(duck ? [`${r.label} rate / QuestDB's (est.)`] : [])])],
+    importRows)}`);
+  const duckOf = new Map((duck?.queries ?? []).map((q) => [q.id, q]));
+  const estimates = runs.map(() => [] as number[]);
+  const rows = queries.map((q) => {
+    const d = duckOf.get(q.id);
+    const ref = REFERENCE_10M[q.id];
+    return [q.id, q.what, ...(d ? [fmtMs(d.ms)] : []), ...runs.flatMap((r, k) => {
+      const s = r.queries.find((x) => x.id === q.id);
+      if (!s || s.error) return ['ERROR', s?.error?.replace(/\|/g, '/') ?? '', ...(d ? ['', '', ''] : [])];
+      if (!d || !d.fingerprint || !s.fingerprint) return [fmtMs(s.ms), fmtMs(s.min)];
+      const vsDuck = s.ms / d.ms;
+      const vsQuest = vsDuck * (ref.duckdb / ref.questdb);
+      estimates[k].push(vsQuest);
+      return [fmtMs(s.ms), fmtMs(s.min), `${vsDuck.toFixed(2)}`, vsQuest.toFixed(2), sameFingerprint(s.fingerprint, d.fingerprint) ? 'yes' : 'NO'];
+    })];
+  });
+  console.log(`\n### Queries via GET /exec (median of ${o.runs} warm runs, client wall ms incl. JSON)\n${table(
+    ['query', 'what', ...(duck ? ['DuckDB ms'] : []), ...runs.flatMap((r) => [`${r.label} ms`, 'min', ...(duck ? [`${r.label}/DuckDB`, `${r.label}/QuestDB (est.)`, 'same result'] : [])])],
+    rows)}`);
+  runs.forEach((r, k) => {
+    if (duck) console.log(`${r.label}: geometric mean svc/QuestDB (est.) ${geometricMean(estimates[k]).toFixed(2)}, svc/DuckDB ${geometricMean(queries.map((q) => {
+      const s = r.queries.find((x) => x.id === q.id), d = duckOf.get(q.id);
+      return s && d ? s.ms / d.ms : NaN;
+    })).toFixed(2)}`);
+    console.log(`${r.label}: peak RSS ${r.peakRssMb.toFixed(0)} MB, server CPU ${r.cpuSeconds.toFixed(1)} s`);
+  });
+  const exportRows = runs.flatMap((r) => r.exports.map((e) => [r.label, e.table, e.fmt, e.rows, (e.bytes / 1e6).toFixed(1), fmtMs(e.ms), (e.bytes / e.ms / 1e3).toFixed(0), e.check]));
+  if (exportRows.length) console.log(`\n### Export via GET /exp of 1M rows (median of 3)\n${table(['server', 'table', 'fmt', 'rows', 'MB', 'ms', 'MB/s', 'check'], exportRows)}`);
+}
+
+async function main(): Promise<void> {
+  const o = options(process.argv.slice(2));
+  const rows = parseSize(o.size);
+  const log = (line: string): void => console.log(line);
+  const metas = (['cpu', 'trades'] as const).map((d) => ensureDataset(o.data, d, rows, log));
+  const queries = buildQueries(metas[0]).filter((q) => !o.only || o.only.has(q.id));
+  const loadAtStart = loadavg()[0];
+  console.log(`bench: size=${o.size} runs=${o.runs} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
+  const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads) : undefined;
+  if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
+  const runs: ServerRun[] = [];
+  for (const dir of o.servers) runs.push(await runServer(dir, o, metas, queries));
+  report(o, metas, queries, duck, runs);
+  console.log(`\nload average: ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
+  if (o.out) writeFileSync(o.out, `${JSON.stringify({ size: o.size, runs: o.runs, when: new Date().toISOString(), load: [loadAtStart, loadavg()[0]], duck, servers: runs }, null, 1)}\n`);
+  const bad = runs.some((r) => r.queries.some((q) => q.error) || r.exports.some((e) => e.check !== 'ok'))
+    || (duck !== undefined && runs.some((r) => r.queries.some((q) => { const d = duck.queries.find((x) => x.id === q.id); return !q.fingerprint || !d?.fingerprint || !sameFingerprint(q.fingerprint, d.fingerprint); })));
+  process.exitCode = bad ? 1 : 0;
+}
+
+main().catch((e: unknown) => { console.error(e); process.exit(1); });

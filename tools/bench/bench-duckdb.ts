@@ -1,0 +1,69 @@
+/**
+ * The peer: the same CSVs and queries in embedded DuckDB (no HTTP), in the same process and sitting as
+ * the svc run. Loads with read_csv and explicit types (timed), runs each query once to warm it and then
+ * `runs` times, timing until every result row is a JS value, and keeps the first run's fingerprint.
+ */
+import { join } from 'node:path';
+import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { DatasetMeta } from './bench-datasets';
+import { BenchQuery, DUCK_TYPE, fingerprint, Fingerprint, SCHEMAS } from './bench-queries';
+import { median } from './bench-stats';
+
+export interface LoadResult { readonly rows: number; readonly bytes: number; readonly seconds: number }
+export interface QueryResult { readonly id: string; readonly ms: number; readonly min: number; readonly fingerprint?: Fingerprint; readonly error?: string }
+
+export interface DuckRun {
+  readonly version: string;
+  readonly threads: number;
+  readonly load: Record<string, LoadResult>;
+  readonly queries: QueryResult[];
+}
+
+/** DuckDB values as /exec prints them: numbers, strings, timestamps as ISO text with microseconds. */
+function duckValue(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'object' && 'micros' in v && typeof v.micros === 'bigint') {
+    const ms = Number(v.micros / 1000n);
+    return `${new Date(ms).toISOString().slice(0, 23)}${String(Number(v.micros % 1000n)).padStart(3, '0')}Z`;
+  }
+  if (typeof v === 'object' && 'toDouble' in v && typeof v.toDouble === 'function') return (v.toDouble as () => number)();
+  return v;
+}
+
+async function rows(con: DuckDBConnection, sql: string): Promise<unknown[][]> {
+  return (await con.runAndReadAll(sql)).getRows().map((r) => r.map(duckValue));
+}
+
+export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], runs: number, threads: number | undefined): Promise<DuckRun> {
+  const instance = await DuckDBInstance.create(':memory:', threads ? { threads: String(threads) } : {});
+  const con = await instance.connect();
+  try {
+    const version = String((await rows(con, 'SELECT version()'))[0][0]);
+    const used = Number((await rows(con, "SELECT current_setting('threads')"))[0][0]);
+    const load: Record<string, LoadResult> = {};
+    for (const m of metas) {
+      const schema = SCHEMAS[m.dataset];
+      const columns = schema.map((c) => `'${c.name}': '${DUCK_TYPE[c.type]}'`).join(', ');
+      await con.run(`CREATE OR REPLACE TABLE ${m.dataset} (${schema.map((c) => `${c.name} ${DUCK_TYPE[c.type]}`).join(', ')})`);
+      const t0 = performance.now();
+      await con.run(`INSERT INTO ${m.dataset} SELECT * FROM read_csv('${join(dir, m.file)}', header = true, columns = {${columns}}, timestampformat = '%Y-%m-%dT%H:%M:%S.%fZ')`);
+      load[m.dataset] = { rows: m.rows, bytes: m.bytes, seconds: (performance.now() - t0) / 1000 };
+    }
+    const queryResults: QueryResult[] = [];
+    for (const q of queries) {
+      const first = await rows(con, q.d);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t0 = performance.now();
+        await rows(con, q.d);
+        times.push(performance.now() - t0);
+      }
+      queryResults.push({ id: q.id, ms: median(times), min: Math.min(...times), fingerprint: fingerprint(first, q.ordered) });
+    }
+    return { version, threads: used, load, queries: queryResults };
+  } finally {
+    con.closeSync();
+    instance.closeSync();
+  }
+}

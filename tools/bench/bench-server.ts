@@ -1,0 +1,68 @@
+/**
+ * A server for the bench: a build of svc (this project's, or another checkout's with `--server DIR`)
+ * started as a child process on a fresh temporary root with ephemeral ports, so its memory and CPU are
+ * its own: peak RSS is the kernel's VmHWM of that process.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export class BenchServer {
+  private constructor(readonly label: string, private readonly child: ChildProcess, readonly port: number, private readonly root: string) {}
+
+  /** Starts `<projectDir>/dist/core/cli.js`; `env` adds SVC_ settings. Resolves once it is ready. */
+  static async start(label: string, projectDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+    const root = mkdtempSync(join(tmpdir(), 'svc-bench-root-'));
+    const child = spawn(process.execPath, [join(projectDir, 'dist', 'core', 'cli.js'), '-d', root], {
+      env: { ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
+        // Every other listener on an ephemeral port too (a name the server does not know is ignored with a note).
+        SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_PG_NET_BIND_TO: '127.0.0.1:0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => { out = (out + c.toString()).slice(-65536); });
+    child.stderr?.on('data', (c: Buffer) => { out = (out + c.toString()).slice(-65536); });
+    const deadline = performance.now() + 120_000;
+    for (;;) {
+      const port = /http server listening on [^\s]*:(\d+)/.exec(out)?.[1];
+      if (port && out.includes('server is ready')) return new BenchServer(label, child, Number(port), root);
+      if (child.exitCode !== null || performance.now() > deadline) {
+        rmSync(root, { recursive: true, force: true });
+        throw new Error(`${label}: the server did not start:\n${out.slice(-2000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  private status(field: string): number {
+    try {
+      const text = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+      return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN);
+    } catch {
+      return NaN;
+    }
+  }
+
+  /** The process's peak resident memory so far, MB (Linux; NaN elsewhere). */
+  peakRssMb(): number {
+    return this.status('VmHWM') / 1024;
+  }
+
+  /** CPU seconds the process used so far (user + system; Linux). */
+  cpuSeconds(): number {
+    try {
+      const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.kill('SIGTERM');
+    await exited;
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
