@@ -55,7 +55,7 @@ export class TableScan implements PlanNode {
   estimateRows(context: ExecContext): number {
     const reader = context.storage.openReader(this.spec.table.name);
     try {
-      const intervals = this.spec.intervals;
+      const intervals = this.intervals(context);
       if (!intervals) return reader.rowCount;
       let rows = 0;
       for (const p of reader.partitions) {
@@ -76,7 +76,7 @@ export class TableScan implements PlanNode {
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.spec.intervals, batchRows: Number.MAX_SAFE_INTEGER, signal: context.signal });
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), batchRows: Number.MAX_SAFE_INTEGER, signal: context.signal });
       for await (const batch of scan) {
         checkAborted(context);
         if (batch.rowCount > 0) yield withSymbols(batch, symbolTables);
