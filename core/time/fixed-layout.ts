@@ -1,8 +1,10 @@
 /**
  * The fast path of TimestampPattern for patterns where every field has a fixed width, such as the
  * bench's `yyyy-MM-ddTHH:mm:ss.SSSUUUZ`: offsets are known at compile time, so a parse is one length
- * check, digit loops at fixed places and a cached day number (imports are mostly sorted, so consecutive
- * values share their day). A value it cannot take returns NaN and the general parser decides.
+ * check and digit loops at fixed places. Imports are mostly sorted, so consecutive values share their
+ * date and time down to the second: the bytes before the trailing fraction (the prefix) are compared
+ * with the last value's, and when they match only the fraction digits are read. A value it cannot take
+ * returns NaN and the general parser decides.
  */
 import { daysFromCivil, daysInMonth } from './iso-timestamp';
 import { Field, PatternStep } from './timestamp-pattern-steps';
@@ -11,13 +13,45 @@ const MICROS_PER_DAY = 86_400_000_000;
 const FIXED_FIELDS = new Set<Field>([
   Field.Year, Field.Year2, Field.Month, Field.Day, Field.Hour, Field.Minute, Field.Second, Field.Milli, Field.Micro, Field.Nano,
 ]);
+/** µs per unit of a fraction field's value (nanoseconds below a microsecond are dropped). */
+const FRACTION_MICROS = new Map<Field, number>([[Field.Milli, 1000], [Field.Micro, 1], [Field.Nano, 0]]);
+
+/** Byte offsets and widths of a pattern's numeric fields and literal bytes. */
+interface Layout {
+  readonly length: number;
+  readonly numOffset: number[];
+  readonly numWidth: number[];
+  readonly numField: Field[];
+  readonly litOffset: number[];
+  readonly litByte: number[];
+}
+
+function layoutOf(steps: readonly PatternStep[]): Layout | undefined {
+  const l: Layout = { length: 0, numOffset: [], numWidth: [], numField: [], litOffset: [], litByte: [] };
+  let at = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i];
+    if (st.field === Field.Literal && st.literal) {
+      st.literal.forEach((byte, k) => { l.litOffset.push(at + k); l.litByte.push(byte); });
+      at += st.literal.length;
+    } else if (st.field === Field.Zone && i === steps.length - 1) {
+      l.litOffset.push(at); l.litByte.push(0x5a); at += 1;
+    } else if (FIXED_FIELDS.has(st.field) && st.min === st.max) {
+      l.numOffset.push(at); l.numWidth.push(st.min); l.numField.push(st.field); at += st.min;
+    } else {
+      return undefined;
+    }
+  }
+  return at > 0 ? { ...l, length: at } : undefined;
+}
 
 export class FixedLayout {
   private lastDayKey = -1;
   private lastDays = 0;
-  /** The last value parsed and its bytes: time series rows often repeat a timestamp (one row per series). */
-  private lastValue = NaN;
-  private readonly lastBytes: Uint8Array;
+  /** The last value's prefix bytes and its µs without the fraction; `hasLast` once a value parsed. */
+  private hasLast = false;
+  private lastBase = 0;
+  private readonly lastPrefix: Uint8Array;
 
   private constructor(
     readonly length: number,
@@ -26,52 +60,61 @@ export class FixedLayout {
     private readonly numField: Int32Array,
     private readonly litOffset: Int32Array,
     private readonly litByte: Uint8Array,
+    /** Bytes before the trailing fraction fields and literals. */
+    prefixLength: number,
+    /** The tail: one entry per fraction digit (offset, µs per unit), and its literal bytes. */
+    private readonly tailDigit: Int32Array,
+    private readonly tailMicros: Float64Array,
+    private readonly tailLitOffset: Int32Array,
+    private readonly tailLitByte: Uint8Array,
   ) {
-    this.lastBytes = new Uint8Array(length);
+    this.lastPrefix = new Uint8Array(prefixLength);
   }
 
   /** A layout when every step is fixed-width (a zone only as a final `Z`), else undefined. */
   static of(steps: readonly PatternStep[]): FixedLayout | undefined {
-    const numOffset: number[] = []; const numWidth: number[] = []; const numField: number[] = [];
-    const litOffset: number[] = []; const litByte: number[] = [];
-    let at = 0;
-    steps.forEach((st, i) => {
-      if (st.field === Field.Literal && st.literal) {
-        st.literal.forEach((byte, k) => { litOffset.push(at + k); litByte.push(byte); });
-        at += st.literal.length;
-      } else if (st.field === Field.Zone && i === steps.length - 1) {
-        litOffset.push(at); litByte.push(0x5a); at += 1;
-      } else if (FIXED_FIELDS.has(st.field) && st.min === st.max) {
-        numOffset.push(at); numWidth.push(st.min); numField.push(st.field); at += st.min;
-      } else {
-        at = -1e9;
-      }
+    const l = layoutOf(steps);
+    if (!l) return undefined;
+    let prefixLength = 0;
+    l.numField.forEach((f, i) => { if (!FRACTION_MICROS.has(f)) prefixLength = l.numOffset[i] + l.numWidth[i]; });
+    const tailDigit: number[] = []; const tailMicros: number[] = [];
+    l.numField.forEach((f, i) => {
+      const unit = FRACTION_MICROS.get(f);
+      if (unit === undefined) return;
+      for (let k = 0, w = l.numWidth[i]; k < w; k++) { tailDigit.push(l.numOffset[i] + k); tailMicros.push(unit * 10 ** (w - 1 - k)); }
     });
-    if (at <= 0) return undefined;
-    return new FixedLayout(at, Int32Array.from(numOffset), Int32Array.from(numWidth), Int32Array.from(numField),
-      Int32Array.from(litOffset), Uint8Array.from(litByte));
+    const tail = l.litOffset.map((o, i) => i).filter((i) => l.litOffset[i] >= prefixLength);
+    return new FixedLayout(l.length, Int32Array.from(l.numOffset), Int32Array.from(l.numWidth), Int32Array.from(l.numField),
+      Int32Array.from(l.litOffset), Uint8Array.from(l.litByte), prefixLength, Int32Array.from(tailDigit), Float64Array.from(tailMicros),
+      Int32Array.from(tail.map((i) => l.litOffset[i])), Uint8Array.from(tail.map((i) => l.litByte[i])));
   }
 
   parse(b: Uint8Array, s: number, e: number): number {
     if (e - s !== this.length) return NaN;
-    if (this.repeatsLast(b, s)) return this.lastValue;
-    const v = this.parseFields(b, s);
-    if (v === v) this.remember(b, s, v);
-    return v;
+    if (this.hasLast && this.samePrefix(b, s)) return this.parseTail(b, s);
+    return this.parseFields(b, s);
   }
 
-  /** Compared from the end: sorted distinct values differ in their last digits, so a miss costs a byte or two. */
-  private repeatsLast(b: Uint8Array, s: number): boolean {
-    if (this.lastValue !== this.lastValue) return false;
-    const last = this.lastBytes;
+  /** Compared from the end: sorted values differ first in their seconds, so a miss costs a byte or two. */
+  private samePrefix(b: Uint8Array, s: number): boolean {
+    const last = this.lastPrefix;
     for (let k = last.length - 1; k >= 0; k--) if (b[s + k] !== last[k]) return false;
     return true;
   }
 
-  private remember(b: Uint8Array, s: number, v: number): void {
-    const last = this.lastBytes;
-    for (let k = 0; k < last.length; k++) last[k] = b[s + k];
-    this.lastValue = v;
+  /** The last base plus this value's fraction; NaN when a tail literal or digit does not match. */
+  private parseTail(b: Uint8Array, s: number): number {
+    const litOffset = this.tailLitOffset;
+    for (let i = 0; i < litOffset.length; i++) if (b[s + litOffset[i]] !== this.tailLitByte[i]) return NaN;
+    const digit = this.tailDigit;
+    const micros = this.tailMicros;
+    let fraction = 0;
+    for (let i = 0; i < digit.length; i++) {
+      const d = b[s + digit[i]] - 48;
+      if (d >>> 0 > 9) return NaN;
+      fraction += d * micros[i];
+    }
+    return this.lastBase + fraction;
   }
 
   private parseFields(b: Uint8Array, s: number): number {
@@ -107,6 +150,11 @@ export class FixedLayout {
       this.lastDayKey = key;
     }
     if (hour > 23 || minute > 59 || second > 59) return NaN;
-    return this.lastDays * MICROS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1_000_000 + fraction;
+    const base = this.lastDays * MICROS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1_000_000;
+    const last = this.lastPrefix;
+    for (let k = 0; k < last.length; k++) last[k] = b[s + k];
+    this.lastBase = base;
+    this.hasLast = true;
+    return base + fraction;
   }
 }

@@ -64,3 +64,17 @@ test('the fixed-width fast path agrees with the general parser and rejects bad d
   assert.ok(Number.isNaN(p.parseString('2021-02-29T00:00:00.000000Z')));
   assert.equal(p.parseString('2021-01-01T00:00:00.000000+01:00'), iso('2020-12-31T23:00:00Z'));
 });
+
+test('the fixed-width fast path reads only the fraction while the date and time repeat, and still rejects bad digits', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  const texts = ['2024-01-01T00:00:00.000001Z', '2024-01-01T00:00:00.999999Z', '2024-01-01T00:00:00.000001Z',
+    '2024-01-01T00:00:01.500000Z', '2024-01-02T00:00:01.500000Z', '2024-01-02T00:00:01.5x0000Z', '2024-01-02T00:00:01.500000X',
+    '2024-01-02T00:00:01.250000Z', '2024-02-30T00:00:01.250000Z', '2024-01-02T00:00:01.250001Z', '1969-12-31T23:59:59.999999Z'];
+  for (const text of texts) {
+    const expected = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(text) && !text.startsWith('2024-02-30') ? iso(text) : NaN;
+    assert.equal(p.parseString(text), expected, text);
+  }
+  const ms = new TimestampPattern('yyyy-MM-dd HH:mm:ss.SSS');
+  assert.equal(ms.parseString('2024-01-01 10:00:00.250'), iso('2024-01-01T10:00:00.250Z'));
+  assert.equal(ms.parseString('2024-01-01 10:00:00.251'), iso('2024-01-01T10:00:00.251Z'));
+});

@@ -49,6 +49,22 @@ export class TimestampPattern {
     this.fixed = FixedLayout.of(this.steps);
   }
 
+  /** The width of every value when the pattern has only fixed-width fields, else -1. */
+  get fixedLength(): number {
+    return this.fixed ? this.fixed.length : -1;
+  }
+
+  /**
+   * Whether byte `x` can occur in a value this pattern accepts (conservatively: digits, letters, `+ - :` of
+   * zones, and the pattern's literals). A reader that knows `x` cannot, finds a fixed-width value's end
+   * without scanning for `x`.
+   */
+  mayContain(x: number): boolean {
+    const c = x | 0x20;
+    if ((x >= 0x30 && x <= 0x39) || (c >= 0x61 && c <= 0x7a) || x === 0x2b || x === 0x2d || x === 0x3a) return true;
+    return this.steps.some((st) => st.literal?.includes(x) === true);
+  }
+
   /** Parses `s` (one JS string). */
   parseString(s: string): number {
     const b = encoder.encode(s);

@@ -43,23 +43,41 @@ export function parseBigInteger(b: Uint8Array, s: number, e: number): bigint {
 
 /** A decimal double (`-1.5`, `.5`, `1e-7`, `Infinity`); NaN when the text is not one. */
 export function parseDouble(b: Uint8Array, s: number, e: number): number {
+  const i = scanDouble(b, s, e, SCRATCH);
+  if (i === NO_DIGITS) return parseSpecial(b, s, e);
+  return i === e ? SCRATCH[0] : NaN;
+}
+
+const SCRATCH = new Float64Array(1);
+/** scanDouble: no digit before the exponent (the text may be `NaN` or `Infinity`). */
+export const NO_DIGITS = -1;
+/** scanDouble: an exponent without digits. */
+export const BAD_EXPONENT = -2;
+
+/**
+ * Reads the decimal number that starts at `s` (a sign, digits, a fraction, an exponent) up to the first byte
+ * that cannot continue it, before `end`. Returns that position with the value in `out[0]` (exactly what
+ * parseDouble gives for the bytes up to it), or NO_DIGITS / BAD_EXPONENT. Lets a caller find a field's end
+ * and its value in one pass.
+ */
+export function scanDouble(b: Uint8Array, s: number, end: number, out: Float64Array): number {
   let i = s;
   let neg = false;
-  const sign = i < e ? b[i] : 0;
+  const sign = i < end ? b[i] : 0;
   if (sign === 0x2d || sign === 0x2b) { neg = sign === 0x2d; i++; }
   // Digit loops test `d >>> 0 > 9` (one compare) and count digits by position: ~30% faster per value.
   let mantissa = 0;
   const intStart = i;
-  for (; i < e; i++) {
+  for (; i < end; i++) {
     const d = b[i] - 0x30;
     if (d >>> 0 > 9) break;
     mantissa = mantissa * 10 + d;
   }
   let digits = i - intStart;
   let exponent = 0;
-  if (i < e && b[i] === 0x2e) {
+  if (i < end && b[i] === 0x2e) {
     const fracStart = ++i;
-    for (; i < e; i++) {
+    for (; i < end; i++) {
       const d = b[i] - 0x30;
       if (d >>> 0 > 9) break;
       mantissa = mantissa * 10 + d;
@@ -67,25 +85,28 @@ export function parseDouble(b: Uint8Array, s: number, e: number): number {
     exponent = fracStart - i;
     digits += i - fracStart;
   }
-  if (digits === 0) return parseSpecial(b, s, e);
-  if (i < e && (b[i] === 0x65 || b[i] === 0x45)) {
+  if (digits === 0) return NO_DIGITS;
+  if (i < end && (b[i] === 0x65 || b[i] === 0x45)) {
     i++;
     let expNeg = false;
-    if (i < e && (b[i] === 0x2d || b[i] === 0x2b)) { expNeg = b[i] === 0x2d; i++; }
+    if (i < end && (b[i] === 0x2d || b[i] === 0x2b)) { expNeg = b[i] === 0x2d; i++; }
     let x = 0;
     const expStart = i;
-    for (; i < e; i++) {
+    for (; i < end; i++) {
       const d = b[i] - 0x30;
       if (d >>> 0 > 9) break;
       if (x < 100000) x = x * 10 + d;
     }
-    if (i === expStart) return NaN;
+    if (i === expStart) return BAD_EXPONENT;
     exponent += expNeg ? -x : x;
   }
-  if (i !== e) return NaN;
-  if (mantissa > TWO_53 || exponent < -22 || exponent > 22) return Number(latin1(b, s, e));
-  const v = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
-  return neg ? -v : v;
+  if (mantissa > TWO_53 || exponent < -22 || exponent > 22) {
+    out[0] = Number(latin1(b, s, i));
+  } else {
+    const v = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
+    out[0] = neg ? -v : v;
+  }
+  return i;
 }
 
 function parseSpecial(b: Uint8Array, s: number, e: number): number {

@@ -4,7 +4,7 @@ import { CHAR_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/
 import { decodeUtf8 } from '../../core/data/utf8';
 import { Vector } from '../../core/data/vector';
 import { FixedSink, SinkKind } from './column-sink';
-import { isNullWord, NEEDS_BIGINT, PARSE_FAILED, parseBigInteger, parseBoolean, parseDouble, parseInteger, parseIpv4 } from './number-parsers';
+import { isNullWord, NEEDS_BIGINT, PARSE_FAILED, parseBigInteger, parseBoolean, parseDouble, parseInteger, parseIpv4, scanDouble } from './number-parsers';
 
 const LONG_MAX = 9223372036854775807n;
 
@@ -62,6 +62,13 @@ export class DoubleSink extends FixedSink {
     this.data[this.rows++] = v;
     return true;
   }
+  override appendUntil(b: Uint8Array, p: number, end: number): number {
+    const q = scanDouble(b, p, end, this.value);
+    if (q < 0 || q >= end) return -1;
+    this.data[this.rows++] = this.value[0];
+    return q;
+  }
+  private readonly value = new Float64Array(1);
 }
 
 export class BooleanSink extends FixedSink {

@@ -4,7 +4,7 @@ import { LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-valu
 import { SymbolTable } from '../../core/data/symbol-table';
 import { allocateData, Vector } from '../../core/data/vector';
 import { TimestampPattern } from '../../core/time/timestamp-pattern';
-import { ColumnSink, FixedSink, SinkKind } from './column-sink';
+import { ColumnSink, FixedSink, isShort, SinkKind } from './column-sink';
 import { parseLong256, parseUuid } from './number-parsers';
 import { IntegerSink } from './number-sinks';
 import { SymbolCache } from './symbol-cache';
@@ -32,6 +32,20 @@ export class TemporalSink extends FixedSink {
     this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
     return true;
   }
+
+  /** A fixed-width pattern that no stop byte can be part of: its value ends `fixedLength` bytes on, unscanned. */
+  override appendUntil(b: Uint8Array, p: number, end: number, stops: Uint8Array): number {
+    const widths = this.widths ??= this.patterns.map((t) => (t.fixedLength > 0 && stops.every((x, byte) => x === 0 || !t.mayContain(byte)) ? t.fixedLength : -1));
+    const width = widths[this.current];
+    if (width < 0) return super.appendUntil(b, p, end, stops);
+    const q = p + width;
+    if (q >= end) return -1;
+    const v = this.patterns[this.current].parse(b, p, q);
+    if (v !== v) return -1;
+    this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
+    return q;
+  }
+  private widths: number[] | undefined;
 }
 
 export class SymbolSink extends FixedSink {
@@ -66,8 +80,10 @@ export class WideSink extends FixedSink {
     this.rows++;
   }
   override build(): Vector {
-    const v: Vector = { type: this.type, data: this.data.subarray(0, this.rows * this.width) };
-    this.data = allocateData(this.type, this.capacity);
+    const bytes = this.rows * this.width;
+    const short = isShort(this.rows, this.capacity);
+    const v: Vector = { type: this.type, data: short ? this.data.slice(0, bytes) : this.data.subarray(0, bytes) };
+    if (!short) this.data = allocateData(this.type, this.capacity);
     this.rows = 0;
     return v;
   }
@@ -108,9 +124,11 @@ export class BytesSink extends ColumnSink {
   }
   build(): Vector {
     const n = this.rows;
-    const v: Vector = { type: this.type, data: this.data.subarray(0, this.offsets[n]), offsets: this.offsets.subarray(0, n + 1), nulls: this.nulls?.subarray(0, n) };
+    const short = isShort(n, this.capacity);
+    const offsets = short ? this.offsets.slice(0, n + 1) : this.offsets.subarray(0, n + 1);
+    const v: Vector = { type: this.type, data: this.data.subarray(0, this.offsets[n]), offsets, nulls: this.nulls?.subarray(0, n) };
     this.data = new Uint8Array(Math.max(this.initialBytes, Math.min(this.data.length, 1 << 16)));
-    this.offsets = new Int32Array(this.capacity + 1);
+    if (!short) this.offsets = new Int32Array(this.capacity + 1);
     this.nulls = undefined;
     this.rows = 0;
     return v;
