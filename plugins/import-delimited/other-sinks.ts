@@ -57,6 +57,12 @@ export class SymbolSink extends FixedSink {
     this.data[this.rows++] = this.cache.keyOf(b, s, e);
     return true;
   }
+  override appendUntil(b: Uint8Array, p: number, end: number, stops: Uint8Array): number {
+    const key = this.cache.keyOfUntil(b, p, end, stops);
+    if (key < 0) return -1;
+    this.data[this.rows++] = key;
+    return this.cache.end;
+  }
   override build(): Vector { return { ...super.build(), symbols: this.symbols }; }
 }
 

@@ -23,8 +23,8 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
   const sent = tables.map(() => 0);
   const parser = new DelimitedParser({ ...plan, columns: plan.columns.map((c, i) => ({ ...c, symbols: tables[i] })) }, plan.leadingBom);
   const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
-  const flush = (seq: number): void => {
-    const transfer: ArrayBuffer[] = [];
+  const flush = (seq: number, spare?: ArrayBuffer): void => {
+    const transfer: ArrayBuffer[] = spare ? [spare] : [];
     const batches = parser.takeReady().map((b) => wire(b, transfer));
     const newSymbols = tables.map((t, i) => {
       if (!t) return [];
@@ -33,7 +33,7 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
       sent[i] = t.size;
       return values;
     });
-    post({ type: 'parsed', seq, batches, newSymbols }, transfer);
+    post({ type: 'parsed', seq, batches, newSymbols, spare }, transfer);
   };
   port.on('message', (m: unknown) => {
     if (!isWorkerRequest(m)) return;
@@ -41,7 +41,7 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
       if (m.type === 'chunk') {
         parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
         if (m.endBatch) parser.endBatch();
-        flush(m.seq);
+        flush(m.seq, m.buffer);
       } else {
         parser.finishSync();
         flush(m.seq);

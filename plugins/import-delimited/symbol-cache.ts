@@ -18,12 +18,36 @@ export class SymbolCache {
   private used = 0;
   private count = 0;
 
+  /** Where the value keyOfUntil read ends. */
+  end = 0;
+
   constructor(private readonly intern: Interner) {}
 
   /** The dictionary key of `b[s..e)`. */
   keyOf(b: Uint8Array, s: number, e: number): number {
     let h = 0x811c9dc5 | 0;
     for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    return this.lookup(b, s, e, h);
+  }
+
+  /**
+   * The key of the bytes from `s` up to the first byte with `stops[byte]` 1 (that position in `end`), hashed
+   * as they are found; -1 when the bytes end first.
+   */
+  keyOfUntil(b: Uint8Array, s: number, end: number, stops: Uint8Array): number {
+    let h = 0x811c9dc5 | 0;
+    let i = s;
+    for (; i < end; i++) {
+      const c = b[i];
+      if (stops[c] === 1) break;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    if (i >= end) return -1;
+    this.end = i;
+    return this.lookup(b, s, i, h);
+  }
+
+  private lookup(b: Uint8Array, s: number, e: number, h: number): number {
     const len = e - s;
     let slot = h & this.mask;
     for (;;) {

@@ -47,8 +47,11 @@ export interface WireBatch {
 }
 
 export type WorkerReply =
-  /** One chunk (or the finish) is parsed: its batches, and per column the symbol values new since the last reply. */
-  | { readonly type: 'parsed'; readonly seq: number; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[] }
+  /**
+   * One chunk (or the finish) is parsed: its batches, and per column the symbol values new since the last
+   * reply; `spare` is the chunk's buffer handed back (the parser keeps no view of it) for the next piece.
+   */
+  | { readonly type: 'parsed'; readonly seq: number; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[]; readonly spare?: ArrayBuffer }
   | { readonly type: 'done'; readonly rowsHandled: number; readonly rowsImported: number; readonly errors: readonly number[] }
   | { readonly type: 'error'; readonly message: string; readonly user: boolean };
 
