@@ -51,11 +51,12 @@ export const HTTP_TEXT_DELIMITER_STDDEV = doubleKey('http.text.max.required.deli
 export const HTTP_TEXT_LINE_LENGTH_STDDEV = doubleKey('http.text.max.required.line.length.stddev', 0.8, 0);
 /**
  * svc-specific: worker threads that parse an /imp upload larger than the analysis sample (0 = parse on the
- * request thread). One measured fastest on the 2-core machine (10M-row cpu file, two rounds: 1 worker
- * 10.7 / 14.5 s, none 12.6 / 15.5 s, 2 workers 16.4 s): one worker parses while the request thread
- * receives and writes; a second only competes for the cores and costs ~50% more CPU.
+ * request thread). Two measured fastest on the 2-core machine once parsing got cheaper (one pass per record,
+ * 10M-row files, three interleaved rounds under load ~5: trades 5.7 / 4.2 / 2.9 s with 2 workers against
+ * 6.0 / 5.5 / 3.7 s with 1; cpu 11.7 / 9.3 / 10.0 s against 13.6 / 9.4 / 13.8 s): the request thread
+ * receives and writes while both cores parse. (Before that, 1 worker won: a second one only competed.)
  */
-export const HTTP_IMPORT_PARSE_WORKERS = intKey('http.import.parse.workers', 1, 0, 16);
+export const HTTP_IMPORT_PARSE_WORKERS = intKey('http.import.parse.workers', 2, 0, 16);
 /**
  * The longest line (record) /imp accepts, in bytes, and so the largest field: a longer line is rejected like a
  * bad row (`atomicity=abort` fails the import). Bounds what a line split across chunks may hold.
