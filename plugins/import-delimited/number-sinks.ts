@@ -55,6 +55,8 @@ export class LongSink extends FixedSink {
 
 export class DoubleSink extends FixedSink {
   override readonly kind = SinkKind.Double;
+  /** scanDouble's result. */
+  private readonly value = new Float64Array(1);
   constructor(type: ColumnType, capacity: number) { super(type, capacity, NaN); }
   append(b: Uint8Array, s: number, e: number): boolean {
     const v = parseDouble(b, s, e);
@@ -68,7 +70,6 @@ export class DoubleSink extends FixedSink {
     this.data[this.rows++] = this.value[0];
     return q;
   }
-  private readonly value = new Float64Array(1);
 }
 
 export class BooleanSink extends FixedSink {

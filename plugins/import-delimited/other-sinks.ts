@@ -14,6 +14,8 @@ export class TemporalSink extends FixedSink {
   override readonly kind = SinkKind.Temporal;
   private current = 0;
   private readonly divisor: number;
+  /** Per pattern: the width appendUntil may take without scanning, or -1 (set at its first call). */
+  private widths: number[] | undefined;
   constructor(type: ColumnType, capacity: number, private readonly patterns: readonly TimestampPattern[]) {
     super(type, capacity, LONG_NULL);
     this.divisor = type.tag === TypeTag.DATE ? 1000 : 1;
@@ -45,7 +47,6 @@ export class TemporalSink extends FixedSink {
     this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
     return q;
   }
-  private widths: number[] | undefined;
 }
 
 export class SymbolSink extends FixedSink {
