@@ -39,3 +39,62 @@ Feature: TIMESTAMP_NS as the designated timestamp
     Then the import reports 2 rows imported and 0 rows rejected
     When I query "SELECT v FROM x WHERE ts IN '2024-01-01' ORDER BY ts"
     Then the dataset is "[[0],[1],[3],[5],[4]]"
+
+  Scenario Outline: PARTITION BY <by> orders rows that differ only in their last nanosecond digits
+    Given these SQL statements have run:
+      """
+      CREATE TABLE p (ts TIMESTAMP_NS, v INT) TIMESTAMP(ts) PARTITION BY <by>
+      INSERT INTO p VALUES ('2024-02-01T00:00:00.000000999Z', 5), ('2024-01-01T00:00:00.000000003Z', 3), ('2024-01-01T00:00:00.000000001Z', 1)
+      INSERT INTO p VALUES ('2024-01-01T00:00:00.000000002Z', 2), ('2024-01-01T00:00:00.000001000Z', 4), ('2024-01-01T00:00:00.000000000Z', 0)
+      """
+    Then these queries answer the datasets:
+      | query                                             | dataset      |
+      | SELECT v FROM p                                   | [[0],[1],[2],[3],[4],[5]] |
+      | SELECT name, numRows FROM table_partitions('p')   | <partitions> |
+      | SELECT v FROM p WHERE ts IN '2024-01-01'          | [[0],[1],[2],[3],[4]]     |
+
+    Examples:
+      | by    | partitions                            |
+      | HOUR  | [["2024-01-01T00",5],["2024-02-01T00",1]] |
+      | MONTH | [["2024-01",5],["2024-02",1]]         |
+      | YEAR  | [["2024",6]]                          |
+      | NONE  | [["default",6]]                       |
+
+  Scenario: comparisons, BETWEEN and µs interval literals decide to the nanosecond; TIMESTAMP values are scaled
+    Given the SQL "INSERT INTO x VALUES (cast('2024-01-03T12:00:00.000001Z' AS TIMESTAMP), 7)" has run
+    Then these queries answer the datasets:
+      | query                                                                                                    | dataset                                 |
+      | SELECT v FROM x WHERE ts BETWEEN '2024-01-01T00:00:00.000000001Z' AND '2024-01-01T00:00:00.000000002Z'  | [[1],[3]]                               |
+      | SELECT v FROM x WHERE ts = '2024-01-01T00:00:00.000000002Z'                                              | [[3]]                                   |
+      | SELECT v FROM x WHERE ts < '2024-01-01T00:00:00.000000002Z'                                              | [[0],[1]]                               |
+      | SELECT v FROM x WHERE ts >= '2024-01-01T23:59:59.999999999Z' AND ts <= '2024-01-02T00:00:00.000000123Z' | [[4],[2]]                               |
+      | SELECT v FROM x WHERE ts IN '2024-01-01T23:59:59.999999'                                                 | [[4]]                                   |
+      | SELECT v FROM x WHERE ts NOT IN '2024-01-01'                                                             | [[2],[7]]                               |
+      | SELECT ts FROM x WHERE v = 7                                                                             | [["2024-01-03T12:00:00.000001000Z"]]    |
+      | SELECT ts, count() FROM x SAMPLE BY 1h FROM '2024-01-01T23:00:00Z' TO '2024-01-02T01:00:00Z'               | [["2024-01-01T23:00:00.000000000Z",1],["2024-01-02T00:00:00.000000000Z",1]] |
+
+  Scenario: DEDUP UPSERT KEYS on a TIMESTAMP_NS timestamp replaces equal nanoseconds only
+    Given these SQL statements have run:
+      """
+      CREATE TABLE d (ts TIMESTAMP_NS, v INT) TIMESTAMP(ts) PARTITION BY DAY WAL DEDUP UPSERT KEYS(ts)
+      INSERT INTO d VALUES ('2024-01-01T00:00:00.000000001Z', 1), ('2024-01-01T00:00:00.000000002Z', 2)
+      INSERT INTO d VALUES ('2024-01-01T00:00:00.000000001Z', 10), ('2024-01-01T00:00:00.000000003Z', 3)
+      INSERT INTO d VALUES ('2024-01-01T00:00:00.000000003Z', 30), ('2024-01-01T00:00:00.000000003Z', 31)
+      """
+    When I query "SELECT ts, v FROM d"
+    Then the dataset is "[[\"2024-01-01T00:00:00.000000001Z\",10],[\"2024-01-01T00:00:00.000000002Z\",2],[\"2024-01-01T00:00:00.000000003Z\",31]]"
+
+  Scenario: the line protocol writes nanosecond designated timestamps into an existing table, kept over a restart
+    Given the SQL "CREATE TABLE lp (ts TIMESTAMP_NS, v LONG) TIMESTAMP(ts) PARTITION BY DAY" has run
+    When I write the lines:
+      """
+      lp v=2i 1704067200000000002
+      lp v=1i 1704067200000000001
+      lp v=3i 1704153599999999999
+      lp v=4i 1704153600000001t
+      """
+    Then the status is 204
+    When the server restarts
+    And I query "SELECT ts, v FROM lp"
+    Then the dataset is "[[\"2024-01-01T00:00:00.000000001Z\",1],[\"2024-01-01T00:00:00.000000002Z\",2],[\"2024-01-01T23:59:59.999999999Z\",3],[\"2024-01-02T00:00:00.000001000Z\",4]]"
+    And the JSON field "timestamp" is "0"
