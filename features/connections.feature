@@ -16,6 +16,14 @@ Feature: Connections that hold the API listener cannot lock clients out
     When a client sends the request line and half the headers to the API listener
     Then the server closes every held connection within 1500 ms
 
+  Scenario: an upload sent with Expect: 100-continue may take longer than the header timeout
+    Given the environment variable "SVC_HTTP_REQUEST_HEADER_TIMEOUT" is "500ms"
+    And a running server
+    When a client uploads 1000 rows to "/imp?name=slow" with "Expect: 100-continue", its body spread over 1500 ms
+    Then that client is answered "HTTP/1.1 200 OK"
+    When I GET "/exec?query=select%20count()%20from%20slow" on the API listener
+    Then the body contains "[[1000]]"
+
   Scenario: a stalled upload is closed after the idle timeout and leaves no table
     Given the environment variable "SVC_HTTP_NET_CONNECTION_TIMEOUT" is "700ms"
     And a running server

@@ -24,6 +24,18 @@ import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { BenchServer } from './bench/bench-server';
 import { fmtMs, geometricMean, median, table } from './bench/bench-stats';
 
+const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js [options])
+  --size 1M|10M      dataset rows (default 1M; generated once into --data)
+  --runs N           timed runs per query after one warm-up (default 5)
+  --only id,id       only these queries (\`--only none\`: imports only)
+  --data DIR         dataset folder
+  --threads N        DuckDB's threads
+  --no-duckdb        no DuckDB side by side
+  --no-export        no /exp runs
+  --server DIR       another checkout's build (repeatable: before/after)
+  --env KEY=value    a server setting (repeatable)
+  --out FILE.json    all numbers as JSON`;
+
 interface Options {
   size: string; runs: number; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
@@ -44,7 +56,8 @@ function options(argv: readonly string[]): Options {
       case '--server': o.servers.push(v()); break;
       case '--out': o.out = v(); break;
       case '--env': { const [k, ...rest] = v().split('='); o.env[k] = rest.join('='); break; }
-      default: throw new Error(`unknown option ${a} (see the comment at the top of tools/bench.ts)`);
+      case '--help': case '-h': console.log(USAGE); process.exit(0); break;
+      default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
   }
   if (o.servers.length === 0) o.servers.push(PROJECT_DIR);

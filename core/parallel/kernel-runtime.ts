@@ -7,7 +7,8 @@
 import { FixedArray } from '../data/vector';
 import { KernelOutput } from './kernel-task';
 import { PackedNumberTable } from './packed-number-table';
-import { growShared } from './shared-memory-budget';
+import { BudgetExceeded, growShared } from './shared-memory-budget';
+import { expectedGroups, rememberGroups } from './group-count-memory';
 import { isCancelled } from './cancel-flag';
 
 /** Rows per block: a block's selection and column slices stay in the core's L2 cache. */
@@ -24,7 +25,10 @@ export class KernelRuntime {
   /** Blocks started so far (a cancelled kernel reports how far it got). */
   blocks = 0;
 
-  constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, readonly selection?: Int32Array) {
+  /** The hash table the kernel made, if any (its group count is remembered for the next run). */
+  private made?: PackedNumberTable;
+
+  constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, private readonly source: string, readonly selection?: Int32Array) {
     this.sel = scratch ??= new Int32Array(BLOCK_ROWS);
   }
 
@@ -41,7 +45,20 @@ export class KernelRuntime {
   }
 
   /** A hash table for number keys whose group rows are `stride` doubles (key, rows, fields). */
+  /** Starts at the size the same kernel needed last time on this thread (below 70% load), if the budget allows. */
   table(stride: number): PackedNumberTable {
-    return new PackedNumberTable(stride, this.budget);
+    const expected = expectedGroups(this.source);
+    try {
+      this.made = new PackedNumberTable(stride, this.budget, expected > 0 ? Math.ceil((expected * 10) / 7) + 1 : undefined);
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded) || expected === 0) throw e;
+      this.made = new PackedNumberTable(stride, this.budget);
+    }
+    return this.made;
+  }
+
+  /** Called when the kernel has finished: remembers its group count. */
+  finished(): void {
+    if (this.made) rememberGroups(this.source, this.made.size);
   }
 }

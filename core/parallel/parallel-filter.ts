@@ -15,6 +15,7 @@ import { filterKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
+import { returnSelection, takeSelection } from './selection-pool';
 
 const FIRST_RANGE_ROWS = 1 << 16;
 const MAX_RANGE_ROWS = 1 << 19;
@@ -59,7 +60,7 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
       const columns = filter.columns.map((c) => frame.vectors[c].data);
       for (let lo = 0; lo < frame.rowCount;) {
         const hi = Math.min(frame.rowCount, lo + rangeRows);
-        const spec: TaskSpec = { source, columns, lo, hi, args, selection: new Int32Array(new SharedArrayBuffer((hi - lo) * 4)) };
+        const spec: TaskSpec = { source, columns, lo, hi, args, selection: takeSelection(MAX_RANGE_ROWS) };
         const output = workers.runAll([spec], step).then((o) => o[0]);
         // Settled even when nobody waits for it any more (the consumer stopped).
         output.catch(() => undefined);
@@ -78,12 +79,22 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
     }
   } finally {
     step.finish();
+    // Ranges nobody took: their vectors are free once their workers have stopped writing.
+    for (const p of pending.splice(0)) {
+      const free = (): void => returnSelection(p.spec.selection as Int32Array);
+      p.output.then(free, free);
+    }
   }
 }
 
 /** The oldest range's rows, gathered from its frame (undefined when none matched). */
 async function take(pending: InFlight[]): Promise<ColumnBatch | undefined> {
   const next = pending.shift() as InFlight;
-  const n = (await next.output).selected ?? 0;
-  return n > 0 ? gatherBatch(next.frame, next.spec.selection as Int32Array, n) : undefined;
+  const selection = next.spec.selection as Int32Array;
+  try {
+    const n = (await next.output).selected ?? 0;
+    return n > 0 ? gatherBatch(next.frame, selection, n) : undefined;
+  } finally {
+    returnSelection(selection);
+  }
 }

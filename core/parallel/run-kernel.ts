@@ -15,10 +15,11 @@ export interface RunResult {
 }
 
 export function runKernel(task: KernelTask): RunResult {
-  const rt = new KernelRuntime(task.cancel, task.memory, task.selection);
+  const rt = new KernelRuntime(task.cancel, task.memory, task.source, task.selection);
   const rows = (): number => Math.min(task.hi - task.lo, rt.blocks * rt.block);
   try {
     const output = compileKernel(task.source)(task.columns, task.lo, task.hi, task.args, rt);
+    rt.finished();
     if (!output) return { reply: { id: task.id, ok: false, reason: 'cancelled', message: 'cancelled', rows: rows() }, transfer: [] };
     return { reply: { id: task.id, ok: true, output, rows: task.hi - task.lo }, transfer: buffersOf(output) };
   } catch (e) {

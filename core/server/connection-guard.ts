@@ -43,7 +43,11 @@ export class ConnectionGuard {
     private readonly log: Log,
   ) {
     server.prependListener('connection', (socket: Socket) => this.accept(socket));
-    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => this.begin(req, res));
+    // A request with `Expect: 100-continue` (curl sends it for large bodies) is emitted as 'checkContinue'
+    // instead of 'request' when someone listens for it, as the framework does.
+    for (const event of ['request', 'checkContinue', 'checkExpectation']) {
+      server.prependListener(event, (req: IncomingMessage, res: ServerResponse) => this.begin(req, res));
+    }
     server.on('listening', () => { this.listening = true; this.publish(); });
     server.on('close', () => { this.listening = false; this.publish(); });
   }

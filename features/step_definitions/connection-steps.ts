@@ -114,3 +114,17 @@ When('a client sends a request with a header of {int} bytes', async function (th
   const { received } = await h.closed;
   this.values.set('raw answer', received);
 });
+
+When('a client uploads {int} rows to {string} with {string}, its body spread over {int} ms', async function (this: SvcWorld, rows: number, path: string, header: string, ms: number) {
+  const { contentType, body } = multipartBody([{ name: 'data', filename: 'slow.csv', contentType: 'text/csv', body: `a,b\n${'1,2\n'.repeat(rows)}` }]);
+  const h = await open(this, `POST ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${header}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`);
+  const pieces = 10;
+  for (let k = 0; k < pieces; k++) {
+    await new Promise((r) => setTimeout(r, ms / pieces));
+    if (h.socket.destroyed) break;
+    h.socket.write(body.subarray(Math.floor((body.length * k) / pieces), Math.floor((body.length * (k + 1)) / pieces)));
+  }
+  const { received } = await Promise.race([h.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 5 s')), 5000))]);
+  // The interim `100 Continue` is not the answer.
+  this.values.set('raw answer', received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''));
+});

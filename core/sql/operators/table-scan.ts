@@ -71,27 +71,20 @@ export class TableScan implements PlanNode {
    * The scan as frames: one batch per partition and interval, as large as the partition's rows in it,
    * vectors being views on the column cache's shared memory (workers read them without a copy).
    */
-  async *frames(context: ExecContext): AsyncIterable<ColumnBatch> {
-    const reader = context.storage.openReader(this.spec.table.name);
-    try {
-      const cols = this.spec.columnIndexes;
-      const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), batchRows: Number.MAX_SAFE_INTEGER, signal: context.signal });
-      for await (const batch of scan) {
-        checkAborted(context);
-        if (batch.rowCount > 0) yield withSymbols(batch, symbolTables);
-      }
-    } finally {
-      reader.close();
-    }
+  frames(context: ExecContext): AsyncIterable<ColumnBatch> {
+    return this.batches(context, false, Number.MAX_SAFE_INTEGER);
   }
 
-  async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+  execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    return this.batches(context, this.spec.reverse, this.spec.batchRows);
+  }
+
+  private async *batches(context: ExecContext, reverse: boolean | undefined, batchRows: number | undefined): AsyncIterable<ColumnBatch> {
     const reader = context.storage.openReader(this.spec.table.name);
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse: this.spec.reverse, batchRows: this.spec.batchRows, signal: context.signal });
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal });
       let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context);
