@@ -98,3 +98,22 @@ Feature: TIMESTAMP_NS as the designated timestamp
     And I query "SELECT ts, v FROM lp"
     Then the dataset is "[[\"2024-01-01T00:00:00.000000001Z\",1],[\"2024-01-01T00:00:00.000000002Z\",2],[\"2024-01-01T23:59:59.999999999Z\",3],[\"2024-01-02T00:00:00.000001000Z\",4]]"
     And the JSON field "timestamp" is "0"
+
+  Scenario: ASOF and LT JOIN match to the nanosecond, also between TIMESTAMP_NS and TIMESTAMP tables
+    Given these SQL statements have run:
+      """
+      CREATE TABLE b (ts TIMESTAMP_NS, w INT) TIMESTAMP(ts) PARTITION BY DAY
+      CREATE TABLE c (ts TIMESTAMP, u INT) TIMESTAMP(ts) PARTITION BY DAY
+      INSERT INTO b VALUES ('2024-01-01T00:00:00.000000001Z', 10), ('2024-01-01T00:00:00.000000002Z', 20), ('2024-01-01T23:59:59.999999999Z', 40)
+      INSERT INTO c VALUES ('2024-01-01T00:00:00.000000Z', 100), ('2024-01-01T00:00:00.000001Z', 200)
+      """
+    Then these queries answer the datasets:
+      | query                           | dataset                                        |
+      | SELECT v, w FROM x ASOF JOIN b  | [[0,null],[1,10],[3,20],[4,40],[2,40]]         |
+      | SELECT v, w FROM x LT JOIN b    | [[0,null],[1,null],[3,10],[4,20],[2,40]]       |
+      | SELECT v, u FROM x ASOF JOIN c  | [[0,100],[1,100],[3,100],[4,200],[2,200]]      |
+      | SELECT u, v FROM c ASOF JOIN x  | [[100,0],[200,3]]                              |
+
+  Scenario: LATEST ON over a sub-query compares TIMESTAMP_NS values exactly
+    When I query "SELECT ts, v FROM (SELECT ts, v, v % 2 k FROM x ORDER BY v DESC) LATEST ON ts PARTITION BY k"
+    Then the dataset is "[[\"2024-01-01T00:00:00.000000002Z\",3],[\"2024-01-02T00:00:00.000000123Z\",2]]"
