@@ -30,7 +30,7 @@ Feature: Acceptance runs of a user's plugins
   Scenario: --help prints the usage and runs nothing
     When the user runs "npm run accept -- --help greeting.feature" in their folder
     Then it exits with code 0 and its last line is "  --help          prints this and runs nothing"
-    And the run output contains "Usage: svc-accept [--plugins a.js,b.js] [--base URL [--min URL]] [--tags EXPR] [FILES_OR_DIRS…]"
+    And the run output contains "Usage: svc-accept [--plugins a.js,b.js] [--base URL [--min URL] [--ilp HOST:PORT] [--pg HOST:PORT]] [--tags EXPR] [FILES_OR_DIRS…]"
     And the run output does not contain "0 failed"
 
   Scenario: the user's feature passes with the user's plugin loaded
@@ -76,3 +76,26 @@ Feature: Acceptance runs of a user's plugins
     When the user runs "npm run accept -- --base <base> root.feature" in their folder
     Then it exits with code 1 and its last line is "0 passed, 1 failed"
     And the run output contains "root.feature: a file in the root: refused, step \"the root file \"notes.txt\" contains:\" needs the server's root directory"
+
+  Scenario: against a running server, the line protocol and PostgreSQL steps use --ilp and --pg
+    Given the user's folder outside the project has the file "wire.feature":
+      """
+      Feature: Both wire protocols
+        Scenario: a row sent over TCP is read over PostgreSQL
+          Given a PostgreSQL client connected as "admin" with password "quest"
+          When I send over TCP and close the connection:
+            \"\"\"
+            wire,s=a v=7i 1700000000000000000
+            \"\"\"
+          Then within 10000 ms the query "SELECT s, v FROM wire" answers the dataset '[["a",7]]'
+          When the PostgreSQL client runs "SELECT s, v FROM wire"
+          Then the rows are:
+            | s | v |
+            | a | 7 |
+      """
+    And a server process runs with the user's "greeter.js" in its root's plugins folder
+    When the user runs "svc-accept --base <base> --ilp <ilp> wire.feature" in their folder
+    Then it exits with code 1 and its last line is "0 passed, 1 failed"
+    And the run output contains "refused: this step needs the PostgreSQL listener; give its address to svc-accept with --pg HOST:PORT"
+    When the user runs "svc-accept --base <base> --ilp <ilp> --pg <pg> wire.feature" in their folder
+    Then it exits with code 0 and its last line is "1 passed, 0 failed"

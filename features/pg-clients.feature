@@ -79,7 +79,7 @@ Feature: PostgreSQL wire protocol: psql and Python clients
     When Python runs:
       """
       import datetime, psycopg
-      with psycopg.connect("host=127.0.0.1 port={port} user=admin password=quest dbname=qdb") as conn:
+      with psycopg.connect("host={host} port={port} user=admin password=quest dbname=qdb") as conn:
           cur = conn.cursor()
           cur.execute("INSERT INTO trades VALUES (%s, %s, %s, %s)", (datetime.datetime(2024, 1, 1, 0, 0, 3, 500000), "SOL", 101.5, 7))
           conn.commit()
@@ -96,11 +96,11 @@ Feature: PostgreSQL wire protocol: psql and Python clients
     When Python runs:
       """
       import pandas, psycopg, sqlalchemy
-      engine = sqlalchemy.create_engine("postgresql+psycopg2://admin:quest@127.0.0.1:{port}/qdb")
+      engine = sqlalchemy.create_engine("postgresql+psycopg2://admin:quest@{host}:{port}/qdb")
       frame = pandas.read_sql("SELECT sym, price, qty FROM trades ORDER BY ts", engine)
       print(frame.to_string(index=False))
       print(list(frame.dtypes.astype(str)))
-      with psycopg.connect("host=127.0.0.1 port={port} user=admin password=quest dbname=qdb") as conn:
+      with psycopg.connect("host={host} port={port} user=admin password=quest dbname=qdb") as conn:
           print(pandas.read_sql("SELECT count() AS n FROM trades WHERE price > %(p)s", conn, params={"p": 3000}).to_string(index=False))
       """
     Then it prints:

@@ -25,7 +25,7 @@ Feature: PostgreSQL wire protocol: statements from node-postgres
     When Python runs:
       """
       import psycopg
-      with psycopg.connect("host=127.0.0.1 port={port} user=admin password=quest dbname=qdb") as conn:
+      with psycopg.connect("host={host} port={port} user=admin password=quest dbname=qdb") as conn:
           cur = conn.cursor(binary=True)
           cur.execute("SELECT ts, b, bt, sh, i, l, f, d, s, vc, c, dt, u, bin, ip FROM all_types")
           print(set(cur.pgresult.fformat(i) for i in range(cur.pgresult.nfields)))
@@ -55,7 +55,7 @@ Feature: PostgreSQL wire protocol: statements from node-postgres
     When Python runs:
       """
       import psycopg
-      with psycopg.connect("host=127.0.0.1 port={port} user=admin password=quest dbname=qdb") as conn:
+      with psycopg.connect("host={host} port={port} user=admin password=quest dbname=qdb") as conn:
           for row in conn.cursor(binary=True).execute("SELECT ns, price FROM exact").fetchall():
               print(repr(row))
       """

@@ -5,9 +5,29 @@ import { parseAcceptArgs, UsageError } from './accept-options';
 
 test('svc-accept arguments: plugins and paths relative to the user\'s folder, tags, base', () => {
   const o = parseAcceptArgs(['--plugins', 'a.js, /opt/b.js', '--tags', '@smoke', 'f.feature', 'dir'], '/home/u');
-  assert.deepEqual(o, { help: false, paths: ['/home/u/f.feature', '/home/u/dir'], plugins: ['/home/u/a.js', '/opt/b.js'], base: undefined, min: undefined, tags: '@smoke' });
+  assert.deepEqual(o, {
+    help: false, paths: ['/home/u/f.feature', '/home/u/dir'], plugins: ['/home/u/a.js', '/opt/b.js'],
+    base: undefined, min: undefined, ilp: undefined, pg: undefined, tags: '@smoke',
+  });
   assert.equal(parseAcceptArgs(['x.feature', '--help'], '/').help, true);
   assert.equal(parseAcceptArgs(['--base', 'http://127.0.0.1:9000', '--min', 'http://127.0.0.1:9003'], '/').min, 'http://127.0.0.1:9003');
+});
+
+test('svc-accept --ilp and --pg: HOST:PORT of the line protocol and PostgreSQL listeners, with --base', () => {
+  const o = parseAcceptArgs(['--base', 'http://db.example:9000', '--ilp', 'db.example:9009', '--pg', '[::1]:8812', 'f.feature'], '/u');
+  assert.equal(o.ilp, 'db.example:9009');
+  assert.equal(o.pg, '[::1]:8812');
+  const remote = worldTarget({ svc: { base: o.base, ilp: o.ilp, pg: o.pg } }, {}, '/u');
+  assert.deepEqual(remote.kind === 'remote' ? [...remote.endpoints] : [], [
+    ['API', { host: 'db.example', port: 9000 }], ['ILP', { host: 'db.example', port: 9009 }], ['PG', { host: '::1', port: 8812 }],
+  ]);
+  assert.throws(() => parseAcceptArgs(['--ilp', 'h:9009'], '/'), /--ilp goes with --base/);
+  assert.throws(() => parseAcceptArgs(['--pg', 'h:8812', 'f.feature'], '/'), /--pg goes with --base/);
+  for (const bad of ['h', 'h:', ':8812', 'h:0', 'h:65536', 'h:88x', 'http://h:8812', 'h:8812/x', '::1:8812']) {
+    assert.throws(() => parseAcceptArgs(['--base', 'http://h:1', '--pg', bad], '/'), (e: unknown) =>
+      e instanceof UsageError && e.message === `--pg must be HOST:PORT (a port from 1 to 65535): ${bad}`, bad);
+  }
+  assert.throws(() => parseAcceptArgs(['--base', 'http://h:1', '--ilp'], '/'), /--ilp needs a value/);
 });
 
 test('svc-accept refuses contradictory or malformed arguments', () => {

@@ -14,7 +14,10 @@ async function accept(options: AcceptOptions): Promise<number> {
     paths: options.paths,
     tags: options.tags,
     // Without --plugins the World falls back to SVC_PLUGINS.
-    target: { plugins: options.plugins.length > 0 ? options.plugins : undefined, base: options.base, min: options.min },
+    target: {
+      plugins: options.plugins.length > 0 ? options.plugins : undefined,
+      base: options.base, min: options.min, ilp: options.ilp, pg: options.pg,
+    },
   });
   let refusedLines: string[] = [];
   let ran: FeatureCounts = { passed: 0, failed: 0, failedNames: [], scenarios: 0 };

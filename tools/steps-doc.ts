@@ -40,17 +40,22 @@ function featureSteps(): FeatureStep[] {
   const steps: FeatureStep[] = [];
   for (const file of featureFiles(join(PROJECT_DIR, 'features'))) {
     const lines = readFileSync(file, 'utf8').split('\n');
+    // Step lines inside a doc string (a user's feature file that a scenario writes) are not examples.
+    let inDocString = false;
     for (let i = 0; i < lines.length; i++) {
-      const m = STEP_LINE.exec(lines[i]);
+      if (lines[i].trim().startsWith('"""')) inDocString = !inDocString;
+      const m = inDocString ? null : STEP_LINE.exec(lines[i]);
       if (!m) continue;
       const block: string[] = [lines[i].trim()];
       const indent = lines[i].length - lines[i].trimStart().length;
-      for (let j = i + 1; j < lines.length; j++) {
+      let j = i + 1;
+      for (; j < lines.length; j++) {
         const t = lines[j].trim();
         if (!(t.startsWith('"""') || t.startsWith('|') || !closed(block))) break;
         block.push(' '.repeat(Math.max(0, lines[j].length - lines[j].trimStart().length - indent)) + t);
       }
       steps.push({ text: m[2].trim(), lines: block });
+      i = j - 1;
     }
   }
   return steps;

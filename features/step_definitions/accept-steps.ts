@@ -52,18 +52,40 @@ Given('a server process runs with the user\'s {string} in its root\'s plugins fo
   await this.spawnServer();
 });
 
+/** The command's words, `<base>`, `<ilp>` and `<pg>` replaced by the addresses of the scenario's server process. */
+function commandWords(world: SvcWorld, command: string): string[] {
+  const ports = world.childPorts;
+  return command
+    .replace(/<base>/g, `http://127.0.0.1:${ports.api ?? 0}`)
+    .replace(/<ilp>/g, `127.0.0.1:${ports.tcp ?? 0}`)
+    .replace(/<pg>/g, `127.0.0.1:${ports.pg ?? 0}`)
+    .split(/\s+/).filter((w) => w !== '');
+}
+
+/**
+ * `npm run accept -- …`, or `svc-accept …` (the package's bin, as a user who installed the package runs
+ * it). `<base>`, `<ilp>` and `<pg>` stand for the listeners of the server process the scenario started.
+ */
 When('the user runs {string} in their folder', { timeout: 120_000 }, async function (this: SvcWorld, command: string) {
-  const words = command.replace(/<base>/g, `http://127.0.0.1:${this.child ? this.port('API') : 0}`).split(/\s+/).filter((w) => w !== '');
-  assert.deepEqual(words.slice(0, 3), ['npm', 'run', 'accept'], 'the command is npm run accept -- …');
+  const words = commandWords(this, command);
   const r = userRun(this);
-  // Without --prefix npm would look for package.json above the user's folder; INIT_CWD stays that folder.
-  const args = ['--prefix', PROJECT_DIR, '--silent', 'run', 'accept', ...words.slice(3)];
+  let file: string;
+  let args: string[];
+  if (words[0] === 'svc-accept') {
+    file = process.execPath;
+    args = [join(PROJECT_DIR, 'bin', 'svc-accept'), ...words.slice(1)];
+  } else {
+    assert.deepEqual(words.slice(0, 3), ['npm', 'run', 'accept'], 'the command is npm run accept -- … or svc-accept …');
+    file = 'npm';
+    // Without --prefix npm would look for package.json above the user's folder; INIT_CWD stays that folder.
+    args = ['--prefix', PROJECT_DIR, '--silent', 'run', 'accept', ...words.slice(3)];
+  }
   // The user's shell: none of the variables an npm script running this test inherits (npm_*, INIT_CWD).
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env)
     .filter(([k]) => !k.startsWith('npm_') && k !== 'INIT_CWD' && k !== 'SVC_PLUGINS'));
   Object.assign(env, r.env);
   const result = await new Promise<{ code: number; output: string }>((resolve) => {
-    execFile('npm', args, { cwd: folder(this), env, timeout: 110_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(file, args, { cwd: folder(this), env, timeout: 110_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, output: `${stdout}${stderr}` });
     });

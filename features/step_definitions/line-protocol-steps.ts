@@ -8,6 +8,7 @@ import { connect, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { Then, When } from '@cucumber/cucumber';
 import { Sender } from '@questdb/nodejs-client';
+import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 
 function lines(text: string): string {
@@ -69,10 +70,10 @@ When('I write {int} lines like {string}', async function (this: SvcWorld, n: num
 });
 
 When('I write the lines in chunks of {int} bytes:', async function (this: SvcWorld, size: number, text: string) {
-  const server = await this.ensureStarted();
+  await this.ready();
   const body = Buffer.from(lines(text));
   this.response = await new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.apiAddress?.port, path: '/write', method: 'POST', agent: false }, (res) => {
+    const req = request({ host: this.host('API'), port: this.port('API'), path: '/write', method: 'POST', agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, reason: res.statusMessage ?? '', headers: [], body: Buffer.concat(chunks), millis: 0 }));
@@ -130,8 +131,8 @@ class TcpClient {
 }
 
 async function openTcp(world: SvcWorld): Promise<TcpClient> {
-  if (!world.child) await world.ensureStarted();
-  const socket = connect(world.tcpPort(), '127.0.0.1');
+  await world.ready();
+  const socket = connect(world.tcpPort(), world.tcpHost());
   await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
   return new TcpClient(socket);
 }
@@ -201,7 +202,8 @@ async function awaitDataset(world: SvcWorld, ms: number, sql: string, expected: 
 
 /** `{api}` and `{tcp}` in a client configuration string become the listeners' addresses. */
 function clientConfig(world: SvcWorld, config: string): string {
-  return config.replace('{api}', `127.0.0.1:${world.port('API')}`).replace('{tcp}', `127.0.0.1:${world.tcpPort()}`);
+  return config.replace('{api}', () => `${world.host('API')}:${world.port('API')}`)
+    .replace('{tcp}', () => `${world.tcpHost()}:${world.tcpPort()}`);
 }
 
 /**
@@ -209,7 +211,7 @@ function clientConfig(world: SvcWorld, config: string): string {
  * gives a NaN double (NULL too). `withArray` adds a 2×2 DOUBLE array (protocol 2 and later).
  */
 async function sendSampleRows(world: SvcWorld, table: string, config: string, withArray: boolean): Promise<void> {
-  if (!world.child) await world.ensureStarted();
+  await world.ready();
   const sender = await Sender.fromConfig(clientConfig(world, config), { log: () => undefined });
   try {
     if (config.startsWith('tcp')) await sender.connect();
@@ -263,7 +265,7 @@ Then('within {int} ms the server closes the second TCP connection', async functi
   tcpClients.get(this)?.socket.destroy();
 });
 
-When('the server restarts', async function (this: SvcWorld) {
+When('the server restarts', localOnly('process'), async function (this: SvcWorld) {
   await this.server?.stop();
   this.server = undefined;
   await this.ensureStarted();
@@ -274,14 +276,14 @@ When('I write one line with {int} fields to {string}', async function (this: Svc
   await this.request('API', '/write', { method: 'POST', body: `${table} ${fields}\n` });
 });
 
-When('the server process is killed with SIGKILL and started again', async function (this: SvcWorld) {
+When('the server process is killed with SIGKILL and started again', localOnly('process'), async function (this: SvcWorld) {
   assert.ok(this.serverProcess, 'no server process');
   await this.serverProcess.kill();
   await this.spawnServer();
 });
 
 When('{int} clients each write {int} lines like {string} at once', async function (this: SvcWorld, clients: number, n: number, template: string) {
-  await this.ensureStarted();
+  await this.ready();
   const results = await Promise.all(Array.from({ length: clients }, (_, c) => {
     const body = Array.from({ length: n }, (_, i) => template.replace(/\{c\}/g, String(c)).replace(/\{i\}/g, String(i))).join('\n') + '\n';
     return this.request('API', '/write', { method: 'POST', body });
@@ -303,7 +305,7 @@ Then('every answer was {int}', function (this: SvcWorld, status: number) {
 
 /** Decimals of every shape the client sends: text, binary (negative, wide, NULL) and absent. */
 When('the official client sends decimals to {string} with {string}', async function (this: SvcWorld, table: string, config: string) {
-  if (!this.child) await this.ensureStarted();
+  await this.ready();
   const sender = await Sender.fromConfig(clientConfig(this, config), { log: () => undefined });
   try {
     if (config.startsWith('tcp')) await sender.connect();
@@ -321,7 +323,7 @@ When('the official client sends decimals to {string} with {string}', async funct
 });
 
 When('the official client sends a decimal, a double and an array to {string} with {string}', async function (this: SvcWorld, table: string, config: string) {
-  if (!this.child) await this.ensureStarted();
+  await this.ready();
   const sender = await Sender.fromConfig(clientConfig(this, config), { log: () => undefined });
   try {
     sender.table(table).symbol('sym', 's1').decimalColumn('bid', 261554n, 2).floatColumn('temp', 21.5).arrayColumn('grid', [[1.5, 2], [3, -4.25]]);

@@ -9,7 +9,8 @@ import { Then, When } from '@cucumber/cucumber';
 import type { DatabaseError } from 'pg-protocol/dist/messages';
 import { PgMetrics } from '../../plugins/pg-wire/pg-metrics';
 import { PgRawClient, serialize } from '../support/pg-raw-client';
-import { pgClient, pgOf, pgPort } from '../support/pg-world';
+import { localOnly } from '../support/local-only';
+import { pgClient, pgEndpoint, pgOf, pgPort } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
 
 /** A frontend message: type byte, declared length, body. */
@@ -29,7 +30,7 @@ const BAD_INPUT: Readonly<Record<string, () => Buffer>> = {
 };
 
 async function sendAfterLogin(world: SvcWorld, bytes: Buffer): Promise<PgRawClient> {
-  const c = await PgRawClient.login(await pgPort(world));
+  const c = await PgRawClient.login(await pgEndpoint(world));
   pgOf(world).raw.push(c);
   c.send(bytes);
   return c;
@@ -45,7 +46,7 @@ When('a logged-in client sends {string}', async function (this: SvcWorld, what: 
 });
 
 When('a client starts with protocol version {int}.{int}', async function (this: SvcWorld, major: number, minor: number) {
-  const c = await PgRawClient.open(await pgPort(this));
+  const c = await PgRawClient.open(await pgEndpoint(this));
   pgOf(this).raw.push(c);
   const packet = Buffer.alloc(8 + 5 + 6);
   packet.writeInt32BE(packet.length, 0);
@@ -80,13 +81,13 @@ Then('another PostgreSQL client still gets {string} for {string}', async functio
 });
 
 When('a client starts {string} and disconnects after the first rows arrive', async function (this: SvcWorld, sql: string) {
-  const c = await PgRawClient.login(await pgPort(this));
+  const c = await PgRawClient.login(await pgEndpoint(this));
   c.send(serialize.query(sql));
   await c.next('dataRow', 30_000);
   c.socket.destroy();
 });
 
-Then('the server has no PostgreSQL connection open within {int} seconds', async function (this: SvcWorld, seconds: number) {
+Then('the server has no PostgreSQL connection open within {int} seconds', localOnly('in-process'), async function (this: SvcWorld, seconds: number) {
   const server = await this.ensureStarted();
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
@@ -113,7 +114,7 @@ const one = (k) => new Promise((resolve) => {
   parentPort.postMessage('done');
 })();`;
 
-When('{int} connections are opened and closed, some after a start-up message', async function (this: SvcWorld, n: number) {
+When('{int} connections are opened and closed, some after a start-up message', localOnly('in-process'), async function (this: SvcWorld, n: number) {
   const port = await pgPort(this);
   const tcp = (): number => process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
   pgOf(this).baseline = { rss: process.memoryUsage.rss(), handles: tcp() };
@@ -123,7 +124,8 @@ When('{int} connections are opened and closed, some after a start-up message', a
   await worker.terminate();
 });
 
-Then('within {int} seconds the TCP handles are back to where they were and the RSS grew by less than {int} MB', async function (this: SvcWorld, seconds: number, mb: number) {
+Then('within {int} seconds the TCP handles are back to where they were and the RSS grew by less than {int} MB', localOnly('in-process'),
+  async function (this: SvcWorld, seconds: number, mb: number) {
   const before = pgOf(this).baseline;
   assert.ok(before);
   const tcp = (): number => process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;

@@ -8,7 +8,8 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
-import { pgOf, pgPort } from '../support/pg-world';
+import { localOnly } from '../support/local-only';
+import { pgEndpoint, pgOf } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
 
 function run(file: string, args: readonly string[], env: Record<string, string>): Promise<string> {
@@ -20,21 +21,22 @@ function run(file: string, args: readonly string[], env: Record<string, string>)
 }
 
 When('psql runs {string}', async function (this: SvcWorld, command: string) {
-  const port = await pgPort(this);
-  pgOf(this).output = await run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
+  const { host, port } = await pgEndpoint(this);
+  pgOf(this).output = await run('psql', ['-h', host, '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
     { PGPASSWORD: 'quest', PAGER: '', PGCLIENTENCODING: 'UTF8' });
 });
 
+/** `{host}` and `{port}` in the code become the PostgreSQL listener's address. */
 When('Python runs:', async function (this: SvcWorld, code: string) {
-  const port = await pgPort(this);
-  pgOf(this).output = await run('/usr/bin/python3', ['-W', 'ignore', '-c', code.replace(/\{port\}/g, String(port))], {});
+  const { host, port } = await pgEndpoint(this);
+  pgOf(this).output = await run('/usr/bin/python3', ['-W', 'ignore', '-c', code.replace(/\{host\}/g, host).replace(/\{port\}/g, String(port))], {});
 });
 
 Then('it prints:', function (this: SvcWorld, expected: string) {
   assert.equal((pgOf(this).output ?? '').trimEnd(), expected.trimEnd());
 });
 
-Given('a self-signed certificate and key in the root at {string} and {string}', async function (this: SvcWorld, cert: string, key: string) {
+Given('a self-signed certificate and key in the root at {string} and {string}', localOnly('root'), async function (this: SvcWorld, cert: string, key: string) {
   mkdirSync(dirname(join(this.root, cert)), { recursive: true });
   mkdirSync(dirname(join(this.root, key)), { recursive: true });
   await new Promise<void>((resolve, reject) => {
@@ -44,8 +46,8 @@ Given('a self-signed certificate and key in the root at {string} and {string}', 
 });
 
 When('psql runs {string} with sslmode {string}', async function (this: SvcWorld, command: string, mode: string) {
-  const port = await pgPort(this);
-  pgOf(this).output = await run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
+  const { host, port } = await pgEndpoint(this);
+  pgOf(this).output = await run('psql', ['-h', host, '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
     { PGPASSWORD: 'quest', PAGER: '', PGSSLMODE: mode });
 });
 

@@ -9,7 +9,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { Client } from 'pg';
 import type { BackendMessage, DataRowMessage, DatabaseError, ParameterStatusMessage } from 'pg-protocol/dist/messages';
 import { PgRawClient, serialize } from '../support/pg-raw-client';
-import { pgClient, pgOf, pgPort } from '../support/pg-world';
+import { pgClient, pgEndpoint, pgOf } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
 
 function raw(world: SvcWorld): PgRawClient {
@@ -27,7 +27,7 @@ function rowValues(m: BackendMessage): string[] {
 }
 
 Given('a PostgreSQL connection at message level', async function (this: SvcWorld) {
-  pgOf(this).raw.push(await PgRawClient.login(await pgPort(this)));
+  pgOf(this).raw.push(await PgRawClient.login(await pgEndpoint(this)));
 });
 
 When('the client sends Parse, Bind, Describe and Execute for {string} with the values {string}, three times, and then one Sync',
@@ -65,8 +65,8 @@ Then('the data rows are {string}', function (this: SvcWorld, expected: string) {
 });
 
 When('a client runs {string} and another connection sends a CancelRequest for it', async function (this: SvcWorld, sql: string) {
-  const port = await pgPort(this);
-  const c = await PgRawClient.open(port);
+  const at = await pgEndpoint(this);
+  const c = await PgRawClient.open(at);
   pgOf(this).raw.push(c);
   c.send(serialize.startup({ user: 'admin', database: 'qdb' }));
   await c.next('authenticationCleartextPassword');
@@ -76,7 +76,7 @@ When('a client runs {string} and another connection sends a CancelRequest for it
   const started = Date.now();
   c.send(serialize.query(sql));
   await new Promise((r) => setTimeout(r, 300));
-  const cancel = connect(port, '127.0.0.1');
+  const cancel = connect(at.port, at.host);
   await new Promise<void>((resolve) => cancel.once('connect', () => resolve()));
   cancel.end(serialize.cancel(key.processID, key.secretKey));
   const answer = await c.next('readyForQuery', 30_000);
@@ -106,7 +106,7 @@ Then('every client got {string}', function (this: SvcWorld, expected: string) {
 When('a PostgreSQL client logs in as {string} with password {string}', async function (this: SvcWorld, user: string, password: string) {
   const s = pgOf(this);
   s.error = undefined;
-  const c = new Client({ host: '127.0.0.1', port: await pgPort(this), user, password, database: 'qdb' });
+  const c = new Client({ ...await pgEndpoint(this), user, password, database: 'qdb' });
   c.on('error', () => undefined);
   try {
     await c.connect();
@@ -127,7 +127,7 @@ Then('the login fails with {string} and SQLSTATE {string}', function (this: SvcW
 });
 
 Then('the server announced {string} as {string}', async function (this: SvcWorld, name: string, value: string) {
-  const c = await PgRawClient.open(await pgPort(this));
+  const c = await PgRawClient.open(await pgEndpoint(this));
   pgOf(this).raw.push(c);
   c.send(serialize.startup({ user: 'admin', database: 'qdb' }));
   await c.next('authenticationCleartextPassword');

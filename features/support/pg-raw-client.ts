@@ -7,6 +7,7 @@ import { Socket, connect } from 'node:net';
 import { serialize } from 'pg-protocol';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { Parser } from 'pg-protocol/dist/parser';
+import type { Endpoint } from './world-target';
 
 export { serialize };
 
@@ -26,15 +27,15 @@ export class PgRawClient {
   }
 
   /** An open socket, before any start-up message. */
-  static async open(port: number): Promise<PgRawClient> {
-    const socket = connect(port, '127.0.0.1');
+  static async open(at: Endpoint): Promise<PgRawClient> {
+    const socket = connect(at.port, at.host);
     await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
     return new PgRawClient(socket);
   }
 
   /** Logged in with the clear-text password exchange and ready for queries. */
-  static async login(port: number, user = 'admin', password = 'quest'): Promise<PgRawClient> {
-    const c = await PgRawClient.open(port);
+  static async login(at: Endpoint, user = 'admin', password = 'quest'): Promise<PgRawClient> {
+    const c = await PgRawClient.open(at);
     c.send(serialize.startup({ user, database: 'qdb' }));
     await c.next('authenticationCleartextPassword');
     c.send(serialize.password(password));

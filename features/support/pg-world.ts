@@ -4,10 +4,10 @@
  */
 import { After } from '@cucumber/cucumber';
 import { Client, QueryResult } from 'pg';
-import { PgServer } from '../../plugins/pg-wire/pg-server';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { PgRawClient } from './pg-raw-client';
 import { SvcWorld } from './world';
+import type { Endpoint } from './world-target';
 import type { RunningServer } from '../../core/bootstrap';
 
 export interface PgScenario {
@@ -33,21 +33,34 @@ export function pgOf(world: SvcWorld): PgScenario {
 
 const starting = new WeakMap<SvcWorld, Promise<RunningServer>>();
 
-/** The listener's port; clients connecting at once share one server start (remembered while it runs). */
+/**
+ * The listener's port: the in-process server's (clients connecting at once share one server start,
+ * remembered while it runs), or the one `svc-accept --pg` gives against a running server.
+ */
 export async function pgPort(world: SvcWorld): Promise<number> {
+  if (world.target.kind === 'remote') return world.port('PG');
   let start = starting.get(world);
   if (!start) {
     start = world.ensureStarted().finally(() => starting.delete(world));
     starting.set(world, start);
   }
-  const server = await start;
-  const port = server.container.resolve(PgServer).address()?.port;
-  if (port === undefined) throw new Error('the PostgreSQL listener is not running');
-  return port;
+  await start;
+  return world.port('PG');
+}
+
+/** The listener's host: 127.0.0.1, or the one `svc-accept --pg` gives. */
+export function pgHost(world: SvcWorld): string {
+  return world.host('PG');
+}
+
+/** The listener's host and port. */
+export async function pgEndpoint(world: SvcWorld): Promise<Endpoint> {
+  const port = await pgPort(world);
+  return { host: pgHost(world), port };
 }
 
 export async function pgClient(world: SvcWorld, user = 'admin', password = 'quest'): Promise<Client> {
-  const c = new Client({ host: '127.0.0.1', port: await pgPort(world), user, password, database: 'qdb' });
+  const c = new Client({ ...await pgEndpoint(world), user, password, database: 'qdb' });
   // The server may stop first at the end of a scenario and say so (57P01): not a failure of the scenario.
   c.on('error', () => undefined);
   await c.connect();

@@ -16,10 +16,11 @@ import { After, IWorldOptions, setDefaultTimeout, setWorldConstructor, World } f
 import { RunningServer, startServer } from '../../core/bootstrap';
 import { PROJECT_DIR } from '../../core/project';
 import { defaultBundle } from '../../plugins/default-bundle';
+import { PgServer } from '../../plugins/pg-wire/pg-server';
 import { LineTcpServer } from '../../plugins/tcp-ilp/tcp-server';
 import { HttpResult, httpRequest, RequestOptions } from './http-client';
 import { RemoteRefusal } from './local-only';
-import { Listener, WorldTarget, worldTarget } from './world-target';
+import { Endpoint, Listener, LISTENERS, WorldTarget, worldTarget } from './world-target';
 import { ProcessExit, ServerProcess } from './server-process';
 
 setDefaultTimeout(60_000);
@@ -60,9 +61,11 @@ export class SvcWorld extends World {
   }
 
   /** Ports the server process listens on, read from its start-up lines. */
-  get childPorts(): { api?: number; min?: number; tcp?: number } {
+  get childPorts(): { api?: number; min?: number; tcp?: number; pg?: number } {
     const ports = this.serverProcess?.ports;
-    return { api: ports?.get('http server'), min: ports?.get('http min server'), tcp: ports?.get('line tcp server') };
+    return {
+      api: ports?.get('http server'), min: ports?.get('http min server'), tcp: ports?.get('line tcp server'), pg: ports?.get('pg wire server'),
+    };
   }
 
   constructor(options: IWorldOptions) {
@@ -123,15 +126,20 @@ export class SvcWorld extends World {
     return this.target.kind === 'remote' ? this.remoteEndpoint(listener).host : '127.0.0.1';
   }
 
-  private remoteEndpoint(listener: Listener): { host: string; port: number } {
+  private remoteEndpoint(listener: Listener): Endpoint {
     if (this.target.kind !== 'remote') throw new Error('not a remote target');
     const e = this.target.endpoints.get(listener);
-    if (!e) throw new Error(`the ${listener} listener's address is unknown: give it to svc-accept (--min URL for the min listener)`);
+    if (!e) {
+      const { title, option } = LISTENERS[listener];
+      throw new Error(`refused: this step needs the ${title} listener; give its address to svc-accept with ${option}`);
+    }
     return e;
   }
 
   port(listener: Listener): number {
     if (this.target.kind === 'remote') return this.remoteEndpoint(listener).port;
+    if (listener === 'ILP') return this.tcpPort();
+    if (listener === 'PG') return this.pgPort();
     const p = this.child
       ? (listener === 'API' ? this.childPorts.api : this.childPorts.min)
       : (listener === 'API' ? this.server?.apiAddress?.port : this.server?.minAddress?.port);
@@ -139,10 +147,23 @@ export class SvcWorld extends World {
     return p;
   }
 
+  /** The line-protocol TCP listener's host. */
+  tcpHost(): string {
+    return this.host('ILP');
+  }
+
   /** The line-protocol TCP listener's port. */
   tcpPort(): number {
+    if (this.target.kind === 'remote') return this.remoteEndpoint('ILP').port;
     const p = this.child ? this.childPorts.tcp : this.server?.container.resolve(LineTcpServer).address?.port;
     if (p === undefined) throw new Error('the line protocol TCP listener is not running');
+    return p;
+  }
+
+  /** The in-process server's PostgreSQL listener's port (pg-world.ts starts the server first). */
+  private pgPort(): number {
+    const p = this.server?.container.resolve(PgServer).address()?.port;
+    if (p === undefined) throw new Error('the PostgreSQL listener is not running');
     return p;
   }
 

@@ -24,7 +24,7 @@ before(async () => {
   root = mkdtempSync(join(tmpdir(), 'svc-exec-'));
   server = await startServer({
     rootDir: root, bundle: [...defaultBundle, fixturePlugin], console: new PassThrough(),
-    env: { SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_QUERY_TIMEOUT: '2000' },
+    env: { SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_PG_NET_BIND_TO: '127.0.0.1:0', SVC_QUERY_TIMEOUT: '2000' },
   });
 });
 

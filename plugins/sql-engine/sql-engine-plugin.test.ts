@@ -14,7 +14,7 @@ test('the server container answers SQL through the QueryEngine token', async () 
   const root = mkdtempSync(join(tmpdir(), 'svc-engine-'));
   const server = await startServer({
     rootDir: root, bundle: defaultBundle, console: new PassThrough(),
-    env: { SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_CAIRO_SQL_JIT_MODE: 'off' },
+    env: { SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_PG_NET_BIND_TO: '127.0.0.1:0', SVC_CAIRO_SQL_JIT_MODE: 'off' },
   });
   try {
     const engine = server.container.resolve<QueryEngine>(QueryEngine);

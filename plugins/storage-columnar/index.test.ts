@@ -15,7 +15,7 @@ const quiet = (): Writable => new Writable({ write: (_c, _e, done): void => done
 async function boot(root: string, commitMode: string): ReturnType<typeof startServer> {
   return startServer({
     rootDir: root, bundle: defaultBundle, console: quiet(),
-    env: { SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_CAIRO_COMMIT_MODE: commitMode },
+    env: { SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_PG_NET_BIND_TO: '127.0.0.1:0', SVC_CAIRO_COMMIT_MODE: commitMode },
   });
 }
 
