@@ -48,7 +48,7 @@ const CASES: readonly (readonly [string, Vector, readonly [string, string, strin
   ['VARCHAR', pair(Types.VARCHAR, (b) => b.appendString('é\tx\\')), ['"é\\tx\\\\"', '"é\\tx\\\\"', 'é\\tx\\\\'], ['null', '', '']],
   ['UUID', pair(Types.UUID, (b) => b.appendBytes(uuid)), ['"11111111-2222-3333-4444-555555555555"', '11111111-2222-3333-4444-555555555555', '11111111-2222-3333-4444-555555555555'], ['null', '', '']],
   ['IPV4', pair(Types.IPV4, (b) => b.appendNumber(0x0a010203)), ['"10.1.2.3"', '10.1.2.3', '10.1.2.3'], ['null', '', '']],
-  ['LONG256', pair(Types.LONG256, (b) => b.appendBytes(long256)), ['"0x01fe"', '0x1fe', '0x1fe'], ['""', '', '']],
+  ['LONG256', pair(Types.LONG256, (b) => b.appendBytes(long256)), ['"0x01fe"', '0x01fe', '0x01fe'], ['""', '', '']],
   ['GEOHASH(4c)', pair(geohashType(20, true), (b) => b.appendNumber(0b11010000110001101100)), ['"u33d"', '"u33d"', 'u33d'], ['null', 'null', 'null']],
   ['BINARY', pair(Types.BINARY, (b) => b.appendBytes(new Uint8Array([1, 2]))), ['[]', '', ''], ['[]', '', '']],
 ];

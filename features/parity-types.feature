@@ -41,3 +41,14 @@ Feature: QuestDB's types and literals, exact to the last digit
     When I query "EXPLAIN SELECT symbol, avg(price) FROM trades"
     Then the JSON field "columns" is "[{\"name\":\"QUERY PLAN\",\"type\":\"STRING\"}]"
     And the dataset is "[[\"Project\"],[\"  GroupBy\"],[\"    Scan(trades)\"]]"
+
+  Scenario: LONG256 prints in whole bytes in /exec and in CSV
+    When I GET "/exp?query=SELECT%20cast('0x01fe'%20as%20long256)%20a,%20cast('0x00'%20as%20long256)%20b" on the API listener
+    Then the status is 200
+    And the CSV body is:
+      """
+      "a","b"
+      0x01fe,0x00
+      """
+    When I GET "/exec?query=SELECT%20cast('0x01fe'%20as%20long256)%20a" on the API listener
+    Then the body contains "[[\"0x01fe\"]]"

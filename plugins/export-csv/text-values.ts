@@ -4,36 +4,20 @@
  */
 import { geohashText as formatGeohash } from '../../core/sql/vector/text-to-binary-values';
 import { ColumnType } from '../../core/data/column-type';
-import { LONG_NULL_BIG } from '../../core/data/null-values';
+import { long256Text as wideLong256Text, uuidText as wideUuidText } from '../../core/data/wide-value-text';
 import { Vector } from '../../core/data/vector';
 import { ByteOutput } from './byte-output';
 import { writeDouble } from './number-text';
 
 
-function hex64(dv: DataView, offset: number): string {
-  return dv.getBigUint64(offset, true).toString(16).padStart(16, '0');
-}
-
-/** UUID row `i` (lo long then hi long, little-endian) → `xxxxxxxx-xxxx-…`; undefined for null. */
+/** UUID row `i` → `xxxxxxxx-xxxx-…`; undefined for null. */
 export function uuidText(v: Vector, i: number): string | undefined {
-  const b = v.data as Uint8Array;
-  const dv = new DataView(b.buffer, b.byteOffset + i * 16, 16);
-  if (dv.getBigInt64(0, true) === LONG_NULL_BIG && dv.getBigInt64(8, true) === LONG_NULL_BIG) return undefined;
-  const h = hex64(dv, 8) + hex64(dv, 0);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return wideUuidText(v.data as Uint8Array, i) ?? undefined;
 }
 
-/** LONG256 row `i` (4 longs, least significant first) → minimal `0x…`; undefined for null. */
+/** LONG256 row `i` → `0x…` in whole bytes; undefined for null. */
 export function long256Text(v: Vector, i: number): string | undefined {
-  const b = v.data as Uint8Array;
-  const dv = new DataView(b.buffer, b.byteOffset + i * 32, 32);
-  let allNull = true;
-  for (let k = 0; k < 4; k++) if (dv.getBigInt64(k * 8, true) !== LONG_NULL_BIG) allNull = false;
-  if (allNull) return undefined;
-  let s = '';
-  for (let k = 3; k >= 0; k--) s += hex64(dv, k * 8);
-  s = s.replace(/^0+/, '');
-  return '0x' + (s === '' ? '0' : s);
+  return wideLong256Text(v.data as Uint8Array, i) ?? undefined;
 }
 
 export function ipv4Text(bits: number): string {

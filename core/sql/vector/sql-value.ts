@@ -9,6 +9,7 @@ import { INT_NULL, LONG_NULL } from '../../data/null-values';
 import { decodeUtf8 } from '../../data/utf8';
 import { Vector } from '../../data/vector';
 import { decimalAt, decimalText, scaleOf } from '../../data/decimal';
+import { long256Text, uuidText } from '../../data/wide-value-text';
 
 export type SqlValue = number | string | boolean | bigint | Uint8Array | null;
 
@@ -65,39 +66,12 @@ export function parseIpv4(s: string): number | undefined {
   return ((p[0] << 24) | (p[1] << 16) | (p[2] << 8) | p[3]) | 0;
 }
 
-function hex(b: number): string {
-  return (b < 16 ? '0' : '') + b.toString(16);
-}
-
-function uuidText(d: Uint8Array, i: number): string | null {
-  const o = i * 16;
-  const dv = new DataView(d.buffer, d.byteOffset + o, 16);
-  if (dv.getBigInt64(0, true) === -9223372036854775808n && dv.getBigInt64(8, true) === -9223372036854775808n) return null;
-  // Layout: lo long then hi long, little-endian; text is hi then lo, most significant byte first.
-  let s = '';
-  for (let k = 15; k >= 8; k--) s += hex(d[o + k]);
-  for (let k = 7; k >= 0; k--) s += hex(d[o + k]);
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-}
-
 export function parseUuid(s: string): Uint8Array | undefined {
   const h = s.trim().replace(/-/g, '');
   if (!/^[0-9a-fA-F]{32}$/.test(h)) return undefined;
   const out = new Uint8Array(16);
   for (let k = 0; k < 16; k++) out[15 - k] = parseInt(h.slice(k * 2, k * 2 + 2), 16);
   return out;
-}
-
-function long256Text(d: Uint8Array, i: number): string | null {
-  const o = i * 32;
-  const dv = new DataView(d.buffer, d.byteOffset + o, 32);
-  let allNull = true;
-  for (let k = 0; k < 4; k++) if (dv.getBigInt64(k * 8, true) !== -9223372036854775808n) allNull = false;
-  if (allNull) return null;
-  let s = '';
-  for (let k = 31; k >= 0; k--) s += hex(d[o + k]);
-  s = s.replace(/^(00)+/, '');
-  return '0x' + (s === '' ? '00' : s);
 }
 
 /** A type's text in error messages and value formatting decisions. */
