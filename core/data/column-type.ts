@@ -161,11 +161,6 @@ export function isDesignatedTimestampType(t: ColumnType): boolean {
   return t.tag === TypeTag.TIMESTAMP || t.tag === TypeTag.TIMESTAMP_NS;
 }
 
-/** Units of a timestamp type per microsecond: 1000 for TIMESTAMP_NS, 1 for TIMESTAMP. */
-export function unitsPerMicro(t: ColumnType): number {
-  return t.tag === TypeTag.TIMESTAMP_NS ? 1000 : 1;
-}
-
 export function isStringLike(t: ColumnType): boolean {
   return t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR || t.tag === TypeTag.SYMBOL || t.tag === TypeTag.CHAR;
 }
