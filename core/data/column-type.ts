@@ -152,6 +152,15 @@ export function isTimestamp(t: ColumnType): boolean {
   return t.tag === TypeTag.TIMESTAMP || t.tag === TypeTag.TIMESTAMP_NS;
 }
 
+/**
+ * The one gate for "may be a table's designated timestamp": TIMESTAMP (µs) and TIMESTAMP_NS (ns). Storage
+ * partitions and prunes both in µs (a TIMESTAMP_NS row by the floor of its value / 1000) and orders
+ * TIMESTAMP_NS rows by their exact nanoseconds (core/data/nanos-split.ts).
+ */
+export function isDesignatedTimestampType(t: ColumnType): boolean {
+  return t.tag === TypeTag.TIMESTAMP || t.tag === TypeTag.TIMESTAMP_NS;
+}
+
 export function isStringLike(t: ColumnType): boolean {
   return t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR || t.tag === TypeTag.SYMBOL || t.tag === TypeTag.CHAR;
 }

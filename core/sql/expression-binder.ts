@@ -4,7 +4,7 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position.
  */
-import { ColumnType, Types, TypeTag, geohashType, isNumeric, typeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, geohashType, isNumeric, isTimestamp, typeName } from '../data/column-type';
 import { castTargetType } from './postgres-type-names';
 import { arrayConstructor, arrayLiteralShape } from './arrays/array-constructor';
 import { accessType, arrayAccess, Subscript } from './arrays/array-access';
@@ -368,14 +368,14 @@ export class ExpressionBinder {
   private inList(e: Extract<Expression, { kind: 'in' }>): BoundExpr {
     const x = this.bind(e.expr);
     const items = e.list.map((i) => this.typedLike(this.bind(i), x));
-    if ((x.type.tag === TypeTag.TIMESTAMP) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
+    if (isTimestamp(x.type) && items.length === 1 && items[0].kind === 'constant' && typeof items[0].value === 'string') {
       const text = items[0].value;
       const parsed = parseIntervalLiteral(text);
       if (!parsed.ok) throw SvcError.sql(items[0].position, `Invalid date [str='${text}']`);
-      return { kind: 'call', fn: intervalFunction([...parsed.intervals], e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
+      return { kind: 'call', fn: intervalFunction([...parsed.intervals], e.negated, x.type), args: [x], type: Types.BOOLEAN, position: e.position };
     }
-    const bounds = x.type.tag === TypeTag.TIMESTAMP && items.length === 1 ? intervalCallBounds(items[0]) : undefined;
-    if (bounds) return { kind: 'call', fn: intervalFunction(bounds, e.negated), args: [x], type: Types.BOOLEAN, position: e.position };
+    const bounds = isTimestamp(x.type) && items.length === 1 ? intervalCallBounds(items[0]) : undefined;
+    if (bounds) return { kind: 'call', fn: intervalFunction(bounds, e.negated, x.type), args: [x], type: Types.BOOLEAN, position: e.position };
     const fixed = items.map((i) => this.timestampOperand(x, i, '='));
     const call = this.apply('in', [x, ...fixed], e.position);
     return e.negated ? this.apply('not', [call], e.position) : call;

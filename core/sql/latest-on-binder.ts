@@ -3,7 +3,7 @@
  * the source plan is built (a lazy table scan then reads them); the plan walks the table backwards
  * when the source is a plain scan chain ordered by that timestamp.
  */
-import { TypeTag } from '../data/column-type';
+import { isDesignatedTimestampType } from '../data/column-type';
 import { SvcError } from '../errors';
 import type { LatestOn as LatestOnAst } from './ast';
 import { BoundExpr } from './bound-expression';
@@ -36,7 +36,7 @@ export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, in
   if (ts.index !== input.timestampIndex) {
     // QuestDB 9.4.4: over a sub-query any TIMESTAMP column will do; the rows are read forwards and the
     // result is ordered by that column.
-    if (ts.type.tag !== TypeTag.TIMESTAMP) {
+    if (!isDesignatedTimestampType(ts.type)) {
       if (input.timestampIndex < 0) throw SvcError.sql(clause.position, 'base query does not provide designated TIMESTAMP column');
       throw SvcError.sql(clause.timestamp?.position ?? clause.position, 'LATEST ON column must be a TIMESTAMP');
     }

@@ -3,7 +3,7 @@
  * already come in its order, and `ORDER BY ts DESC` turns the scan backwards, so `LIMIT n` stops after n
  * rows. A LIMIT from the start caps the sort at n rows (top-N). Hidden ORDER BY columns are dropped last.
  */
-import { Types, TypeTag } from '../data/column-type';
+import { Types, isDesignatedTimestampType } from '../data/column-type';
 import { SvcError } from '../errors';
 import type { Limit as LimitAst } from './ast';
 import { BindEnvironment } from './bind-environment';
@@ -39,7 +39,7 @@ export function orderAndLimit(
       const topN = window && window.lo >= 0 && window.hi !== undefined && window.hi >= 0 ? window.hi : undefined;
       // Ascending order on a TIMESTAMP column designates it (`ORDER BY ts` on a sub-query).
       const first = order[0];
-      const keepsTs = !first.descending && (first.index === ts || plan.columns[first.index]?.type.tag === TypeTag.TIMESTAMP) ? first.index : -1;
+      const keepsTs = !first.descending && (first.index === ts || isDesignatedTimestampType(plan.columns[first.index]?.type ?? Types.NULL)) ? first.index : -1;
       p = new Sort(plan, order, topN, keepsTs);
     }
   }

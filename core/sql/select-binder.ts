@@ -3,6 +3,7 @@
  * → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
  * backwards scan for `ORDER BY ts DESC`) → LIMIT. `count(*)` of a whole table reads metadata only.
  */
+import { TypeTag } from '../data/column-type';
 import { ResultColumn } from '../data/result-set';
 import { SvcError } from '../errors';
 import type { Expression, OrderItem, Query, Select } from './ast';
@@ -182,12 +183,14 @@ export class SelectBinder {
     if (lazy.used.length === 0) lazy.slot(lazy.table.timestampIndex >= 0 ? lazy.table.timestampIndex : 0);
     let rest = where;
     let intervals;
+    // A TIMESTAMP_NS timestamp's values are ns while scan intervals are µs (interval-extraction.ts).
+    const nanos = lazy.table.timestampIndex >= 0 && lazy.table.columns[lazy.table.timestampIndex].type.tag === TypeTag.TIMESTAMP_NS;
     if (where && lazy.timestampIndex >= 0) {
-      const split = extractIntervals(where, lazy.timestampIndex, (a, b) => new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: () => { throw new Error('unreachable'); } }).apply('and', [a, b], 0));
+      const split = extractIntervals(where, lazy.timestampIndex, (a, b) => new ExpressionBinder(this.env.registry, EMPTY_SCOPE, { subquery: () => { throw new Error('unreachable'); } }).apply('and', [a, b], 0), nanos);
       intervals = split.intervals;
       rest = split.rest;
     }
-    const runtimeIntervals = parameterIntervals(rest, lazy.timestampIndex);
+    const runtimeIntervals = nanos ? undefined : parameterIntervals(rest, lazy.timestampIndex);
     const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals, runtimeIntervals });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
   }

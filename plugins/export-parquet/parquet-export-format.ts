@@ -5,7 +5,7 @@
  * and `partition_by` (row groups split at period boundaries of the designated timestamp; the period
  * is recorded in the footer's key-value metadata as `svc.partition_by`).
  */
-import { TypeTag, typeName } from '../../core/data/column-type';
+import { isDesignatedTimestampType, typeName } from '../../core/data/column-type';
 import { ResultSet } from '../../core/data/result-set';
 import { SvcError } from '../../core/errors';
 import { ExportFormat } from '../../core/extension/export-format';
@@ -21,7 +21,7 @@ const MAGIC = new Uint8Array([0x50, 0x41, 0x52, 0x31]);
 
 function partitionColumn(result: ResultSet): number {
   if (result.timestampIndex >= 0) return result.timestampIndex;
-  return result.columns.findIndex((c) => c.type.tag === TypeTag.TIMESTAMP);
+  return result.columns.findIndex((c) => isDesignatedTimestampType(c.type));
 }
 
 export class ParquetExportFormat implements ExportFormat<ParquetOptions> {

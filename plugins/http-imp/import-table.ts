@@ -5,7 +5,7 @@
  * partitioning and designated timestamp win. Opens the writer and returns the parse columns.
  */
 import { ColumnDef, PartitionBy, TableSchema, findColumn } from '../../core/data/table-schema';
-import { TypeTag, Types } from '../../core/data/column-type';
+import { TypeTag, Types, isDesignatedTimestampType } from '../../core/data/column-type';
 import { SvcError } from '../../core/errors';
 import { ImportColumn, TextStructure } from '../../core/extension/import-format';
 import { StorageEngine, TableWriter } from '../../core/extension/storage-engine';
@@ -44,7 +44,7 @@ function newColumns(structure: TextStructure, schema: readonly SchemaEntry[], pa
   if (params.timestamp !== undefined) {
     const ts = columns.find((c) => c.def.name.toLowerCase() === params.timestamp?.toLowerCase());
     if (!ts) throw SvcError.badRequest(`invalid timestamp column '${params.timestamp}'`);
-    if (ts.def.type.tag !== TypeTag.TIMESTAMP) throw SvcError.badRequest(`not a timestamp '${params.timestamp}'`);
+    if (!isDesignatedTimestampType(ts.def.type)) throw SvcError.badRequest(`not a timestamp '${params.timestamp}'`);
   }
   return columns;
 }

@@ -1,11 +1,11 @@
 /** The sink for a column type (column-sink.ts). */
-import { ColumnType, TypeTag } from '../../core/data/column-type';
+import { ColumnType, TypeTag, Types } from '../../core/data/column-type';
 import { INT_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { TimestampPattern } from '../../core/time/timestamp-pattern';
 import { ColumnSink } from './column-sink';
 import { BooleanSink, CharSink, DoubleSink, IntegerSink, Ipv4Sink, LongSink } from './number-sinks';
-import { BytesSink, SymbolSink, TemporalSink, UnsupportedSink, WideSink } from './other-sinks';
+import { BytesSink, NanosSink, SymbolSink, TemporalSink, UnsupportedSink, WideSink } from './other-sinks';
 import { SymbolCache } from './symbol-cache';
 
 export interface SinkContext {
@@ -25,6 +25,7 @@ export function createSink(type: ColumnType, capacity: number, context: SinkCont
     case TypeTag.LONG: return new LongSink(type, capacity);
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return new DoubleSink(type, capacity);
     case TypeTag.DATE: case TypeTag.TIMESTAMP: return new TemporalSink(type, capacity, context.patterns);
+    case TypeTag.TIMESTAMP_NS: return new NanosSink(type, capacity, new TemporalSink(Types.TIMESTAMP, 1, context.patterns));
     case TypeTag.SYMBOL: {
       const symbols = context.symbols;
       if (!symbols) throw new Error('a SYMBOL column needs the writer dictionary');

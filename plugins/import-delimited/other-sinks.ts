@@ -3,6 +3,8 @@ import { ColumnType, TypeTag } from '../../core/data/column-type';
 import { LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { allocateData, Vector } from '../../core/data/vector';
+import { fromExactLongs } from '../../core/data/exact-longs';
+import { parseIsoTimestampNanos } from '../../core/time/iso-timestamp';
 import { TimestampPattern } from '../../core/time/timestamp-pattern';
 import { ColumnSink, FixedSink, isShort, SinkKind } from './column-sink';
 import { parseLong256, parseUuid } from './number-parsers';
@@ -21,6 +23,14 @@ export class TemporalSink extends FixedSink {
     this.divisor = type.tag === TypeTag.DATE ? 1000 : 1;
   }
   append(b: Uint8Array, s: number, e: number): boolean {
+    const v = this.parseMicros(b, s, e);
+    if (v !== v) return false;
+    this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
+    return true;
+  }
+
+  /** The field as µs through the patterns, NaN when none matches. */
+  parseMicros(b: Uint8Array, s: number, e: number): number {
     const patterns = this.patterns;
     let v = patterns[this.current].parse(b, s, e);
     if (v !== v) {
@@ -29,10 +39,8 @@ export class TemporalSink extends FixedSink {
         v = patterns[i].parse(b, s, e);
         if (v === v) this.current = i;
       }
-      if (v !== v) return false;
     }
-    this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
-    return true;
+    return v;
   }
 
   /** A fixed-width pattern that no stop byte can be part of: its value ends `fixedLength` bytes on, unscanned. */
@@ -47,6 +55,47 @@ export class TemporalSink extends FixedSink {
     this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
     return q;
   }
+}
+
+/**
+ * TIMESTAMP_NS: ISO text to the nanosecond (exact int64s), else the patterns' µs scaled to ns. Values
+ * beyond 2^53 travel in `exact` (core/data/exact-longs.ts).
+ */
+export class NanosSink extends FixedSink {
+  private exact: BigInt64Array;
+  constructor(type: ColumnType, capacity: number, private readonly micros: TemporalSink) {
+    super(type, capacity, LONG_NULL);
+    this.exact = new BigInt64Array(capacity);
+  }
+  append(b: Uint8Array, s: number, e: number): boolean {
+    let ns = parseIsoTimestampNanos(latin1(b, s, e));
+    if (ns === undefined) {
+      const us = this.micros.parseMicros(b, s, e);
+      if (us !== us) return false;
+      ns = BigInt(us) * 1000n;
+    }
+    if (ns > LONG_MAX || ns <= LONG_NULL_BIG) return false;
+    this.exact[this.rows] = ns;
+    this.data[this.rows++] = Number(ns);
+    return true;
+  }
+  override appendNull(): void {
+    this.exact[this.rows] = LONG_NULL_BIG;
+    super.appendNull();
+  }
+  override build(): Vector {
+    const v = fromExactLongs(this.type, this.exact.slice(0, this.rows));
+    super.build();
+    return v;
+  }
+}
+
+const LONG_MAX = 9223372036854775807n;
+
+function latin1(b: Uint8Array, s: number, e: number): string {
+  let out = '';
+  for (let i = s; i < e; i++) out += String.fromCharCode(b[i]);
+  return out;
 }
 
 export class SymbolSink extends FixedSink {

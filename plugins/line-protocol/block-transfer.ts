@@ -22,6 +22,7 @@ export interface WireBlock {
   readonly firstLine: number;
   readonly rows: number;
   readonly timestamps: Float64Array;
+  readonly subMicros: Uint16Array;
   readonly lines: Int32Array;
   readonly columns: readonly WireColumn[];
 }
@@ -37,7 +38,7 @@ export function toWire(block: TableBlock, transfer: ArrayBuffer[]): WireBlock {
   };
   return {
     table: block.table, tableBytes: give(block.tableBytes), firstLine: block.firstLine, rows: block.rows,
-    timestamps: give(block.timestamps), lines: give(block.lines),
+    timestamps: give(block.timestamps), subMicros: give(block.subMicros), lines: give(block.lines),
     columns: block.columns.filter((c) => c.used).map((c) => {
       const arrays: Record<string, ArrayBufferView> = {};
       for (const f of ARRAY_FIELDS) {
@@ -57,6 +58,7 @@ export function fromWire(w: WireBlock, lineBase = 0): TableBlock {
   const block = new TableBlock(w.table, w.tableBytes, w.firstLine + lineBase, 1);
   block.rows = w.rows;
   block.timestamps = w.timestamps;
+  block.subMicros = w.subMicros;
   block.lines = w.lines;
   if (lineBase !== 0) for (let i = 0; i < w.rows; i++) block.lines[i] += lineBase;
   block.closed = true;

@@ -10,6 +10,7 @@
 import { findColumn } from '../../core/data/table-schema';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { sameType, TypeTag } from '../../core/data/column-type';
+import { joinNanos } from '../../core/data/nanos-split';
 import { Vector } from '../../core/data/vector';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { StorageEngine, TableWriter } from '../../core/extension/storage-engine';
@@ -156,7 +157,9 @@ export class IngestSession {
   private batch(plan: TablePlan, prepared: PreparedBlock, writer: TableWriter): ColumnBatch {
     const schema = writer.schema;
     const vectors = schema.columns.map((col, wi): Vector => {
-      if (wi === schema.timestampIndex) return { type: col.type, data: prepared.timestamps };
+      if (wi === schema.timestampIndex) {
+        return col.type.tag === TypeTag.TIMESTAMP_NS ? joinNanos(col.type, prepared.timestamps, prepared.subMicros, prepared.rows) : { type: col.type, data: prepared.timestamps };
+      }
       const pi = plan.indexOf(col.name);
       const v = pi >= 0 ? prepared.vectors[pi] : undefined;
       if (v === undefined) return nullVector(col.type, prepared.rows);

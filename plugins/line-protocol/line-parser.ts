@@ -70,6 +70,8 @@ export class LineParser {
   private line = 0;
   /** The line's designated timestamp in µs, NaN when it has none. */
   private timestamp = NaN;
+  /** Its nanoseconds within the µs (a nanosecond timestamp's last three digits), else 0. */
+  private timestampSub = 0;
   /** The value `plainFloat` parsed. */
   private fast = 0;
   private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
@@ -114,6 +116,7 @@ export class LineParser {
       delim = r < end ? b[r] : LF;
     }
     let timestamp = NaN;
+    this.timestampSub = 0;
     if (delim === SPACE) {
       const r = this.fields(b, start, p, end, final, block, row, position);
       if (r < 0) return r;
@@ -128,7 +131,7 @@ export class LineParser {
       p = p - 1;
     }
     if (timestamp !== timestamp) timestamp = this.options.now();
-    block.endRow(timestamp, line);
+    block.endRow(timestamp, line, this.timestampSub);
     return p;
   }
 
@@ -380,6 +383,7 @@ export class LineParser {
     if (v < 0 || (b[p] === 0x2d && !allZero(b, p + 1, digitsEnd))) return this.fail(LineMessages.timestampBefore1970(table, excerpt(b, p, digitsEnd)));
     if (v > MAX_SAFE) return this.fail(LineMessages.timestampOverflow(table, excerpt(b, p, digitsEnd), MAX_SAFE));
     this.timestamp = v;
+    if (unit === TimeUnit.NANOS) this.timestampSub = lastDigits(b, Math.max(p, digitsEnd - 3), digitsEnd);
     return e;
   }
 
@@ -439,4 +443,11 @@ export class LineParser {
     this.blocks.closeBlock(block);
     return LINE_RESTART;
   }
+}
+
+/** The decimal value of the digits `b[s..e)` (at most three: a nanosecond timestamp's sub-µs part). */
+function lastDigits(b: Uint8Array, s: number, e: number): number {
+  let n = 0;
+  for (let k = s; k < e; k++) n = n * 10 + (b[k] - 0x30);
+  return n;
 }

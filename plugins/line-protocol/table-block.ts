@@ -16,6 +16,8 @@ export const OTHER_TYPE = 2;
 export class TableBlock {
   rows = 0;
   timestamps: Float64Array;
+  /** Nanoseconds within each row's µs (0..999) when the line gave a nanosecond timestamp, else 0. */
+  subMicros: Uint16Array;
   lines: Int32Array;
   readonly columns: BlockColumn[] = [];
   /** Set when a later block of the same table took over (a type change); no more rows are added. */
@@ -26,6 +28,7 @@ export class TableBlock {
 
   constructor(readonly table: string, readonly tableBytes: Uint8Array, readonly firstLine: number, private readonly capacity = 1024) {
     this.timestamps = new Float64Array(capacity);
+    this.subMicros = new Uint16Array(capacity);
     this.lines = new Int32Array(capacity);
   }
 
@@ -85,19 +88,23 @@ export class TableBlock {
     return sameFolded(this.tableBytes, b, s, e);
   }
 
-  /** Ends the current row: its designated timestamp (µs) and line number. */
-  endRow(timestamp: number, line: number): void {
+  /** Ends the current row: its designated timestamp (µs, plus `sub` ns within the µs) and line number. */
+  endRow(timestamp: number, line: number, sub = 0): void {
     const row = this.rows;
     if (row >= this.timestamps.length) {
       const n = this.timestamps.length * 2;
       const t = new Float64Array(n);
       t.set(this.timestamps);
       this.timestamps = t;
+      const s = new Uint16Array(n);
+      s.set(this.subMicros);
+      this.subMicros = s;
       const l = new Int32Array(n);
       l.set(this.lines);
       this.lines = l;
     }
     this.timestamps[row] = timestamp;
+    this.subMicros[row] = sub;
     this.lines[row] = line;
     this.rows = row + 1;
   }
@@ -120,7 +127,7 @@ export class TableBlock {
   }
 
   get byteSize(): number {
-    let n = this.timestamps.byteLength + this.lines.byteLength;
+    let n = this.timestamps.byteLength + this.subMicros.byteLength + this.lines.byteLength;
     for (const c of this.columns) n += c.byteSize;
     return n;
   }

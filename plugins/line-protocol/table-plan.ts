@@ -6,7 +6,7 @@
  * earlier line gave its column, as QuestDB checks line by line; every problem becomes a LineError and
  * the first by line number wins.
  */
-import { ColumnType, TypeTag, Types } from '../../core/data/column-type';
+import { ColumnType, Types, isDesignatedTimestampType } from '../../core/data/column-type';
 import { LONG_NULL } from '../../core/data/null-values';
 import { ColumnDef, CreateTableRequest, PartitionBy, TableSchema } from '../../core/data/table-schema';
 import { Vector } from '../../core/data/vector';
@@ -35,6 +35,8 @@ export interface PreparedBlock {
   readonly rows: number;
   readonly vectors: readonly (Vector | undefined)[];
   readonly timestamps: Float64Array;
+  /** Nanoseconds within each timestamp's µs (for a TIMESTAMP_NS designated timestamp). */
+  readonly subMicros: Uint16Array;
 }
 
 export class TablePlan {
@@ -126,7 +128,7 @@ function createColumns(plan: TablePlan, block: TableBlock, rules: PlanRules, rep
     const def = newColumn(plan, c, block, rules, report, true);
     if (def === undefined) continue;
     const i = plan.add(def, true);
-    if (def.name.toLowerCase() === DEFAULT_TIMESTAMP_NAME && def.type.tag === TypeTag.TIMESTAMP) plan.timestampIndex = i;
+    if (def.name.toLowerCase() === DEFAULT_TIMESTAMP_NAME && isDesignatedTimestampType(def.type)) plan.timestampIndex = i;
   }
   if (plan.timestampIndex < 0 && plan.indexOf(DEFAULT_TIMESTAMP_NAME) < 0) {
     plan.timestampIndex = plan.add({ name: DEFAULT_TIMESTAMP_NAME, type: Types.TIMESTAMP }, true);
@@ -169,6 +171,7 @@ function prepareBlock(plan: TablePlan, block: TableBlock, rules: PlanRules, repo
   const src = { table: plan.name, rows: block.rows, lines: block.lines };
   const vectors: (Vector | undefined)[] = [];
   let timestamps = block.timestamps.subarray(0, block.rows);
+  let subMicros = block.subMicros.subarray(0, block.rows);
   for (const c of block.columns) {
     if (!c.used) continue;
     let i = plan.indexOf(c.name);
@@ -181,6 +184,7 @@ function prepareBlock(plan: TablePlan, block: TableBlock, rules: PlanRules, repo
     if (i === plan.timestampIndex) {
       if (c.type !== IlpType.TIMESTAMP && c.type !== IlpType.INTEGER) { report(castError(c, type, src)); continue; }
       timestamps = withTimestamps(timestamps, c);
+      subMicros = withoutSubMicros(subMicros, c);
       continue;
     }
     if (!castAllowed(c.type, c.dims, type)) { report(castError(c, type, src)); continue; }
@@ -188,7 +192,14 @@ function prepareBlock(plan: TablePlan, block: TableBlock, rules: PlanRules, repo
     if (v instanceof LineError) { report(v); continue; }
     vectors[i] = v;
   }
-  plan.prepared.push({ rows: block.rows, vectors, timestamps });
+  plan.prepared.push({ rows: block.rows, vectors, timestamps, subMicros });
+}
+
+/** The rows whose timestamp a field replaced (in µs) have no nanoseconds of their own. */
+function withoutSubMicros(sub: Uint16Array, c: BlockColumn): Uint16Array {
+  const out = Uint16Array.from(sub);
+  for (let i = 0; i < out.length; i++) if (c.f64[i] !== LONG_NULL) out[i] = 0;
+  return out;
 }
 
 /** The line timestamps, replaced where a field named after the designated timestamp gave one. */

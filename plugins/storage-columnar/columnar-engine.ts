@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { TypeTag } from '../../core/data/column-type';
+import { isDesignatedTimestampType } from '../../core/data/column-type';
 import { ColumnDef, CreateTableRequest, PARTITION_BY_VALUES, TableSchema, findColumn } from '../../core/data/table-schema';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { dedupKeyError } from '../../core/data/dedup-keys';
@@ -110,7 +110,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     });
     const timestampIndex = request.timestamp === undefined ? -1 : columns.findIndex((c) => c.name.toLowerCase() === request.timestamp?.toLowerCase());
     if (request.timestamp !== undefined && timestampIndex < 0) throw SvcError.badRequest(`invalid designated timestamp column [name=${request.timestamp}]`);
-    if (timestampIndex >= 0 && columns[timestampIndex].type.tag !== TypeTag.TIMESTAMP) {
+    if (timestampIndex >= 0 && !isDesignatedTimestampType(columns[timestampIndex].type)) {
       throw SvcError.badRequest(`designated timestamp column must be of TIMESTAMP type [column=${request.timestamp}]`);
     }
     checkParams(request);

@@ -17,10 +17,13 @@ export interface DedupSources {
   readonly order: Uint32Array;
   readonly m: number;
   readonly oldTs: Float64Array;
+  /** TIMESTAMP_NS: ns within the µs of `oldTs` / `newTs` (equal timestamps need equal both). */
+  readonly oldSub?: Uint16Array;
   readonly from: number;
   /** Old rows' key columns (table column order of `DedupRows.keys`); unused when m = 0. */
   readonly old: readonly RawColumn[];
   readonly newTs: Float64Array;
+  readonly newSub?: Uint16Array;
   readonly lo: number;
   readonly add: readonly RawColumn[];
 }
@@ -41,11 +44,13 @@ export class DedupRows {
     const n = order.length;
     const keep = new Uint8Array(n);
     let kept = 0;
+    const nanos = src.oldSub !== undefined || src.newSub !== undefined;
     for (let i = 0; i < n;) {
       const t = this.ts(order[i]);
       let j = i + 1;
       while (j < n && this.ts(order[j]) === t) j++;
-      kept += j - i === 1 ? (keep[i] = 1) : this.group(order, i, j, keep);
+      if (j - i === 1) kept += keep[i] = 1;
+      else kept += nanos ? this.nanosGroups(order, i, j, keep) : this.group(order, i, j, keep);
       i = j;
     }
     this.src = undefined;
@@ -89,6 +94,25 @@ export class DedupRows {
   private ts(r: number): number {
     const s = this.src as DedupSources;
     return r < s.m ? s.oldTs[s.from + r] : s.newTs[s.lo + r - s.m];
+  }
+
+  /** A run of equal µs on a TIMESTAMP_NS timestamp: its runs of equal nanoseconds (merge order keeps them together). */
+  private nanosGroups(order: Uint32Array, lo: number, hi: number, keep: Uint8Array): number {
+    let kept = 0;
+    for (let i = lo; i < hi;) {
+      const sub = this.sub(order[i]);
+      let j = i + 1;
+      while (j < hi && this.sub(order[j]) === sub) j++;
+      kept += j - i === 1 ? (keep[i] = 1) : this.group(order, i, j, keep);
+      i = j;
+    }
+    return kept;
+  }
+
+  private sub(r: number): number {
+    const s = this.src as DedupSources;
+    if (r < s.m) return s.oldSub ? s.oldSub[s.from + r] : 0;
+    return s.newSub ? s.newSub[s.lo + r - s.m] : 0;
   }
 
   private equal(a: number, b: number): boolean {

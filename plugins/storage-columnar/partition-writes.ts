@@ -12,6 +12,8 @@ import { columnTop, loadRaw, loadVector, readVector, writeColumnRows } from './p
 import { RawColumn } from './raw-column';
 import { ScratchBuffers } from './scratch-buffers';
 import { lowerBound, mergeOrder, upperBound } from './sort-order';
+import { lowerBoundNanos, mergeOrderNanos, upperBoundNanos } from './nanos-order';
+import { splitInt64Nanos } from '../../core/data/nanos-split';
 import { StagedTxn } from './staged-txn';
 import { TableState } from './table-state';
 import { PartitionState } from './txn-state';
@@ -20,6 +22,8 @@ import { PartitionState } from './txn-state';
 export interface RunRows {
   readonly columns: readonly RawColumn[];
   readonly ts: Float64Array;
+  /** TIMESTAMP_NS: ns within each µs of `ts` (nanos-order.ts); undefined for TIMESTAMP. */
+  readonly sub?: Uint16Array;
   readonly lo: number;
   readonly hi: number;
 }
@@ -62,16 +66,26 @@ export function mergeIntoPartition(state: TableState, staged: StagedTxn, old: Pa
   const cols = state.meta.columns;
   const tsColumn = cols[state.meta.timestampIndex];
   // Only a committed partition's files may enter the cache: a staged one can still be rolled back.
-  const oldTs = (staged.isCommitted(old) ? loadVector(cache, state.dir, old, tsColumn) : readVector(state.dir, old, tsColumn)).data as Float64Array;
-  const { ts, lo } = run;
+  const { ts, sub, lo } = run;
   const n = run.hi - lo;
-  const keep = dedup ? lowerBound(oldTs, 0, old.rows, ts[lo]) : upperBound(oldTs, 0, old.rows, ts[lo]);
+  let oldTs: Float64Array;
+  let oldSub: Uint16Array | undefined;
+  let keep: number;
+  let order: Uint32Array;
+  if (sub) {
+    [oldTs, oldSub] = splitNanosColumn(loadRaw(state.dir, old, tsColumn), old.rows);
+    keep = dedup ? lowerBoundNanos(oldTs, oldSub, 0, old.rows, ts[lo], sub[lo]) : upperBoundNanos(oldTs, oldSub, 0, old.rows, ts[lo], sub[lo]);
+    order = mergeOrderNanos(oldTs.subarray(keep), oldSub.subarray(keep), old.rows - keep, ts, sub, lo, n);
+  } else {
+    oldTs = (staged.isCommitted(old) ? loadVector(cache, state.dir, old, tsColumn) : readVector(state.dir, old, tsColumn)).data as Float64Array;
+    keep = dedup ? lowerBound(oldTs, 0, old.rows, ts[lo]) : upperBound(oldTs, 0, old.rows, ts[lo]);
+    order = mergeOrder(oldTs.subarray(keep), old.rows - keep, ts, lo, n);
+  }
   const m = old.rows - keep;
-  let order = mergeOrder(oldTs.subarray(keep), m, ts, lo, n);
   if (dedup) {
     const oldKeys = dedup.keys.map((k) => loadRaw(state.dir, old, cols[k]));
     const addKeys = dedup.keys.map((k) => run.columns[k]);
-    order = dedup.filter({ order, m, oldTs, from: keep, old: oldKeys, newTs: ts, lo, add: addKeys });
+    order = dedup.filter({ order, m, oldTs, oldSub, from: keep, old: oldKeys, newTs: ts, newSub: sub, lo, add: addKeys });
   }
   const fresh: PartitionState = {
     ...old, dir: staged.newFolder(old.name), rows: 0, tops: {}, varBytes: {},
@@ -89,20 +103,31 @@ export function mergeIntoPartition(state: TableState, staged: StagedTxn, old: Pa
   return [{ ...fresh, rows: keep + order.length, varBytes }, order.length];
 }
 
+/** A TIMESTAMP_NS column's committed rows as (µs, ns within the µs) keys. */
+function splitNanosColumn(raw: RawColumn, rows: number): [Float64Array, Uint16Array] {
+  const ts = new Float64Array(rows);
+  const sub = new Uint16Array(rows);
+  const bytes = raw.bytes.byteOffset % 4 === 0 ? raw.bytes : raw.bytes.slice(0, rows * 8);
+  splitInt64Nanos(new Int32Array(bytes.buffer, bytes.byteOffset, rows * 2), 0, rows, ts, sub, 0);
+  return [ts, sub];
+}
+
 /** A run without the rows that later rows of the same run replace (deduplication without old rows). */
 export function dedupRun(run: RunRows, dedup: DedupRows): RunRows {
   const n = run.hi - run.lo;
   const identity = new Uint32Array(n);
   for (let i = 0; i < n; i++) identity[i] = i;
   const order = dedup.filter({
-    order: identity, m: 0, oldTs: run.ts, from: 0, old: [], newTs: run.ts, lo: run.lo, add: dedup.keys.map((k) => run.columns[k]),
+    order: identity, m: 0, oldTs: run.ts, from: 0, old: [], newTs: run.ts, newSub: run.sub, lo: run.lo, add: dedup.keys.map((k) => run.columns[k]),
   });
   if (order.length === n) return run;
   const rows = new Uint32Array(order.length);
   const ts = new Float64Array(order.length);
+  const sub = run.sub ? new Uint16Array(order.length) : undefined;
   for (let i = 0; i < order.length; i++) {
     rows[i] = run.lo + order[i];
     ts[i] = run.ts[rows[i]];
+    if (sub && run.sub) sub[i] = run.sub[rows[i]];
   }
-  return { columns: run.columns.map((c) => c.gather(rows, rows.length)), ts, lo: 0, hi: rows.length };
+  return { columns: run.columns.map((c) => c.gather(rows, rows.length)), ts, sub, lo: 0, hi: rows.length };
 }

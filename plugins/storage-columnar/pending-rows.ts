@@ -1,12 +1,16 @@
 /**
  * A writer's appended, uncommitted rows in disk form, one RawColumn per table column, plus the designated
- * timestamps as doubles for sorting and partitioning. Tracks whether the rows are still in order.
+ * timestamps as doubles for sorting and partitioning. Tracks whether the rows are still in order. A
+ * TIMESTAMP_NS designated timestamp is kept as µs in `timestamps` plus the ns within the µs in `subs`
+ * (core/data/nanos-split.ts), so rows partition in µs and order to the nanosecond.
  */
 import { TypeTag } from '../../core/data/column-type';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { LONG_NULL } from '../../core/data/null-values';
+import { splitNanosVector } from '../../core/data/nanos-split';
 import { Vector, vectorLength } from '../../core/data/vector';
 import { SvcError } from '../../core/errors';
+import { stableSortOrderNanos } from './nanos-order';
 import { RawColumn } from './raw-column';
 import { stableSortOrder } from './sort-order';
 import { SymbolDictionary, SymbolSnapshot } from './symbol-dictionary';
@@ -16,6 +20,8 @@ import { appendVector, nullPattern, storedWidth } from './vector-encoder';
 export class PendingRows {
   columns: RawColumn[];
   timestamps = new Float64Array(1024);
+  /** TIMESTAMP_NS designated timestamp: ns within each row's µs (0..999); undefined for TIMESTAMP. */
+  subs: Uint16Array | undefined;
   rows = 0;
   /** Non-decreasing designated timestamps within the pending rows. */
   sorted = true;
@@ -25,6 +31,7 @@ export class PendingRows {
   constructor(private columnsMeta: readonly StoredColumn[], private readonly timestampIndex: number,
     private readonly dictionaries: ReadonlyMap<number, SymbolDictionary>) {
     this.columns = this.fresh();
+    if (timestampIndex >= 0 && columnsMeta[timestampIndex].type.tag === TypeTag.TIMESTAMP_NS) this.subs = new Uint16Array(1024);
   }
 
   /** Forgets the rows but keeps the grown buffers: the next commit cycle appends without reallocating. */
@@ -40,11 +47,16 @@ export class PendingRows {
   sortInPlace(): void {
     if (this.sorted) return;
     const n = this.rows;
-    const order = stableSortOrder(this.timestamps, n);
+    const order = this.subs ? stableSortOrderNanos(this.timestamps, this.subs, n) : stableSortOrder(this.timestamps, n);
     this.columns = this.columns.map((c) => c.gather(order, n));
     const ts = new Float64Array(Math.max(1024, n));
     for (let i = 0; i < n; i++) ts[i] = this.timestamps[order[i]];
     this.timestamps = ts;
+    if (this.subs) {
+      const subs = new Uint16Array(ts.length);
+      for (let i = 0; i < n; i++) subs[i] = this.subs[order[i]];
+      this.subs = subs;
+    }
     this.sorted = true;
   }
 
@@ -52,6 +64,7 @@ export class PendingRows {
   dropFront(k: number): void {
     for (const c of this.columns) c.dropFront(k);
     this.timestamps.copyWithin(0, k, this.rows);
+    this.subs?.copyWithin(0, k, this.rows);
     this.rows -= k;
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
@@ -87,7 +100,8 @@ export class PendingRows {
       if (vectorLength(v) < n) throw SvcError.badRequest(`column ${cols[c].name} has fewer than ${n} rows`);
     }
     if (n === 0) return;
-    if (this.timestampIndex >= 0) this.appendTimestamps(batch.vectors[this.timestampIndex].data as Float64Array, n);
+    if (this.subs) this.appendNanos(batch.vectors[this.timestampIndex], n);
+    else if (this.timestampIndex >= 0) this.appendTimestamps(batch.vectors[this.timestampIndex].data as Float64Array, n);
     for (let c = 0; c < cols.length; c++) {
       const v = batch.vectors[c];
       const keys = cols[c].type.tag === TypeTag.SYMBOL ? this.remapSymbols(cols[c], v, n) : undefined;
@@ -107,13 +121,7 @@ export class PendingRows {
     for (let i = 0; i < n; i++) {
       if (ts[i] === LONG_NULL || Number.isNaN(ts[i])) throw SvcError.badRequest('designated timestamp column cannot be NULL');
     }
-    if (this.rows + n > this.timestamps.length) {
-      let size = this.timestamps.length * 2;
-      while (size < this.rows + n) size *= 2;
-      const t = new Float64Array(size);
-      t.set(this.timestamps.subarray(0, this.rows));
-      this.timestamps = t;
-    }
+    this.reserveTimestamps(n);
     const out = this.timestamps;
     let last = this.rows > 0 ? out[this.rows - 1] : Number.NEGATIVE_INFINITY;
     let sorted = this.sorted;
@@ -130,6 +138,48 @@ export class PendingRows {
     this.sorted = sorted;
     this.minTs = min;
     this.maxTs = max;
+  }
+
+  /** appendTimestamps for TIMESTAMP_NS: µs into `timestamps`, ns within the µs into `subs`. */
+  private appendNanos(v: Vector, n: number): void {
+    this.reserveTimestamps(n);
+    const out = this.timestamps;
+    const subs = this.subs as Uint16Array;
+    const at = this.rows;
+    splitNanosVector(v, 0, n, out, subs, at);
+    for (let i = at; i < at + n; i++) {
+      if (out[i] === LONG_NULL) throw SvcError.badRequest('designated timestamp column cannot be NULL');
+    }
+    let last = at > 0 ? out[at - 1] : Number.NEGATIVE_INFINITY;
+    let lastSub = at > 0 ? subs[at - 1] : 0;
+    let sorted = this.sorted;
+    let min = this.minTs;
+    let max = this.maxTs;
+    for (let i = at; i < at + n; i++) {
+      const t = out[i];
+      if (t < last || (t === last && subs[i] < lastSub)) sorted = false;
+      if (t < min) min = t;
+      if (t > max) max = t;
+      last = t;
+      lastSub = subs[i];
+    }
+    this.sorted = sorted;
+    this.minTs = min;
+    this.maxTs = max;
+  }
+
+  private reserveTimestamps(n: number): void {
+    if (this.rows + n <= this.timestamps.length) return;
+    let size = this.timestamps.length * 2;
+    while (size < this.rows + n) size *= 2;
+    const t = new Float64Array(size);
+    t.set(this.timestamps.subarray(0, this.rows));
+    this.timestamps = t;
+    if (this.subs) {
+      const s = new Uint16Array(size);
+      s.set(this.subs.subarray(0, this.rows));
+      this.subs = s;
+    }
   }
 
   /** Keys of the writer's own dictionary pass through; other dictionaries are re-interned by value. */

@@ -15,6 +15,7 @@ import { appendToPartition, dedupRun, mergeIntoPartition, RunRows, writeNewParti
 import { PendingRows } from './pending-rows';
 import { ScratchBuffers } from './scratch-buffers';
 import { lowerBound, stableSortOrder } from './sort-order';
+import { stableSortOrderNanos } from './nanos-order';
 import { StagedTxn } from './staged-txn';
 import { TableState } from './table-state';
 import { PartitionState } from './txn-state';
@@ -47,12 +48,18 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
   const outOfOrder = hasTs && (!pending.sorted || (n > 0 && pending.timestamps[0] < lastMax) || pending.minTs < lastMax);
   let columns = pending.columns;
   let ts = pending.timestamps;
+  let sub = pending.subs;
   if (hasTs && !pending.sorted) {
-    const order = stableSortOrder(ts, n);
+    const order = sub ? stableSortOrderNanos(ts, sub, n) : stableSortOrder(ts, n);
     columns = columns.map((c) => c.gather(order, n));
     const sortedTs = new Float64Array(n);
     for (let i = 0; i < n; i++) sortedTs[i] = ts[order[i]];
     ts = sortedTs;
+    if (sub) {
+      const sortedSub = new Uint16Array(n);
+      for (let i = 0; i < n; i++) sortedSub[i] = sub[order[i]];
+      sub = sortedSub;
+    }
   }
   const dedup = hasTs && meta.dedupKeys.length > 0 ? dedupRowsOf(state) : undefined;
   const superseded: string[] = [];
@@ -66,10 +73,11 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
       sinceYield = 0;
     }
     const before = physical;
-    let rows: RunRows = { columns, ts, lo: run.lo, hi: run.hi };
+    let rows: RunRows = { columns, ts, sub, lo: run.lo, hi: run.hi };
     const at = parts.findIndex((p) => p.floor === run.floor);
     const current: PartitionState | undefined = parts[at];
-    const inOrder = current !== undefined && (!hasTs || current.maxTs < ts[run.lo] || (!dedup && current.maxTs === ts[run.lo]));
+    // Partition bounds are µs: with TIMESTAMP_NS an equal µs may still hold a later nanosecond, so it merges.
+    const inOrder = current !== undefined && (!hasTs || current.maxTs < ts[run.lo] || (!dedup && !sub && current.maxTs === ts[run.lo]));
     if (current !== undefined && !inOrder) {
       const [merged, written] = mergeIntoPartition(state, staged, current, rows, ctx.mode, ctx.cache, scratch, dedup);
       parts[at] = merged;

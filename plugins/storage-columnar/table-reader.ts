@@ -7,6 +7,8 @@ import { ColumnBatch } from '../../core/data/column-batch';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { PartitionInfo, TableSchema, TimeInterval } from '../../core/data/table-schema';
 import { Vector } from '../../core/data/vector';
+import { TypeTag } from '../../core/data/column-type';
+import { exactAt } from '../../core/data/exact-longs';
 import { ScanOptions, TableReader } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
@@ -94,7 +96,10 @@ export class ColumnarTableReader implements TableReader {
     const touching = intervals.filter((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs);
     if (touching.length === 0) return [];
     if (touching.length === 1 && touching[0].lo <= p.minTs && touching[0].hi >= p.maxTs) return [[0, p.rows]];
-    const ts = loadVector(this.cache, this.state.dir, p, this.meta.columns[this.meta.timestampIndex]).data as Float64Array;
+    const tsColumn = this.meta.columns[this.meta.timestampIndex];
+    const vector = loadVector(this.cache, this.state.dir, p, tsColumn);
+    if (tsColumn.type.tag === TypeTag.TIMESTAMP_NS) return nanosRowRanges(vector, p.rows, touching);
+    const ts = vector.data as Float64Array;
     const out: [number, number][] = [];
     for (const iv of touching) {
       const lo = lowerBound(ts, 0, p.rows, iv.lo);
@@ -114,3 +119,31 @@ export class ColumnarTableReader implements TableReader {
   }
 }
 
+
+/**
+ * rowRanges for a TIMESTAMP_NS designated timestamp: the µs intervals cover `[lo * 1000, hi * 1000 + 999]` ns,
+ * found by binary search on the exact int64s (the doubles round beyond 2^53); a few bigint compares per interval.
+ */
+function nanosRowRanges(v: Vector, rows: number, intervals: readonly TimeInterval[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const iv of intervals) {
+    const lo = firstAtLeast(v, rows, 0, microsToNanos(iv.lo));
+    const hi = firstAtLeast(v, rows, lo, microsToNanos(iv.hi) + 1000n);
+    if (hi > lo) out.push([lo, hi]);
+  }
+  return out;
+}
+
+function firstAtLeast(v: Vector, rows: number, lo: number, value: bigint): number {
+  let hi = rows;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (exactAt(v, mid) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function microsToNanos(us: number): bigint {
+  return BigInt(Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(us)))) * 1000n;
+}

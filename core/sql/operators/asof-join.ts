@@ -18,6 +18,7 @@ import { GroupKeyIndex } from './group-key-index';
 import { gatherOrNull, NullVectors } from './gather-or-null';
 import { walk } from '../bound-expression';
 import { narrowInput } from '../narrow-scan';
+import { AsofNanosCursor, isNanos, nanosKeys } from './asof-nanos-cursor';
 
 export interface AsofJoinSpec {
   readonly kind: 'asof' | 'lt';
@@ -81,7 +82,11 @@ export class AsofJoin implements PlanNode {
     const index = new GroupKeyIndex(rightKeys.map((k) => new VectorBuilder(k.type, 64, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined)), context.memory, 'join keys');
     const rkeys = new Int32Array(keyed ? rn : 0);
     if (keyed && rn > 0) index.assign(rightKeys.map((k) => evaluate(k, rb, context)), rn, rkeys);
-    const cursor = new AsofCursor(rts, rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count);
+    // A TIMESTAMP_NS on either side: both are matched by exact (µs, ns within) keys instead of doubles.
+    const nanos = isNanos(left.columns[left.timestampIndex].type) || isNanos(right.columns[right.timestampIndex].type);
+    const cursor = nanos
+      ? new AsofNanosCursor(nanosKeys(rb.vectors[right.timestampIndex], rn), rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count)
+      : new AsofCursor(rts, rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count);
     let lkeys = new Int32Array(0), match = new Int32Array(0);
     for await (const lb of left.execute(context)) {
       checkAborted(context);
@@ -91,8 +96,10 @@ export class AsofJoin implements PlanNode {
         index.assign(leftKeys.map((k) => evaluate(k, lb, context)), n, lkeys);
         cursor.reserveKeys(index.count);
       }
-      const lts = lb.vectors[left.timestampIndex].data as Float64Array;
-      if (keyed) cursor.matchKeyed(lts, lkeys, n, match); else cursor.match(lts, n, match);
+      const lts = lb.vectors[left.timestampIndex];
+      if (cursor instanceof AsofNanosCursor) cursor.match(nanosKeys(lts, n), keyed ? lkeys : undefined, n, match);
+      else if (keyed) cursor.matchKeyed(lts.data as Float64Array, lkeys, n, match);
+      else cursor.match(lts.data as Float64Array, n, match);
       const used = this.rightUsed;
       yield { rowCount: n, vectors: [...lb.vectors, ...rb.vectors.map((v, c) => (used && !used[c] ? nulls.get(v.type, n) : gatherOrNull(v, match, n)))] };
     }

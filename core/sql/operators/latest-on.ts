@@ -10,6 +10,7 @@ import { TypeTag } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
+import { splitNanosVector } from '../../data/nanos-split';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
@@ -102,7 +103,10 @@ export class LatestOn implements PlanNode {
     const index = this.newIndex(context);
     const types = this.spec.columns.map((c) => c.type);
     const batches: ColumnBatch[] = [];
-    let bestTs = new Float64Array(1024), bestRow = new Int32Array(1024);
+    let bestTs = new Float64Array(1024), bestRow = new Int32Array(1024), bestSub = new Uint16Array(1024);
+    // A TIMESTAMP_NS compares by (µs, ns within): its doubles tie beyond 2^53.
+    const nanos = this.spec.child.columns[this.spec.timestamp].type.tag === TypeTag.TIMESTAMP_NS;
+    let micros = new Float64Array(0), subs = new Uint16Array(0);
     let ids = new Int32Array(0);
     let base = 0;
     for await (const batch of this.spec.child.execute(context)) {
@@ -111,21 +115,33 @@ export class LatestOn implements PlanNode {
       if (ids.length < n) ids = new Int32Array(n);
       index.assign(this.spec.keys.map((k) => evaluate(k, batch, context)), n, ids);
       if (bestTs.length < index.count) {
-        const t = new Float64Array(index.count * 2).fill(-Infinity), r = new Int32Array(index.count * 2);
-        t.set(bestTs); r.set(bestRow);
-        bestTs = t; bestRow = r;
+        const t = new Float64Array(index.count * 2).fill(-Infinity), r = new Int32Array(index.count * 2), u = new Uint16Array(index.count * 2);
+        t.set(bestTs); r.set(bestRow); u.set(bestSub);
+        bestTs = t; bestRow = r; bestSub = u;
       }
-      const ts = batch.vectors[this.spec.timestamp].data;
+      let ts = batch.vectors[this.spec.timestamp].data;
       let used = false;
-      for (let i = 0; i < n; i++) {
-        const g = ids[i];
-        if (bestRow[g] === 0 || ts[i] >= bestTs[g]) { bestTs[g] = ts[i]; bestRow[g] = base + i + 1; used = true; }
+      if (nanos) {
+        if (micros.length < n) { micros = new Float64Array(n); subs = new Uint16Array(n); }
+        splitNanosVector(batch.vectors[this.spec.timestamp], 0, n, micros, subs, 0);
+        ts = micros;
+        for (let i = 0; i < n; i++) {
+          const g = ids[i];
+          if (bestRow[g] === 0 || ts[i] > bestTs[g] || (ts[i] === bestTs[g] && subs[i] >= bestSub[g])) {
+            bestTs[g] = ts[i]; bestSub[g] = subs[i]; bestRow[g] = base + i + 1; used = true;
+          }
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const g = ids[i];
+          if (bestRow[g] === 0 || ts[i] >= bestTs[g]) { bestTs[g] = ts[i]; bestRow[g] = base + i + 1; used = true; }
+        }
       }
       // Batches are kept whole only if they hold a candidate; row numbers stay global.
       batches.push(used ? batch : { rowCount: n, vectors: [] });
       base += n;
     }
-    const picks = Array.from({ length: index.count }, (_, g) => g).sort((a, b) => bestTs[a] - bestTs[b] || bestRow[a] - bestRow[b]);
+    const picks = Array.from({ length: index.count }, (_, g) => g).sort((a, b) => bestTs[a] - bestTs[b] || bestSub[a] - bestSub[b] || bestRow[a] - bestRow[b]);
     const kept = batches.map((b) => (b.vectors.length ? b : undefined));
     const starts: number[] = [];
     let s = 0;

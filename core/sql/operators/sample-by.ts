@@ -4,9 +4,12 @@
  * hot loop is typed-array arithmetic. Groups are numbered in bucket order — keyed queries get one group
  * per (bucket, key) through a per-key stamp array — and aggregate states fold rows by group id.
  * Output layout matches GroupBy: aggregates first, then the bucket timestamp, then the other keys.
+ * Buckets are µs: a TIMESTAMP_NS timestamp is bucketed by its µs (core/data/nanos-split.ts) and the
+ * bucket timestamps are scaled back to ns on output.
  */
 import { ColumnBatch } from '../../data/column-batch';
-import { TypeTag } from '../../data/column-type';
+import { ColumnType, TypeTag } from '../../data/column-type';
+import { joinNanos, splitNanosVector } from '../../data/nanos-split';
 import { ResultColumn } from '../../data/result-set';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { Vector } from '../../data/vector';
@@ -64,6 +67,9 @@ export class SampleBy implements PlanNode {
     const keyed = spec.keys.length > 0;
     const b = new BucketAssigner(spec.clock, spec.from, spec.to, keyed);
     let groups = new Int32Array(0), keyIds = new Int32Array(0);
+    const tsType = spec.columns[spec.aggregates.length].type;
+    const nanos = tsType.tag === TypeTag.TIMESTAMP_NS;
+    let micros = new Float64Array(0), subs = new Uint16Array(0);
     for await (const batch of spec.child.execute(context)) {
       checkAborted(context);
       const n = batch.rowCount;
@@ -73,7 +79,12 @@ export class SampleBy implements PlanNode {
         index.assign(spec.keys.map((k) => evaluate(k, batch, context)), n, keyIds);
         b.reserveKeys(index.count);
       }
-      const ts = batch.vectors[spec.timestamp].data as Float64Array;
+      let ts = batch.vectors[spec.timestamp].data as Float64Array;
+      if (nanos) {
+        if (micros.length < n) { micros = new Float64Array(n); subs = new Uint16Array(n); }
+        splitNanosVector(batch.vectors[spec.timestamp], 0, n, micros, subs, 0);
+        ts = micros;
+      }
       const skipped = keyed ? b.assignKeyed(ts, keyIds, n, groups) : b.assign(ts, n, groups);
       const count = b.count;
       for (const s of states) s.init(count);
@@ -102,7 +113,8 @@ export class SampleBy implements PlanNode {
     const all = spec.fills.every((f) => f.mode === 'none')
       ? plainOutput(sampled, spec)
       : fillBuckets(sampled, spec.fills, b.clock ?? spec.clock(spec.from ?? 0), spec.from, spec.to, spec.aggregates.map((a) => a.type));
-    for (let o = 0; o < all.rowCount; o += OUT_BATCH) yield sliceBatch(all, o, Math.min(all.rowCount, o + OUT_BATCH));
+    const out = nanos ? withNanosBuckets(all, spec.aggregates.length, tsType) : all;
+    for (let o = 0; o < out.rowCount; o += OUT_BATCH) yield sliceBatch(out, o, Math.min(out.rowCount, o + OUT_BATCH));
   }
 }
 
@@ -134,6 +146,13 @@ function plainOutput(s: SampledGroups, spec: SampleBySpec): ColumnBatch {
   const tsType = spec.columns[spec.aggregates.length].type;
   const keys = s.keyVectors.map((v) => gather(v, s.groupKey, s.count));
   return { rowCount: s.count, vectors: [...s.values, { type: tsType, data: s.bucketTs.slice(0, s.count) }, ...keys] };
+}
+
+/** The µs bucket timestamps at `index` as the TIMESTAMP_NS column `type`. */
+function withNanosBuckets(b: ColumnBatch, index: number, type: ColumnType): ColumnBatch {
+  const vectors = [...b.vectors];
+  vectors[index] = joinNanos(type, b.vectors[index].data as Float64Array, undefined, b.rowCount);
+  return { rowCount: b.rowCount, vectors };
 }
 
 function compact(groups: Int32Array, n: number): { rows: Int32Array; groups: Int32Array; n: number } {

@@ -2,7 +2,7 @@
  * CREATE TABLE [IF NOT EXISTS] (columns | AS (SELECT …) | (LIKE t), which copies t entirely) with TIMESTAMP, PARTITION BY,
  * WAL/BYPASS WAL, DEDUP UPSERT KEYS and WITH params, through StorageEngine.createTable.
  */
-import { ColumnType, TypeTag, parseTypeName } from '../../data/column-type';
+import { ColumnType, TypeTag, isDesignatedTimestampType, parseTypeName } from '../../data/column-type';
 import { dedupKeyError } from '../../data/dedup-keys';
 import { ColumnDef, CreateTableRequest, PartitionBy, TableSchema } from '../../data/table-schema';
 import { SvcError } from '../../errors';
@@ -88,7 +88,7 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
   if (s.timestamp) {
     const k = columns.findIndex((c) => c.name.toLowerCase() === s.timestamp?.name.toLowerCase());
     if (k < 0) throw SvcError.invalidColumn(s.timestamp.position, s.timestamp.name);
-    if (columns[k].type.tag !== TypeTag.TIMESTAMP) throw SvcError.sql(s.timestamp.position, `TIMESTAMP column expected [actual=${columns[k].type.tag === TypeTag.DATE ? 'DATE' : 'other'}]`);
+    if (!isDesignatedTimestampType(columns[k].type)) throw SvcError.sql(s.timestamp.position, `TIMESTAMP column expected [actual=${columns[k].type.tag === TypeTag.DATE ? 'DATE' : 'other'}]`);
   }
   if (s.partitionBy && s.partitionBy !== 'NONE' && !s.timestamp) {
     throw SvcError.sql(s.partitionByPosition ?? s.position, 'partitioning is possible only on tables with designated timestamps');

@@ -4,6 +4,8 @@
  */
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
 import { Vector } from '../../../core/data/vector';
+import { exactAt } from '../../../core/data/exact-longs';
+import { LONG_NULL_BIG } from '../../../core/data/null-values';
 import { FunctionContext, ScalarFunction } from '../../../core/extension/sql-function';
 import { readValue, SqlValue } from '../../../core/sql/vector/sql-value';
 import { castVector } from '../../../core/sql/vector/cast-vector';
@@ -70,6 +72,7 @@ function between(t: ColumnType): ScalarFunction {
   return {
     kind: 'scalar', name: 'between', args: [t, t, t], returns: B,
     kernel(args, n): Vector {
+      if (args.some((v) => v.exact)) return exactBetween(args, n);
       const [x, a, b] = args.map((v) => castVector(v, Types.DOUBLE, n).data);
       const out = new Uint8Array(n);
       for (let i = 0; i < n; i++) {
@@ -79,6 +82,18 @@ function between(t: ColumnType): ScalarFunction {
       return { type: B, data: out };
     },
   };
+}
+
+/** between() over 64-bit values of which some lie beyond 2^53 (their doubles may tie): exact; null is never between. */
+function exactBetween(args: readonly Vector[], n: number): Vector {
+  const out = new Uint8Array(n);
+  const [x, a, b] = args;
+  for (let i = 0; i < n; i++) {
+    const v = exactAt(x, i), p = exactAt(a, i), q = exactAt(b, i);
+    if (v === LONG_NULL_BIG || p === LONG_NULL_BIG || q === LONG_NULL_BIG) continue;
+    out[i] = (p <= q ? v >= p && v <= q : v >= q && v <= p) ? 1 : 0;
+  }
+  return { type: B, data: out };
 }
 
 function betweenText(t: ColumnType): ScalarFunction {
@@ -139,7 +154,7 @@ function textMatch(name: string, make: (p: string, position: number) => TextTest
 
 export const predicateFunctions: readonly ScalarFunction[] = [
   isNull(false), isNull(true), inFunction,
-  between(Types.DOUBLE), between(Types.LONG), between(Types.TIMESTAMP), betweenText(Types.STRING), betweenText(Types.VARCHAR),
+  between(Types.DOUBLE), between(Types.LONG), between(Types.TIMESTAMP), between(Types.TIMESTAMP_NS), betweenText(Types.STRING), betweenText(Types.VARCHAR),
   ...textMatch('like', (p) => patternCache.like(p, false), false),
   ...textMatch('ilike', (p) => patternCache.like(p, true), false),
   ...textMatch('~', (p, position) => patternCache.regex(p, position), false),
