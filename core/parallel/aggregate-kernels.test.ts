@@ -60,7 +60,7 @@ function reference(keyOf: (i: number) => number | string, keep: (i: number) => b
 function run(source: string, cols: readonly FixedArray[], lo: number, hi: number, args: number[], selection?: Int32Array): KernelOutput {
   const budget = new Int32Array(new SharedArrayBuffer(8));
   budget[1] = 0x7fffffff;
-  const { reply } = runKernel({ id: 1, source, columns: cols, lo, hi, args, cancel: new Int32Array(new SharedArrayBuffer(4)), memory: budget, selection });
+  const reply = runKernel({ id: 1, source, columns: cols, lo, hi, args, cancel: new Int32Array(new SharedArrayBuffer(4)), memory: budget, selection });
   if (!reply.ok) throw new Error(reply.message);
   return reply.output;
 }

@@ -2,7 +2,7 @@
  * The messages between the main thread and a query worker (query-worker.ts). A task is one generated
  * kernel over rows `[lo, hi)` of column arrays the worker reads in place: arrays on SharedArrayBuffers
  * (the column cache's) are shared by postMessage, not copied. Results come back as plain typed arrays,
- * transferred. No message carries query text: `source` is built from fixed snippets (kernel-source.ts).
+ * copied (never transferred: run-kernel.ts). No message carries query text: `source` is built from fixed snippets (kernel-source.ts).
  */
 import { FixedArray } from '../data/vector';
 

@@ -10,7 +10,7 @@ const port = parentPort;
 if (port) {
   port.on('message', (m: unknown) => {
     if (!isKernelTask(m)) return;
-    const { reply, transfer } = runKernel(m);
-    port.postMessage(reply, transfer);
+    // No transfer list: see run-kernel.ts.
+    port.postMessage(runKernel(m));
   });
 }

@@ -60,7 +60,7 @@ export class QueryWorkers {
    */
   runHere(specs: readonly TaskSpec[], step: ParallelStep): KernelOutput[] {
     return specs.map((spec) => {
-      const { reply } = runKernel({ ...spec, id: 0, cancel: step.cancel.shared, memory: step.budget });
+      const reply = runKernel({ ...spec, id: 0, cancel: step.cancel.shared, memory: step.budget });
       return outcomeOf(reply, step.signal);
     });
   }

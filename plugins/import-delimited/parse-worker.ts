@@ -1,6 +1,6 @@
 /**
- * Worker-thread entry: runs a DelimitedParser over the chunks the request thread transfers and sends
- * back each batch's arrays by transfer (see worker-protocol.ts). One worker per large upload.
+ * Worker-thread entry: runs a DelimitedParser over the chunks the request thread shares and sends back
+ * each batch's arrays, copied (see worker-protocol.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ColumnBatch } from '../../core/data/column-batch';
@@ -10,11 +10,8 @@ import { isSvcError } from '../../core/errors';
 import { DelimitedParser } from './delimited-parser';
 import { isWorkerRequest, WireBatch, WorkerPlan, WorkerReply } from './worker-protocol';
 
-function wire(batch: ColumnBatch, transfer: ArrayBuffer[]): WireBatch {
-  const vectors = batch.vectors.map((v) => {
-    for (const a of [v.data, v.offsets, v.nulls, v.exact]) if (a && a.buffer instanceof ArrayBuffer) transfer.push(a.buffer);
-    return { data: v.data, offsets: v.offsets, nulls: v.nulls, exact: v.exact };
-  });
+function wire(batch: ColumnBatch): WireBatch {
+  const vectors = batch.vectors.map((v) => ({ data: v.data, offsets: v.offsets, nulls: v.nulls, exact: v.exact }));
   return { rowCount: batch.rowCount, vectors };
 }
 
@@ -22,10 +19,11 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
   const tables = plan.columns.map((c) => (c.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
   const sent = tables.map(() => 0);
   const parser = new DelimitedParser({ ...plan, columns: plan.columns.map((c, i) => ({ ...c, symbols: tables[i] })) }, plan.leadingBom);
-  const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
-  const flush = (seq: number, spare?: ArrayBuffer): void => {
-    const transfer: ArrayBuffer[] = spare ? [spare] : [];
-    const batches = parser.takeReady().map((b) => wire(b, transfer));
+  // Replies are copied, never transferred: a detached ArrayBuffer slows every typed-array loop of the
+  // parser's thread for good (V8 then checks each access for detachment).
+  const post = (reply: WorkerReply): void => port.postMessage(reply);
+  const flush = (seq: number, spare?: SharedArrayBuffer): void => {
+    const batches = parser.takeReady().map(wire);
     const newSymbols = tables.map((t, i) => {
       if (!t) return [];
       const values: string[] = [];
@@ -33,7 +31,7 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
       sent[i] = t.size;
       return values;
     });
-    post({ type: 'parsed', seq, batches, newSymbols, spare }, transfer);
+    post({ type: 'parsed', seq, batches, newSymbols, spare });
   };
   port.on('message', (m: unknown) => {
     if (!isWorkerRequest(m)) return;

@@ -43,9 +43,9 @@ export class WorkerParser implements ImportParser {
   private failure: Error | undefined;
   private closed = false;
   private wake: (() => void) | undefined;
-  private stage = new Uint8Array(STAGE_BYTES);
+  private stage = new Uint8Array(new SharedArrayBuffer(STAGE_BYTES));
   /** Piece buffers the workers handed back, reused for the next pieces (no 1 MiB allocation per piece). */
-  private readonly spares: ArrayBuffer[] = [];
+  private readonly spares: SharedArrayBuffer[] = [];
   private staged = 0;
 
   constructor(private readonly plan: ParsePlan, laneCount = 2) {
@@ -102,7 +102,7 @@ export class WorkerParser implements ImportParser {
   }
 
   /**
-   * Hands the staging buffer over (transfer, no copy) up to its last line end; the tail starts the next one.
+   * Hands the staging buffer over (shared memory, no copy; it comes back as a spare) up to its last line end; the tail starts the next one.
    * Searched through a Buffer view (memchr): a TypedArray `indexOf` over every piece cost about a second of
    * the request thread per GB.
    */
@@ -113,18 +113,19 @@ export class WorkerParser implements ImportParser {
     if (cut <= 0) { cut = this.staged; this.serial = true; }
     if (!this.serial && view.subarray(0, cut).indexOf(QUOTE) >= 0) this.serial = true;
     const spare = this.spares.pop();
-    const next = spare ? new Uint8Array(spare) : new Uint8Array(STAGE_BYTES);
+    const next = new Uint8Array(spare ?? new SharedArrayBuffer(STAGE_BYTES));
     next.set(full.subarray(cut, this.staged));
     const seq = this.nextSeq++;
     const lane = this.serial ? this.lanes[0] : this.lanes[seq % this.lanes.length];
-    this.send(lane, { type: 'chunk', buffer: full.buffer, length: cut, seq, endBatch: !this.serial }, [full.buffer]);
+    this.send(lane, { type: 'chunk', buffer: full.buffer as SharedArrayBuffer, length: cut, seq, endBatch: !this.serial });
     this.inFlight++;
     this.stage = next;
     this.staged -= cut;
   }
 
-  private send(lane: Lane, m: WorkerRequest, transfer: ArrayBuffer[] = []): void {
-    lane.worker.postMessage(m, transfer);
+  /** Never with a transfer list: a detached ArrayBuffer slows every typed-array loop of this thread for good. */
+  private send(lane: Lane, m: WorkerRequest): void {
+    lane.worker.postMessage(m);
   }
 
   private next(): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Messages between WorkerParser (request thread) and parse-worker (worker thread). Chunks and batch
- * arrays move by transfer, not copy. SYMBOL keys in a batch are the worker's own dictionary keys; the
+ * Messages between WorkerParser (request thread) and parse-worker (worker thread). Chunks are shared
+ * memory (a chunk comes back as a spare once parsed); batch arrays are copied. Nothing is transferred:
+ * detaching an ArrayBuffer makes V8 check every typed-array access of that thread from then on. SYMBOL keys in a batch are the worker's own dictionary keys; the
  * values first used in that batch travel with it (`newSymbols`), and the request thread maps them to the
  * writer's keys.
  */
@@ -31,7 +32,7 @@ export interface WorkerPlan {
 
 export type WorkerRequest =
   /** `buffer[0..length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it. */
-  | { readonly type: 'chunk'; readonly buffer: ArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean }
+  | { readonly type: 'chunk'; readonly buffer: SharedArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean }
   | { readonly type: 'finish'; readonly seq: number };
 
 export interface WireVector {
@@ -51,7 +52,7 @@ export type WorkerReply =
    * One chunk (or the finish) is parsed: its batches, and per column the symbol values new since the last
    * reply; `spare` is the chunk's buffer handed back (the parser keeps no view of it) for the next piece.
    */
-  | { readonly type: 'parsed'; readonly seq: number; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[]; readonly spare?: ArrayBuffer }
+  | { readonly type: 'parsed'; readonly seq: number; readonly batches: readonly WireBatch[]; readonly newSymbols: readonly (readonly string[])[]; readonly spare?: SharedArrayBuffer }
   | { readonly type: 'done'; readonly rowsHandled: number; readonly rowsImported: number; readonly errors: readonly number[] }
   | { readonly type: 'error'; readonly message: string; readonly user: boolean };
 
@@ -59,7 +60,7 @@ export function isWorkerRequest(x: unknown): x is WorkerRequest {
   if (typeof x !== 'object' || x === null) return false;
   const t = (x as { type?: unknown }).type;
   return typeof (x as { seq?: unknown }).seq === 'number'
-    && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof ArrayBuffer));
+    && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof SharedArrayBuffer));
 }
 
 export function isWorkerReply(x: unknown): x is WorkerReply {
