@@ -1,6 +1,6 @@
 /**
- * TableBlocks across a worker boundary: plain objects whose typed arrays move by transfer (no copy). Every
- * array of a block is its own ArrayBuffer; empty ones (shared placeholders) stay behind.
+ * TableBlocks across a worker boundary: plain objects whose typed arrays postMessage copies. Every array of
+ * a block is its own ArrayBuffer (so a copy is only its own bytes); empty ones (shared placeholders) stay behind.
  */
 import { BlockColumn } from './block-column';
 import { TableBlock } from './table-block';
@@ -30,22 +30,18 @@ export interface WireBlock {
 const ARRAY_FIELDS = ['f64', 'exact', 'keys', 'u8', 'heap', 'elements', 'offsets', 'nulls', 'shapes'] as const;
 type ArrayField = (typeof ARRAY_FIELDS)[number];
 
-/** The block as a message; its buffers are added to `transfer` (the block must not be used afterwards). */
-export function toWire(block: TableBlock, transfer: ArrayBuffer[]): WireBlock {
-  const give = <T extends ArrayBufferView>(a: T): T => {
-    if (a.byteLength > 0 && a.buffer instanceof ArrayBuffer && !transfer.includes(a.buffer)) transfer.push(a.buffer);
-    return a;
-  };
+/** The block as a message (its arrays are copied by postMessage). */
+export function toWire(block: TableBlock): WireBlock {
   return {
-    table: block.table, tableBytes: give(block.tableBytes), firstLine: block.firstLine, rows: block.rows,
-    timestamps: give(block.timestamps), subMicros: give(block.subMicros), lines: give(block.lines),
+    table: block.table, tableBytes: block.tableBytes, firstLine: block.firstLine, rows: block.rows,
+    timestamps: block.timestamps, subMicros: block.subMicros, lines: block.lines,
     columns: block.columns.filter((c) => c.used).map((c) => {
       const arrays: Record<string, ArrayBufferView> = {};
       for (const f of ARRAY_FIELDS) {
         const a = c[f];
-        if (a !== undefined && a.byteLength > 0) arrays[f] = give(a);
+        if (a !== undefined && a.byteLength > 0) arrays[f] = a;
       }
-      return { name: c.name, nameBytes: give(c.nameBytes), type: c.type, dims: c.dims, firstRow: c.firstRow, rows: c.rows, arrays, symbols: c.symbols };
+      return { name: c.name, nameBytes: c.nameBytes, type: c.type, dims: c.dims, firstRow: c.firstRow, rows: c.rows, arrays, symbols: c.symbols };
     }),
   };
 }

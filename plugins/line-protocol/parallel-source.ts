@@ -23,7 +23,7 @@ const BACKSLASH = 0x5c;
 const BINARY_MARK = Buffer.from('==');
 
 /** A way to post to one parse worker. */
-export type LaneChannel = (message: ParseRequest, transfer: ArrayBuffer[]) => void;
+export type LaneChannel = (message: ParseRequest) => void;
 
 interface PieceResult {
   readonly blocks: readonly WireBlock[];
@@ -164,14 +164,13 @@ export class ParallelSource implements BlockSource {
       this.toSerial();
       return;
     }
-    // The stage itself moves to the worker; only the cut line's tail is copied into a new one.
+    // The stage is copied to the worker (never transferred: see worker-protocol.ts), then the cut line's
+    // tail moves to its start.
     const buffer = this.stage.buffer as ArrayBuffer;
-    const next = newStage(this.stage.length);
-    next.set(this.stage.subarray(end, this.staged));
-    this.stage = next;
-    this.staged -= end;
     const seq = this.nextSeq++;
-    this.lanes[seq % this.lanes.length]({ type: 'piece', id: this.id, seq, buffer, length: end, final, precision: this.precision, ...this.limits }, [buffer]);
+    this.lanes[seq % this.lanes.length]({ type: 'piece', id: this.id, seq, buffer, length: end, final, precision: this.precision, ...this.limits });
+    this.stage.copyWithin(0, end, this.staged);
+    this.staged -= end;
   }
 
   private toSerial(): void {

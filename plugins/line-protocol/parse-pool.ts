@@ -67,8 +67,8 @@ export class ParsePool implements Lifecycle {
     if (this.size === 0 || this.stopped) return undefined;
     if (this.size === 1) return this.openSerial(limits, precision, eager);
     const id = this.nextId++;
-    const lanes = this.slots.map((slot) => (message: ParseRequest, transfer: ArrayBuffer[]): void => {
-      (slot.worker ?? this.startWorker(slot)).postMessage(message, transfer);
+    const lanes = this.slots.map((slot) => (message: ParseRequest): void => {
+      (slot.worker ?? this.startWorker(slot)).postMessage(message);
     });
     const source = new ParallelSource(id, lanes, () => this.openSerial(limits, precision, eager), limits, precision, () => {
       for (const slot of this.slots) slot.sessions.delete(id);
@@ -83,7 +83,7 @@ export class ParsePool implements Lifecycle {
     const worker = slot.worker ?? this.startWorker(slot);
     const id = this.nextId++;
     const source = new RemoteSource(id, {
-      post: (message: ParseRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer),
+      post: (message: ParseRequest) => worker.postMessage(message),
       detach: () => { slot.sessions.delete(id); },
     }, eager ? 1 : BATCH_BYTES);
     slot.sessions.set(id, source);

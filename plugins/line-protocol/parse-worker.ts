@@ -1,6 +1,6 @@
 /**
  * A parse worker thread (ParsePool): runs a LocalSource per session and answers `take` with the parsed blocks,
- * transferred. Rows without a timestamp get this thread's clock, which is the process's clock.
+ * copied (never transferred: worker-protocol.ts). Rows without a timestamp get this thread's clock, which is the process's clock.
  */
 import { parentPort } from 'node:worker_threads';
 import { LocalSource } from './block-source';
@@ -15,8 +15,8 @@ function wireError(e: LineError | undefined): WireError | undefined {
   return e === undefined ? undefined : { message: e.message, line: e.line, status: e.status };
 }
 
-function reply(message: ParseReply, transfer: ArrayBuffer[] = []): void {
-  parentPort?.postMessage(message, transfer);
+function reply(message: ParseReply): void {
+  parentPort?.postMessage(message);
 }
 
 parentPort?.on('message', (m: unknown) => {
@@ -40,9 +40,8 @@ parentPort?.on('message', (m: unknown) => {
         const s = sessions.get(m.id);
         if (s === undefined) { reply({ type: 'failed', id: m.id, message: 'no such parse session' }); return; }
         if (m.end) s.end();
-        const transfer: ArrayBuffer[] = [];
-        const blocks = s.takeNow().map((b) => toWire(b, transfer));
-        reply({ type: 'blocks', id: m.id, blocks, error: wireError(s.error) }, transfer);
+        const blocks = s.takeNow().map(toWire);
+        reply({ type: 'blocks', id: m.id, blocks, error: wireError(s.error) });
         return;
       }
       case 'close':
@@ -57,9 +56,8 @@ parentPort?.on('message', (m: unknown) => {
         if (m.final) s.end();
         const rows = s.bufferedRows;
         const bytes = s.bufferedBytes;
-        const transfer: ArrayBuffer[] = [];
-        const blocks = s.takeNow().map((b) => toWire(b, transfer));
-        reply({ type: 'piece', id: m.id, seq: m.seq, blocks, lines: s.lines, rows, bytes, error: wireError(s.error) }, transfer);
+        const blocks = s.takeNow().map(toWire);
+        reply({ type: 'piece', id: m.id, seq: m.seq, blocks, lines: s.lines, rows, bytes, error: wireError(s.error) });
         return;
       }
     }

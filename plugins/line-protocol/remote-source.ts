@@ -1,7 +1,7 @@
 /**
  * A BlockSource whose parsing runs on a parse worker (ParsePool): bytes go to an idle worker at once (TCP) or
  * once 256 KiB are staged (HTTP, which only needs its end), are staged into buffers of up to 1 MiB while it is
- * busy, then transferred; `take` sends what is staged and brings the parsed blocks back by transfer. At most
+ * busy, then copied to it; `take` sends what is staged and brings the parsed blocks back. At most
  * 4 MiB are in flight to the worker (`feed` returns a promise to wait on beyond that), so a fast sender cannot
  * queue unbounded memory.
  */
@@ -18,7 +18,7 @@ const MAX_IN_FLIGHT = 4 << 20;
 
 /** How a RemoteSource reaches its worker (ParsePool implements it). */
 export interface WorkerChannel {
-  post(message: ParseRequest, transfer?: ArrayBuffer[]): void;
+  post(message: ParseRequest): void;
   /** Stops routing replies to this session. */
   detach(): void;
 }
@@ -119,15 +119,10 @@ export class RemoteSource implements BlockSource {
   private send(): void {
     const n = this.staged;
     if (n === 0) return;
-    // A full stage moves to the worker; a small one is copied out, so the stage is not reallocated per line.
-    let buffer: ArrayBuffer;
-    if (n >= STAGE_BYTES / 4) {
-      buffer = this.stage.buffer as ArrayBuffer;
-      this.stage = newStage(STAGE_BYTES);
-    } else {
-      buffer = this.stage.slice(0, n).buffer;
-    }
-    this.channel.post({ type: 'feed', id: this.id, buffer, length: n }, [buffer]);
+    // Copied to the worker, never transferred (see worker-protocol.ts): a full stage as it is, a small one
+    // sliced first so a few lines do not copy the whole stage. The stage stays and is reused.
+    const buffer = n >= STAGE_BYTES / 4 ? this.stage.buffer as ArrayBuffer : this.stage.slice(0, n).buffer;
+    this.channel.post({ type: 'feed', id: this.id, buffer, length: n });
     this.inFlight += n;
     this.staged = 0;
   }
@@ -135,7 +130,7 @@ export class RemoteSource implements BlockSource {
 
 /**
  * Staging bytes: a plain Uint8Array (its `slice` copies, unlike Buffer's) on an ArrayBuffer of its own (it is
- * transferred), not zero-filled (only staged bytes are read).
+ * posted whole), not zero-filled (only staged bytes are read).
  */
 export function newStage(size: number): Uint8Array {
   return new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);

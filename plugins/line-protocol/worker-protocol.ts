@@ -1,6 +1,7 @@
 /**
  * Messages between RemoteSource (request thread) and parse-worker (worker thread). A worker parses for many
- * sessions, each named by `id`; bytes go in by transfer, blocks come back by transfer.
+ * sessions, each named by `id`; bytes go in and blocks come back copied, never by transfer: detaching an
+ * ArrayBuffer makes V8 check every typed-array access of that thread from then on (both parsers slow down).
  */
 import { WireBlock } from './block-transfer';
 
