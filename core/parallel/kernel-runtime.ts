@@ -28,7 +28,9 @@ export class KernelRuntime {
   /** The hash table the kernel made, if any (its group count is remembered for the next run). */
   private made?: PackedNumberTable;
 
-  constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, private readonly source: string, readonly selection?: Int32Array) {
+  /** `rows`: the task's range, which bounds the groups it can make (and so its first table). */
+  constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, private readonly source: string,
+    private readonly rows: number, readonly selection?: Int32Array) {
     this.sel = scratch ??= new Int32Array(BLOCK_ROWS);
   }
 
@@ -47,7 +49,7 @@ export class KernelRuntime {
   /** A hash table for number keys whose group rows are `stride` doubles (key, rows, fields). */
   /** Starts at the size the same kernel needed last time on this thread (below 70% load), if the budget allows. */
   table(stride: number): PackedNumberTable {
-    const expected = expectedGroups(this.source);
+    const expected = Math.min(expectedGroups(this.source), this.rows);
     try {
       this.made = new PackedNumberTable(stride, this.budget, expected > 0 ? Math.ceil((expected * 10) / 7) + 1 : undefined);
     } catch (e) {

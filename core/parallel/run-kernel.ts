@@ -11,7 +11,7 @@ import { KernelReply, KernelTask } from './kernel-task';
 import { BudgetExceeded } from './shared-memory-budget';
 
 export function runKernel(task: KernelTask): KernelReply {
-  const rt = new KernelRuntime(task.cancel, task.memory, task.source, task.selection);
+  const rt = new KernelRuntime(task.cancel, task.memory, task.source, task.hi - task.lo, task.selection);
   const rows = (): number => Math.min(task.hi - task.lo, rt.blocks * rt.block);
   try {
     const output = compileKernel(task.source)(task.columns, task.lo | 0, task.hi | 0, task.args.map(smallInteger), rt);
