@@ -1,5 +1,5 @@
 /**
- * The text of the 128- and 256-bit types, as every output prints them: UUID `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`
+ * The text of the 128- and 256-bit types, as every output prints them: UUID as 8-4-4-4-12 hex digits
  * and LONG256 `0x` + hex without leading zero bytes (so always an even number of digits; zero is `0x00`).
  * Null (every long the LONG null) is `null`.
  */

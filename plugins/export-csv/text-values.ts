@@ -10,7 +10,7 @@ import { ByteOutput } from './byte-output';
 import { writeDouble } from './number-text';
 
 
-/** UUID row `i` → `xxxxxxxx-xxxx-…`; undefined for null. */
+/** UUID row `i` → 8-4-4-4-12 hex digits; undefined for null. */
 export function uuidText(v: Vector, i: number): string | undefined {
   return wideUuidText(v.data as Uint8Array, i) ?? undefined;
 }

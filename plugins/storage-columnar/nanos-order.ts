@@ -7,10 +7,11 @@ import { stableSortOrder } from './sort-order';
 
 /** Stable order by (ts, sub): stable by `sub`, then stable by `ts` (ties keep insertion order). */
 export function stableSortOrderNanos(ts: Float64Array, sub: Uint16Array, n: number): Uint32Array {
-  const subs = new Float64Array(n);
-  let any = false;
-  for (let i = 0; i < n; i++) { subs[i] = sub[i]; if (sub[i] !== 0) any = true; }
-  if (!any) return stableSortOrder(ts, n);
+  let finer = false;
+  for (let i = 0; i < n && !finer; i++) finer = sub[i] !== 0;
+  // Every row on a whole µs: the TIMESTAMP order is the order.
+  if (!finer) return stableSortOrder(ts, n);
+  const subs = Float64Array.from(sub.subarray(0, n));
   const first = stableSortOrder(subs, n);
   const byFirst = new Float64Array(n);
   for (let i = 0; i < n; i++) byFirst[i] = ts[first[i]];
