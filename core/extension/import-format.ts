@@ -94,7 +94,10 @@ export interface ImportParser {
   push(chunk: Uint8Array): Promise<void>;
   /** Parses the remaining tail as the end of the upload; afterwards the counters are final. */
   finish(): Promise<void>;
-  /** Batches completed so far, in order; each is handed out once. */
+  /**
+   * Batches completed so far, in order; each is handed out once, and its arrays are the caller's only until
+   * the next `takeReady()` (a parser may reuse their memory then): append them before asking again.
+   */
   takeReady(): ColumnBatch[];
   /** Stops any background work (an abandoned upload); idempotent. */
   close(): void;

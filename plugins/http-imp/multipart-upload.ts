@@ -10,6 +10,7 @@ import formidable, { multipart } from 'formidable';
 import { SvcError } from '../../core/errors';
 import { MultipartError, NON_MULTIPART } from './multipart-error';
 import { guardPartHeaders } from './part-header-guard';
+import { skipToBoundaries } from './boundary-skip';
 
 
 export interface UploadConsumer {
@@ -36,6 +37,7 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer,
     enabledPlugins: [multipart],
   });
   guardPartHeaders(form, partHeaderLimit);
+  skipToBoundaries(form);
   let failure: unknown;
   let sawData = false;
   let chain: Promise<void> = Promise.resolve();

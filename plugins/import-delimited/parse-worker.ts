@@ -1,29 +1,25 @@
 /**
  * Worker-thread entry: runs a DelimitedParser over the chunks the request thread shares and sends back
- * each batch's arrays, copied (see worker-protocol.ts).
+ * each batch's arrays in a shared slab (batch-slabs.ts, worker-protocol.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ColumnBatch } from '../../core/data/column-batch';
 import { TypeTag } from '../../core/data/column-type';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { isSvcError } from '../../core/errors';
+import { SlabPool } from './batch-slabs';
 import { DelimitedParser } from './delimited-parser';
-import { isWorkerRequest, WireBatch, WorkerPlan, WorkerReply } from './worker-protocol';
-
-function wire(batch: ColumnBatch): WireBatch {
-  const vectors = batch.vectors.map((v) => ({ data: v.data, offsets: v.offsets, nulls: v.nulls, exact: v.exact }));
-  return { rowCount: batch.rowCount, vectors };
-}
+import { isWorkerRequest, WorkerPlan, WorkerReply } from './worker-protocol';
 
 function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
   const tables = plan.columns.map((c) => (c.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
   const sent = tables.map(() => 0);
   const parser = new DelimitedParser({ ...plan, columns: plan.columns.map((c, i) => ({ ...c, symbols: tables[i] })) }, plan.leadingBom);
-  // Replies are copied, never transferred: a detached ArrayBuffer slows every typed-array loop of the
-  // parser's thread for good (V8 then checks each access for detachment).
+  const slabs = new SlabPool();
+  // Replies are shared or copied, never transferred: a detached ArrayBuffer slows every typed-array loop of
+  // the parser's thread for good (V8 then checks each access for detachment).
   const post = (reply: WorkerReply): void => port.postMessage(reply);
   const flush = (seq: number, spare?: SharedArrayBuffer): void => {
-    const batches = parser.takeReady().map(wire);
+    const batches = parser.takeReady().map((b) => slabs.share(b));
     const newSymbols = tables.map((t, i) => {
       if (!t) return [];
       const values: string[] = [];
@@ -37,6 +33,7 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
     if (!isWorkerRequest(m)) return;
     try {
       if (m.type === 'chunk') {
+        slabs.give(m.slabs);
         parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
         if (m.endBatch) parser.endBatch();
         flush(m.seq, m.buffer);

@@ -86,3 +86,33 @@ test('a quote half way switches to one lane without losing a row', async () => {
   assert.equal(ids.length, 400_000);
   assert.ok(ids.every((id, i) => id === i));
 });
+
+test('batches taken after every piece keep their rows while the workers reuse the slabs of earlier ones', async () => {
+  const symbols = new MemorySymbolTable();
+  const p = new WorkerParser({ ...plan('skipCol', symbols), batchRows: 65536 }, 2);
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 600_000; i++) lines.push(`${i},k${i % 3},v${i % 10}`);
+  const text = new TextEncoder().encode(lines.join('\n') + '\n');
+  const ids: number[] = [];
+  const values: string[] = [];
+  let batches = 0;
+  const take = (): void => {
+    for (const b of p.takeReady()) {
+      batches++;
+      for (const id of b.vectors[0].data) ids.push(id);
+      const v = b.vectors[2];
+      for (let r = 0; r < b.rowCount; r++) values.push(decodeUtf8(v.data as Uint8Array, v.offsets?.[r] ?? 0, v.offsets?.[r + 1] ?? 0));
+    }
+  };
+  for (let o = 0; o < text.length; o += 65536) {
+    await p.push(text.subarray(o, o + 65536));
+    take();
+  }
+  await p.finish();
+  take();
+  p.close();
+  assert.ok(batches > 4, `${batches} batches`);
+  assert.equal(ids.length, 600_000);
+  assert.ok(ids.every((id, i) => id === i));
+  assert.ok(values.every((v, i) => v === `v${i % 10}`));
+});

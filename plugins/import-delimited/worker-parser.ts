@@ -7,6 +7,8 @@
  * `atomicity=abort` (line numbers count across the file) keeps everything from then on in lane 0, which
  * joins records across pieces itself. At most `2 × lanes` pieces are in flight (the request stays paused
  * meanwhile), which bounds memory. SYMBOL keys are mapped from each lane's dictionary to the writer's.
+ * Batches arrive as views on shared slabs (batch-slabs.ts); a batch handed out by `takeReady()` is the
+ * caller's until its next `takeReady()`, when its slab goes back to its lane with the lane's next piece.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -26,7 +28,16 @@ interface Lane {
   readonly remap: number[][];
   /** Per column: every lane key so far is the writer's key too (one lane into a new table), so batches need no mapping. */
   readonly same: boolean[];
+  /** Batch slabs the writer is done with, to go back with this lane's next piece. */
+  readonly returns: SharedArrayBuffer[];
   done: boolean;
+}
+
+/** Batches of one parsed piece, and where their slabs go back to. */
+interface Parsed {
+  readonly lane: Lane;
+  readonly batches: readonly ColumnBatch[];
+  readonly slabs: readonly SharedArrayBuffer[];
 }
 
 export class WorkerParser implements ImportParser {
@@ -35,7 +46,10 @@ export class WorkerParser implements ImportParser {
   errors: number[];
   private readonly lanes: Lane[];
   private readonly ready: ColumnBatch[] = [];
-  private readonly parsed = new Map<number, ColumnBatch[]>();
+  /** The slabs of `ready`, and of the batches the last `takeReady()` handed out. */
+  private readySlabs: { readonly lane: Lane; readonly slab: SharedArrayBuffer }[] = [];
+  private lent: { readonly lane: Lane; readonly slab: SharedArrayBuffer }[] = [];
+  private readonly parsed = new Map<number, Parsed>();
   private nextSeq = 0;
   private nextRelease = 0;
   private serial: boolean;
@@ -56,7 +70,7 @@ export class WorkerParser implements ImportParser {
     this.lanes = Array.from({ length: count }, (_, i) => {
       // Only lane 0 sees the start of the upload (header line, byte order mark).
       const workerPlan: WorkerPlan = { ...plan, columns, header: i === 0 && plan.header, leadingBom: i === 0 };
-      const lane: Lane = { worker: new Worker(join(__dirname, 'parse-worker.js'), { workerData: workerPlan }), remap: plan.columns.map(() => []), same: plan.columns.map(() => true), done: false };
+      const lane: Lane = { worker: new Worker(join(__dirname, 'parse-worker.js'), { workerData: workerPlan }), remap: plan.columns.map(() => []), same: plan.columns.map(() => true), returns: [], done: false };
       lane.worker.on('message', (m: unknown) => { if (isWorkerReply(m)) this.receive(lane, m); });
       lane.worker.on('error', (e) => this.fail(e));
       lane.worker.on('exit', () => { if (!lane.done && !this.closed) this.fail(new Error('an import parse worker stopped')); });
@@ -93,6 +107,9 @@ export class WorkerParser implements ImportParser {
   }
 
   takeReady(): ColumnBatch[] {
+    for (const { lane, slab } of this.lent) lane.returns.push(slab);
+    this.lent = this.readySlabs;
+    this.readySlabs = [];
     return this.ready.splice(0, this.ready.length);
   }
 
@@ -117,7 +134,7 @@ export class WorkerParser implements ImportParser {
     next.set(full.subarray(cut, this.staged));
     const seq = this.nextSeq++;
     const lane = this.serial ? this.lanes[0] : this.lanes[seq % this.lanes.length];
-    this.send(lane, { type: 'chunk', buffer: full.buffer as SharedArrayBuffer, length: cut, seq, endBatch: !this.serial });
+    this.send(lane, { type: 'chunk', buffer: full.buffer as SharedArrayBuffer, length: cut, seq, endBatch: !this.serial, slabs: lane.returns.splice(0) });
     this.inFlight++;
     this.stage = next;
     this.staged -= cut;
@@ -172,10 +189,11 @@ export class WorkerParser implements ImportParser {
       }
     });
     if (m.spare?.byteLength === STAGE_BYTES) this.spares.push(m.spare);
-    this.parsed.set(m.seq, m.batches.map((b) => this.batch(lane, b)));
+    this.parsed.set(m.seq, { lane, batches: m.batches.map((b) => this.batch(lane, b)), slabs: m.batches.map((b) => b.slab) });
     for (let out = this.parsed.get(this.nextRelease); out; out = this.parsed.get(this.nextRelease)) {
       this.parsed.delete(this.nextRelease++);
-      for (const b of out) this.ready.push(b);
+      for (const b of out.batches) this.ready.push(b);
+      for (const slab of out.slabs) this.readySlabs.push({ lane: out.lane, slab });
     }
     this.inFlight--;
     this.signal();

@@ -1,6 +1,7 @@
 /**
  * Messages between WorkerParser (request thread) and parse-worker (worker thread). Chunks are shared
- * memory (a chunk comes back as a spare once parsed); batch arrays are copied. Nothing is transferred:
+ * memory (a chunk comes back as a spare once parsed); a batch's arrays are views on one shared slab
+ * (batch-slabs.ts), which goes back to its worker with a later request once the batch is written. Nothing is transferred:
  * detaching an ArrayBuffer makes V8 check every typed-array access of that thread from then on. SYMBOL keys in a batch are the worker's own dictionary keys; the
  * values first used in that batch travel with it (`newSymbols`), and the request thread maps them to the
  * writer's keys.
@@ -31,8 +32,11 @@ export interface WorkerPlan {
 }
 
 export type WorkerRequest =
-  /** `buffer[0..length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it. */
-  | { readonly type: 'chunk'; readonly buffer: SharedArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean }
+  /**
+   * `buffer[0..length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it.
+   * `slabs`: batch slabs the request thread is done with, for reuse.
+   */
+  | { readonly type: 'chunk'; readonly buffer: SharedArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean; readonly slabs: readonly SharedArrayBuffer[] }
   | { readonly type: 'finish'; readonly seq: number };
 
 export interface WireVector {
@@ -44,7 +48,9 @@ export interface WireVector {
 
 export interface WireBatch {
   readonly rowCount: number;
+  /** Every array of `vectors` is a view on this shared buffer. */
   readonly vectors: readonly WireVector[];
+  readonly slab: SharedArrayBuffer;
 }
 
 export type WorkerReply =
@@ -60,7 +66,7 @@ export function isWorkerRequest(x: unknown): x is WorkerRequest {
   if (typeof x !== 'object' || x === null) return false;
   const t = (x as { type?: unknown }).type;
   return typeof (x as { seq?: unknown }).seq === 'number'
-    && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof SharedArrayBuffer));
+    && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof SharedArrayBuffer && Array.isArray((x as { slabs?: unknown }).slabs)));
 }
 
 export function isWorkerReply(x: unknown): x is WorkerReply {
