@@ -78,3 +78,25 @@ test('the fixed-width fast path reads only the fraction while the date and time 
   assert.equal(ms.parseString('2024-01-01 10:00:00.250'), iso('2024-01-01T10:00:00.250Z'));
   assert.equal(ms.parseString('2024-01-01 10:00:00.251'), iso('2024-01-01T10:00:00.251Z'));
 });
+
+test('the fast path notices a change in any one byte of the date and time, read from one buffer', () => {
+  const p = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  const base = '2024-01-01T10:20:30.123456Z';
+  const texts: string[] = [];
+  for (let k = 0; k < 19; k++) {
+    if (!/\d/.test(base[k])) continue;
+    const digit = base[k] === '1' ? '0' : '1';
+    texts.push(base, base.slice(0, k) + digit + base.slice(k + 1));
+  }
+  const bytes = new TextEncoder().encode(texts.join(''));
+  texts.forEach((text, i) => assert.equal(p.parse(bytes, i * 27, i * 27 + 27), iso(text), text));
+});
+
+test('short prefixes and nanosecond digits take the fast path too', () => {
+  const short = new TimestampPattern('ss.SSS');
+  const bytes = new TextEncoder().encode('01.25001.25102.000');
+  assert.deepEqual([0, 6, 12].map((o) => short.parse(bytes, o, o + 6)), [1_250_000, 1_251_000, 2_000_000]);
+  const nanos = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUNNNZ');
+  const text = new TextEncoder().encode('2024-01-01T00:00:00.123456789Z2024-01-01T00:00:00.000001999Z');
+  assert.deepEqual([0, 30].map((o) => nanos.parse(text, o, o + 30)), [iso('2024-01-01T00:00:00.123456Z'), iso('2024-01-01T00:00:00.000001Z')]);
+});

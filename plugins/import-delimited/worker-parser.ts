@@ -5,8 +5,9 @@
  * (workers) and each lane ends a batch at the end of a piece; batches are released in piece order, so
  * rows keep their order. A quote (a line end may be inside a field), a piece without a line end, or
  * `atomicity=abort` (line numbers count across the file) keeps everything from then on in lane 0, which
- * joins records across pieces itself. At most `2 × lanes` pieces are in flight (the request stays paused
- * meanwhile), which bounds memory. SYMBOL keys are mapped from each lane's dictionary to the writer's.
+ * joins records across pieces itself. At most `4 × lanes` pieces are in flight (the request stays paused
+ * meanwhile), which bounds memory and gives each worker enough to parse while the request thread stages
+ * rows to disk (a synchronous write of ~16 MB per maxUncommittedRows). SYMBOL keys are mapped from each lane's dictionary to the writer's.
  * Batches arrive as views on shared slabs (batch-slabs.ts); a batch handed out by `takeReady()` is the
  * caller's until its next `takeReady()`, when its slab goes back to its lane with the lane's next piece.
  */
@@ -19,6 +20,7 @@ import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { isWorkerReply, WireBatch, WorkerPlan, WorkerReply, WorkerRequest } from './worker-protocol';
 
 const STAGE_BYTES = 1 << 20;
+const IN_FLIGHT_PER_LANE = 4;
 const QUOTE = 0x22;
 const LF = 0x0a;
 
@@ -91,7 +93,7 @@ export class WorkerParser implements ImportParser {
       o += n;
       if (this.staged === STAGE_BYTES) this.sendStage(false);
     }
-    while (this.inFlight > 2 * this.lanes.length && !this.failure) await this.next();
+    while (this.inFlight > IN_FLIGHT_PER_LANE * this.lanes.length && !this.failure) await this.next();
     this.check();
   }
 
