@@ -2,7 +2,7 @@
  * One table column of the batch being built: converts a field's bytes into the column's in-memory layout
  * (core/data/vector.ts). `append` returns false on a conversion error and then appends nothing, so the
  * caller applies the atomicity rule. Each batch gets fresh arrays (`build` hands the
- * old ones to the writer).
+ * old ones to the writer), unless the batch is only lent: copied before the sink appends again.
  */
 import { ColumnType } from '../../core/data/column-type';
 import { allocateData, FixedArray, Vector } from '../../core/data/vector';
@@ -31,7 +31,11 @@ export abstract class ColumnSink {
   abstract appendNull(): void;
   /** Drops rows from `rows` on (a row rejected after some of its columns were appended). */
   truncate(rows: number): void { this.rows = rows; }
-  abstract build(): Vector;
+  /**
+   * The rows so far as a vector; the sink starts over. `lend`: the caller copies the vector before the next
+   * append (a parse worker into its shared slab), so the sink keeps its arrays and hands out views.
+   */
+  abstract build(lend?: boolean): Vector;
 }
 
 /** Fixed-width values in one typed array; subclasses convert. */
@@ -42,9 +46,10 @@ export abstract class FixedSink extends ColumnSink {
     this.data = allocateData(type, capacity);
   }
   appendNull(): void { this.data[this.rows++] = this.nullValue; }
-  build(): Vector {
+  build(lend = false): Vector {
     const n = this.rows;
     this.rows = 0;
+    if (lend) return { type: this.type, data: this.data.subarray(0, n) };
     if (isShort(n, this.capacity)) return { type: this.type, data: this.data.slice(0, n) };
     const v: Vector = { type: this.type, data: this.data.subarray(0, n) };
     this.data = allocateData(this.type, this.capacity);

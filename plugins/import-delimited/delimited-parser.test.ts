@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ColumnBatch } from '../../core/data/column-batch';
 import { ColumnType, Types } from '../../core/data/column-type';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { Atomicity, ImportColumn } from '../../core/extension/import-format';
@@ -86,4 +87,35 @@ test('a line longer than maxLineBytes is a rejected row, at any chunk size, and 
 test('a line longer than maxLineBytes fails the import under abort', () => {
   const p = parser([Types.INT, Types.VARCHAR], 'abort', -1, 100, 1024);
   assert.throws(() => feed(p, `a,b\n1,x\n2,${'q'.repeat(5000)}\n`, 512), /line is too long \[line=1, limit=1024/);
+});
+
+test('a lent batch is a view the sinks write over once copied, while a full batch keeps its own arrays', () => {
+  const p = parser([Types.INT, Types.VARCHAR, Types.UUID], 'skipCol', -1, 3);
+  const uuid = (i: number): string => `0000000${i}-0000-0000-0000-000000000000`;
+  const rows = (from: number, to: number): Uint8Array => new TextEncoder().encode(
+    Array.from({ length: to - from }, (_, k) => `${from + k},${(from + k) % 2 === 1 ? '' : `t${from + k}`},${uuid(from + k)}\n`).join(''));
+  const read = (batches: readonly ColumnBatch[]): string[] => batches.flatMap((b) => {
+    const [ints, text, ids] = b.vectors;
+    return Array.from({ length: b.rowCount }, (_, r) => {
+      const t = text.nulls?.[r] === 1 ? 'null' : Buffer.from(text.data.subarray(text.offsets?.[r], text.offsets?.[r + 1])).toString();
+      return `${ints.data[r]}:${t}:${Array.from(ids.data.subarray(r * 16, r * 16 + 16)).reduce((x, y) => x + y, 0)}`;
+    });
+  });
+  p.pushSync(new TextEncoder().encode('a,b,c\n'));
+  p.pushSync(rows(0, 2));
+  p.endBatch(true);
+  const a = p.takeReady();
+  assert.deepEqual(read(a), ['0:t0:0', '1:null:1']);
+  p.pushSync(rows(2, 4));
+  p.endBatch(true);
+  const b = p.takeReady();
+  assert.deepEqual(read(b), ['2:t2:2', '3:null:3']);
+  assert.equal(b[0].vectors[0].data.buffer, a[0].vectors[0].data.buffer, 'the sink kept its arrays');
+  assert.deepEqual(read(a), read(b), 'the lent view shows what came after it');
+  p.pushSync(rows(4, 9));
+  const c = p.takeReady();
+  p.endBatch(true);
+  const d = p.takeReady();
+  assert.deepEqual(read(c), ['4:t4:4', '5:null:5', '6:t6:6']);
+  assert.deepEqual(read(d), ['7:null:7', '8:t8:8']);
 });

@@ -146,9 +146,9 @@ export class DelimitedParser implements ImportParser {
     if (this.rows > 0) this.emit();
   }
 
-  /** Emits the rows parsed so far as a (short) batch. */
-  endBatch(): void {
-    if (this.rows > 0) this.emit();
+  /** Emits the rows parsed so far as a (short) batch; `lend`: see emit. */
+  endBatch(lend = false): void {
+    if (this.rows > 0) this.emit(lend);
   }
 
   takeReady(): ColumnBatch[] {
@@ -261,8 +261,9 @@ export class DelimitedParser implements ImportParser {
     if (this.rows === plan.batchRows) this.emit();
   }
 
-  private emit(): void {
-    const vectors = this.sinks.map((s) => s.build());
+  /** `lend`: the batch is copied before the next push (ColumnSink.build), so the sinks keep their arrays. */
+  private emit(lend = false): void {
+    const vectors = this.sinks.map((s) => s.build(lend));
     this.ready.push({ rowCount: this.rows, vectors });
     this.rows = 0;
   }

@@ -46,10 +46,10 @@ export class LongSink extends FixedSink {
     if (this.exact) this.exact[this.rows] = LONG_NULL_BIG;
     super.appendNull();
   }
-  override build(): Vector {
+  override build(lend = false): Vector {
     const exact = this.exact?.subarray(0, this.rows);
     this.exact = undefined;
-    return { ...super.build(), exact };
+    return { ...super.build(lend), exact };
   }
 }
 

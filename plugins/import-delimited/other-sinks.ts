@@ -113,7 +113,7 @@ export class SymbolSink extends FixedSink {
     this.data[this.rows++] = key;
     return this.cache.end;
   }
-  override build(): Vector { return { ...super.build(), symbols: this.symbols }; }
+  override build(lend = false): Vector { return { ...super.build(lend), symbols: this.symbols }; }
 }
 
 /** UUID (16 bytes a row) and LONG256 (32 bytes a row); null is every long LONG_NULL. */
@@ -135,11 +135,11 @@ export class WideSink extends FixedSink {
     for (let k = 0; k < this.width; k += 8) dv.setBigInt64(k, LONG_NULL_BIG, true);
     this.rows++;
   }
-  override build(): Vector {
+  override build(lend = false): Vector {
     const bytes = this.rows * this.width;
-    const short = isShort(this.rows, this.capacity);
+    const short = !lend && isShort(this.rows, this.capacity);
     const v: Vector = { type: this.type, data: short ? this.data.slice(0, bytes) : this.data.subarray(0, bytes) };
-    if (!short) this.data = allocateData(this.type, this.capacity);
+    if (!short && !lend) this.data = allocateData(this.type, this.capacity);
     this.rows = 0;
     return v;
   }
@@ -178,13 +178,13 @@ export class BytesSink extends ColumnSink {
     this.offsets[this.rows + 1] = this.offsets[this.rows];
     this.rows++;
   }
-  build(): Vector {
+  build(lend = false): Vector {
     const n = this.rows;
-    const short = isShort(n, this.capacity);
+    const short = !lend && isShort(n, this.capacity);
     const offsets = short ? this.offsets.slice(0, n + 1) : this.offsets.subarray(0, n + 1);
     const v: Vector = { type: this.type, data: this.data.subarray(0, this.offsets[n]), offsets, nulls: this.nulls?.subarray(0, n) };
-    this.data = new Uint8Array(Math.max(this.initialBytes, Math.min(this.data.length, 1 << 16)));
-    if (!short) this.offsets = new Int32Array(this.capacity + 1);
+    if (!lend) this.data = new Uint8Array(Math.max(this.initialBytes, Math.min(this.data.length, 1 << 16)));
+    if (!short && !lend) this.offsets = new Int32Array(this.capacity + 1);
     this.nulls = undefined;
     this.rows = 0;
     return v;
@@ -201,5 +201,5 @@ export class UnsupportedSink extends ColumnSink {
   append(): boolean { return false; }
   appendNull(): void { this.inner.appendNull(); this.rows = this.inner.rows; }
   override truncate(rows: number): void { this.inner.truncate(rows); this.rows = rows; }
-  build(): Vector { this.rows = 0; return this.inner.build(); }
+  build(lend = false): Vector { this.rows = 0; return this.inner.build(lend); }
 }

@@ -35,7 +35,8 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
       if (m.type === 'chunk') {
         slabs.give(m.slabs);
         parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
-        if (m.endBatch) parser.endBatch();
+        // Lent: flush copies the batch into a slab before the next piece is parsed.
+        if (m.endBatch) parser.endBatch(true);
         flush(m.seq, m.buffer);
       } else {
         parser.finishSync();
