@@ -68,6 +68,24 @@ export interface ScanOptions {
   /** Upper bound on rows per batch (default 65536). */
   readonly batchRows?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Only rows whose SYMBOL column (table column index) holds one of `values` are wanted: the scan may skip
+   * the others (it yields the wanted rows gathered, in order, where its posting lists pay; elsewhere every
+   * row, so the caller still filters). Forward scans only; pass it when `symbolRows` found it selective.
+   */
+  readonly symbolValues?: SymbolValues;
+}
+
+/** A scan's SYMBOL column (table column index) and the values its rows must hold. */
+export interface SymbolValues {
+  readonly column: number;
+  readonly values: readonly string[];
+}
+
+/** Rows a scan's intervals touch and, of those, the rows holding the wanted symbol values. */
+export interface SymbolRowCount {
+  readonly rows: number;
+  readonly selected: number;
 }
 
 export interface TableReader {
@@ -90,6 +108,12 @@ export interface TableReader {
    * walking backwards and stopping when every key is found. Optional: engines without it fall back to a scan.
    */
   latestBySymbol?(columnIndex: number, intervals?: readonly TimeInterval[]): AsyncIterable<ColumnBatch>;
+  /**
+   * Counts for `ScanOptions.symbolValues`: the rows inside `intervals` and how many of them a scan given the
+   * values reads (per-partition posting lists; all rows of a partition read whole). Optional: engines
+   * without it never narrow by symbol.
+   */
+  symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount;
   /** Releases the snapshot. */
   close(): void;
 }

@@ -9,17 +9,21 @@ import { PartitionInfo, TableSchema, TimeInterval } from '../../core/data/table-
 import { Vector } from '../../core/data/vector';
 import { TypeTag } from '../../core/data/column-type';
 import { exactAt } from '../../core/data/exact-longs';
-import { ScanOptions, TableReader } from '../../core/extension/storage-engine';
+import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
-import { committedSizes, loadVector } from './partition-files';
+import { committedSizes, loadPostings, loadVector } from './partition-files';
+import { countRows, selectRows, SymbolPostings } from './symbol-postings';
 import { lowerBound, upperBound } from './sort-order';
-import { TableMeta } from './table-meta';
+import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
 import { PartitionState, TxnState, totalRows } from './txn-state';
-import { reversedVector, sliceVector } from './vector-slice';
+import { gatheredVector, reversedVector, sliceVector } from './vector-slice';
 
 const DEFAULT_BATCH_ROWS = 65536;
+
+/** A narrowed scan's SYMBOL column, the dictionary keys of its wanted values, and the dictionary's size. */
+interface WantedKeys { readonly column: StoredColumn; readonly keys: readonly number[]; readonly count: number }
 
 export class ColumnarTableReader implements TableReader {
   readonly schema: TableSchema;
@@ -60,11 +64,17 @@ export class ColumnarTableReader implements TableReader {
     const batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
     const reverse = options.reverse === true;
     const parts = reverse ? [...this.txn.partitions].reverse() : this.txn.partitions;
+    const wanted = options.symbolValues && !reverse ? this.wantedKeys(options.symbolValues) : undefined;
     for (const p of parts) {
       const ranges = this.rowRanges(p, options.intervals);
       if (ranges.length === 0) continue;
       if (reverse) ranges.reverse();
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
+      const postings = wanted ? this.postings(p, wanted) : undefined;
+      if (wanted && postings !== undefined) {
+        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options.signal);
+        continue;
+      }
       for (const [lo, hi] of ranges) {
         if (!reverse) {
           for (let a = lo; a < hi; a += batchRows) {
@@ -83,10 +93,46 @@ export class ColumnarTableReader implements TableReader {
     }
   }
 
+  symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount {
+    const keys = this.wantedKeys(wanted);
+    let rows = 0;
+    let selected = 0;
+    for (const p of this.txn.partitions) {
+      const ranges = this.rowRanges(p, intervals);
+      if (ranges.length === 0) continue;
+      const postings = this.postings(p, keys);
+      for (const [lo, hi] of ranges) {
+        rows += hi - lo;
+        selected += postings === null ? 0 : postings ? countRows(postings, keys.keys, lo, hi) : hi - lo;
+      }
+    }
+    return { rows, selected };
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.state.closeSnapshot(this.txn.txn);
+  }
+
+  /** The stored column and the distinct dictionary keys of the wanted values (values it does not hold match no row). */
+  private wantedKeys(wanted: SymbolValues): WantedKeys {
+    const column = this.meta.columns[wanted.column];
+    const dict = this.symbolTables.get(wanted.column);
+    if (!column || !dict) throw SvcError.badRequest(`not a SYMBOL column [table=${this.schema.name}, column=${wanted.column}]`);
+    const keys = [...new Set(wanted.values.map((v) => dict.keyOf(v)))].filter((k) => k >= 0);
+    return { column, keys, count: dict.size };
+  }
+
+  /**
+   * The partition's posting lists for the wanted keys: null when no row can hold them (no known value),
+   * undefined when the dictionary has more keys than the partition has rows (lists would cost more than
+   * the scan they save: the partition is read whole and the filter decides).
+   */
+  private postings(p: PartitionState, wanted: WantedKeys): SymbolPostings | null | undefined {
+    if (wanted.keys.length === 0) return null;
+    if (wanted.count > p.rows) return undefined;
+    return loadPostings(this.cache, this.state.dir, p, wanted.column, wanted.count);
   }
 
   /** Row ranges `[lo, hi)` of a partition inside the intervals, by binary search on the timestamps. */
@@ -146,4 +192,19 @@ function firstAtLeast(v: Vector, rows: number, lo: number, value: bigint): numbe
 
 function microsToNanos(us: number): bigint {
   return BigInt(Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(us)))) * 1000n;
+}
+
+/** The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most `batchRows`. */
+function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
+  symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined): Iterable<ColumnBatch> {
+  if (postings === null) return;
+  for (const [lo, hi] of ranges) {
+    const rows = new Int32Array(countRows(postings, keys, lo, hi));
+    const n = selectRows(postings, keys, lo, hi, rows);
+    for (let a = 0; a < n; a += batchRows) {
+      signal?.throwIfAborted();
+      const sel = rows.subarray(a, Math.min(n, a + batchRows));
+      yield { rowCount: sel.length, vectors: vectors.map((v, k) => gatheredVector(v, sel, symbols[k])) };
+    }
+  }
 }
