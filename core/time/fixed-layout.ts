@@ -3,10 +3,11 @@
  * bench's `yyyy-MM-ddTHH:mm:ss.SSSUUUZ`: offsets are known at compile time, so a parse is one length
  * check and digit loops at fixed places. Imports are mostly sorted, so consecutive values share their
  * date and time down to the second: the bytes before the trailing fraction (the prefix) are compared
- * with the last value's, four at a time through a DataView (a byte loop took ~25 ns of the ~40 a value
- * cost), and when they match only the fraction digits are read. A value it cannot take returns NaN and
- * the general parser decides.
+ * with the last value's, four at a time through a DataView, and when they match only the fraction digits
+ * are read; both steps are straight-line code generated for the layout (fixed-layout-code.ts). A value it
+ * cannot take returns NaN and the general parser decides.
  */
+import { SameWords, sameWordsCode, TailMicros, tailMicrosCode } from './fixed-layout-code';
 import { daysFromCivil, daysInMonth } from './iso-timestamp';
 import { Field, PatternStep } from './timestamp-pattern-steps';
 
@@ -59,11 +60,8 @@ export class FixedLayout {
    */
   private readonly wordOffset: Int32Array;
   private readonly lastWords: Int32Array;
-  /**
-   * µs per unit of the tail digits read as one integer, when their weights fall by ten each digit (`SSS`,
-   * `SSSUUU`: no nanosecond digits); 0 otherwise, and each digit is weighted on its own.
-   */
-  private readonly tailScale: number;
+  private readonly sameWords: SameWords;
+  private readonly tailMicros: TailMicros;
   /** A DataView on the last bytes parsed (one per chunk, not per value). */
   private viewed: Uint8Array | undefined;
   private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
@@ -78,10 +76,10 @@ export class FixedLayout {
     /** Bytes before the trailing fraction fields and literals. */
     prefixLength: number,
     /** The tail: one entry per fraction digit (offset, µs per unit), and its literal bytes. */
-    private readonly tailDigit: Int32Array,
-    private readonly tailMicros: Float64Array,
-    private readonly tailLitOffset: Int32Array,
-    private readonly tailLitByte: Uint8Array,
+    tailDigit: readonly number[],
+    tailMicros: readonly number[],
+    tailLitOffset: readonly number[],
+    tailLitByte: readonly number[],
   ) {
     this.lastPrefix = new Uint8Array(prefixLength);
     const offsets: number[] = [];
@@ -91,9 +89,8 @@ export class FixedLayout {
     }
     this.wordOffset = Int32Array.from(offsets);
     this.lastWords = new Int32Array(offsets.length);
-    let scale = tailMicros.length > 0 ? tailMicros[tailMicros.length - 1] : 0;
-    for (let i = 0; i + 1 < tailMicros.length; i++) if (tailMicros[i] !== tailMicros[i + 1] * 10) scale = 0;
-    this.tailScale = scale;
+    this.sameWords = sameWordsCode(offsets);
+    this.tailMicros = tailMicrosCode(tailLitOffset, tailLitByte, tailDigit, tailMicros);
   }
 
   /** A layout when every step is fixed-width (a zone only as a final `Z`), else undefined. */
@@ -110,13 +107,16 @@ export class FixedLayout {
     });
     const tail = l.litOffset.map((o, i) => i).filter((i) => l.litOffset[i] >= prefixLength);
     return new FixedLayout(l.length, Int32Array.from(l.numOffset), Int32Array.from(l.numWidth), Int32Array.from(l.numField),
-      Int32Array.from(l.litOffset), Uint8Array.from(l.litByte), prefixLength, Int32Array.from(tailDigit), Float64Array.from(tailMicros),
-      Int32Array.from(tail.map((i) => l.litOffset[i])), Uint8Array.from(tail.map((i) => l.litByte[i])));
+      Int32Array.from(l.litOffset), Uint8Array.from(l.litByte), prefixLength, tailDigit, tailMicros,
+      tail.map((i) => l.litOffset[i]), tail.map((i) => l.litByte[i]));
   }
 
   parse(b: Uint8Array, s: number, e: number): number {
     if (e - s !== this.length) return NaN;
-    if (this.hasLast && this.samePrefix(b, s)) return this.parseTail(b, s);
+    if (this.hasLast && this.samePrefix(b, s)) {
+      const fraction = this.tailMicros(b, s);
+      return fraction < 0 ? NaN : this.lastBase + fraction;
+    }
     return this.parseFields(b, s);
   }
 
@@ -128,10 +128,7 @@ export class FixedLayout {
       for (let k = last.length - 1; k >= 0; k--) if (b[s + k] !== last[k]) return false;
       return true;
     }
-    const view = this.viewOf(b);
-    const words = this.lastWords;
-    for (let i = offset.length - 1; i >= 0; i--) if (view.getInt32(s + offset[i], true) !== words[i]) return false;
-    return true;
+    return this.sameWords(this.viewOf(b), s, this.lastWords);
   }
 
   private viewOf(b: Uint8Array): DataView<ArrayBufferLike> {
@@ -140,31 +137,6 @@ export class FixedLayout {
       this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
     }
     return this.view;
-  }
-
-  /** The last base plus this value's fraction; NaN when a tail literal or digit does not match. */
-  private parseTail(b: Uint8Array, s: number): number {
-    const litOffset = this.tailLitOffset;
-    for (let i = 0; i < litOffset.length; i++) if (b[s + litOffset[i]] !== this.tailLitByte[i]) return NaN;
-    const digit = this.tailDigit;
-    const scale = this.tailScale;
-    if (scale > 0) {
-      let n = 0;
-      for (let i = 0; i < digit.length; i++) {
-        const d = b[s + digit[i]] - 48;
-        if (d >>> 0 > 9) return NaN;
-        n = n * 10 + d;
-      }
-      return this.lastBase + n * scale;
-    }
-    const micros = this.tailMicros;
-    let fraction = 0;
-    for (let i = 0; i < digit.length; i++) {
-      const d = b[s + digit[i]] - 48;
-      if (d >>> 0 > 9) return NaN;
-      fraction += d * micros[i];
-    }
-    return this.lastBase + fraction;
   }
 
   private parseFields(b: Uint8Array, s: number): number {
