@@ -4,8 +4,10 @@
  * or an allocation: structured-cloning plain arrays cost a copy on each side and ~0.6 GB of fresh
  * ArrayBuffers per GB of CSV on the request thread, whose external memory then set off a full garbage
  * collection every ~150 ms. The request thread hands a slab back once the writer has copied the batch
- * (worker-parser.ts), and the worker reuses it, so a steady import allocates no batch memory at all. Nothing
- * is transferred (architecture.md: a detached ArrayBuffer slows every typed-array loop of its thread).
+ * (worker-parser.ts), and the worker reuses it, so a steady import allocates no batch memory at all. A
+ * batch under MIN_SLAB_BYTES travels as plain arrays, copied by postMessage: allocating a SharedArrayBuffer
+ * costs more than cloning a few KiB. Nothing is transferred (architecture.md: a detached ArrayBuffer slows
+ * every typed-array loop of its thread).
  */
 import { ColumnBatch } from '../../core/data/column-batch';
 import { FixedArray } from '../../core/data/vector';
@@ -17,6 +19,7 @@ type ViewConstructor<T> = new (buffer: SharedArrayBuffer, byteOffset: number, le
 const ALIGN = 8;
 /** Slabs kept for reuse by one worker; the request thread holds at most a few batches of one lane at once. */
 const KEEP = 16;
+const MIN_SLAB_BYTES = 64 << 10;
 
 const aligned = (bytes: number): number => Math.ceil(bytes / ALIGN) * ALIGN;
 
@@ -28,11 +31,17 @@ export class SlabPool {
     for (const s of slabs) if (this.free.length < KEEP) this.free.push(s);
   }
 
-  /** The batch with every array copied into one slab. */
+  /**
+   * The batch with every array copied into one slab, or as it is when small (postMessage then copies it:
+   * call it right before posting, as a lent batch's arrays are the sinks').
+   */
   share(batch: ColumnBatch): WireBatch {
     let bytes = 0;
     for (const v of batch.vectors) {
       bytes += aligned(v.data.byteLength) + aligned(v.offsets?.byteLength ?? 0) + aligned(v.nulls?.byteLength ?? 0) + aligned(v.exact?.byteLength ?? 0);
+    }
+    if (bytes < MIN_SLAB_BYTES) {
+      return { rowCount: batch.rowCount, vectors: batch.vectors.map((v) => ({ data: v.data, offsets: v.offsets, nulls: v.nulls, exact: v.exact })) };
     }
     const slab = this.take(bytes);
     let at = 0;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ColumnBatch } from '../../core/data/column-batch';
 import { Types } from '../../core/data/column-type';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { decodeUtf8 } from '../../core/data/utf8';
@@ -87,7 +88,7 @@ test('a quote half way switches to one lane without losing a row', async () => {
   assert.ok(ids.every((id, i) => id === i));
 });
 
-test('batches taken after every piece keep their rows while the workers reuse the slabs of earlier ones', async () => {
+test('a batch taken stays intact until the next takeReady, while the workers reuse the slabs of earlier ones', async () => {
   const symbols = new MemorySymbolTable();
   const p = new WorkerParser({ ...plan('skipCol', symbols), batchRows: 65536 }, 2);
   const lines = ['i,s,v'];
@@ -96,20 +97,26 @@ test('batches taken after every piece keep their rows while the workers reuse th
   const ids: number[] = [];
   const values: string[] = [];
   let batches = 0;
-  const take = (): void => {
-    for (const b of p.takeReady()) {
+  const read = (taken: readonly ColumnBatch[]): void => {
+    for (const b of taken) {
       batches++;
       for (const id of b.vectors[0].data) ids.push(id);
       const v = b.vectors[2];
       for (let r = 0; r < b.rowCount; r++) values.push(decodeUtf8(v.data as Uint8Array, v.offsets?.[r] ?? 0, v.offsets?.[r + 1] ?? 0));
     }
   };
-  for (let o = 0; o < text.length; o += 65536) {
-    await p.push(text.subarray(o, o + 65536));
-    take();
+  // Batches wait, ready or taken, while more pieces go out and the workers have time to parse them.
+  let taken: ColumnBatch[] = [];
+  for (let o = 0, round = 0; o < text.length; o += 1 << 19, round++) {
+    await p.push(text.subarray(o, o + (1 << 19)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (round % 3 !== 2) continue;
+    read(taken);
+    taken = p.takeReady();
   }
   await p.finish();
-  take();
+  read(taken);
+  read(p.takeReady());
   p.close();
   assert.ok(batches > 4, `${batches} batches`);
   assert.equal(ids.length, 600_000);

@@ -191,7 +191,7 @@ export class WorkerParser implements ImportParser {
       }
     });
     if (m.spare?.byteLength === STAGE_BYTES) this.spares.push(m.spare);
-    this.parsed.set(m.seq, { lane, batches: m.batches.map((b) => this.batch(lane, b)), slabs: m.batches.map((b) => b.slab) });
+    this.parsed.set(m.seq, { lane, batches: m.batches.map((b) => this.batch(lane, b)), slabs: m.batches.flatMap((b) => (b.slab ? [b.slab] : [])) });
     for (let out = this.parsed.get(this.nextRelease); out; out = this.parsed.get(this.nextRelease)) {
       this.parsed.delete(this.nextRelease++);
       for (const b of out.batches) this.ready.push(b);

@@ -48,9 +48,9 @@ export interface WireVector {
 
 export interface WireBatch {
   readonly rowCount: number;
-  /** Every array of `vectors` is a view on this shared buffer. */
+  /** Every array of `vectors` is a view on `slab` when there is one, else a copy of the worker's. */
   readonly vectors: readonly WireVector[];
-  readonly slab: SharedArrayBuffer;
+  readonly slab?: SharedArrayBuffer;
 }
 
 export type WorkerReply =
