@@ -31,6 +31,10 @@ export interface KernelOutput {
   readonly presence?: Float64Array;
   /** Per aggregate: its accumulator array, then its count array (both `presence.length` long). */
   readonly fields?: readonly Float64Array[];
+  /** Radix partition kernels: the ordinal of each group's first row in the scan. */
+  readonly firsts?: Float64Array;
+  /** Radix scatter kernels: rows written per partition. */
+  readonly partitionRows?: Float64Array;
   /** Filter kernels: rows written to the selection. */
   readonly selected?: number;
 }

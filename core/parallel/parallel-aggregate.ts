@@ -15,6 +15,7 @@ import { aggregateKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
+import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
@@ -42,14 +43,22 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
     columns: plan.slots.map((c) => frames[r.frame].vectors[c].data),
   }));
   const step = new ParallelStep(context);
-  let outputs: KernelOutput[];
+  let outputs: KernelOutput[] | undefined;
   try {
-    outputs = rows < workers.settings.minRows ? workers.runHere(specs, step) : await workers.runAll(specs, step);
+    if (rows < workers.settings.minRows) {
+      outputs = workers.runHere(specs, step);
+    } else {
+      const bits = plan.shape.key === 'number' ? partitionBits(source) : 0;
+      if (bits > 0) outputs = await radixAggregate(plan, frames, args, bits, workers, step);
+      outputs ??= await workers.runAll(specs, step);
+    }
   } finally {
     step.finish();
   }
   checkAborted(context);
-  return aggregateOutput(node, plan, outputs, symbols, context);
+  const result = aggregateOutput(node, plan, outputs, symbols, context);
+  if (plan.shape.key === 'number') rememberOutputGroups(source, result.rowCount);
+  return result;
 }
 
 /**

@@ -6,6 +6,7 @@ import { Vector } from '../data/vector';
 import { readValue } from '../sql/vector/sql-value';
 import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from './query-workers';
+import { radixStats } from './radix-aggregate';
 import { SqlCompiler } from '../sql/sql-compiler';
 import { QuestDbSqlGrammar } from '../../plugins/sql-grammar/questdb-sql-grammar';
 import { builtinFunctions } from '../../plugins/sql-functions/builtin-functions';
@@ -113,6 +114,17 @@ test('GROUP BY a number key equals the main thread\'s: DOUBLE with NaN, INT with
   await same('SELECT i, count(), max(d) FROM t WHERE s != \'a\' ORDER BY i');
   await same('SELECT l, count() FROM t ORDER BY l LIMIT 50');
   await same('SELECT k, count() c FROM t GROUP BY k ORDER BY c DESC, k LIMIT 10');
+});
+
+test('a number key with many groups runs radix-partitioned from its second run on, groups in the same order', async () => {
+  // l holds ~27,000 distinct values: the first run of a shape learns that, the next ones partition.
+  for (const sql of ['SELECT l, count(), sum(d), avg(d), min(i), max(f), max(sh) FROM t', 'SELECT l, count(), max(d) FROM t WHERE d > -100 OR s != \'b\'']) {
+    await same(sql);
+    const runs = radixStats.runs;
+    const rows = await same(sql);
+    assert.equal(radixStats.runs, runs + 1, `partitioned: ${sql}`);
+    assert.ok(rows.length > 10_000);
+  }
 });
 
 test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {
