@@ -46,17 +46,21 @@ export function scatterKernelSource(shape: AggregateKernelShape, bits: number): 
     const values = recordValues(shape.aggregates);
     const stride = 2 + values.length;
     const key = `c${shape.keyColumn}`;
+    const shift = 32 - bits;
+    // With a filter a byte per row holds its partition (or DROPPED); without one the partition is read off the hash.
     const keep = shape.filter ? `if (!(${shape.filter.body})) { Q[i - lo] = ${DROPPED}; continue; } ` : '';
-    const skip = shape.filter ? `if (p === ${DROPPED}) continue; ` : '';
+    const part = shape.filter ? `Q[i - lo] = h >>> ${shift};` : '';
+    const count = shape.filter ? 'C[Q[i]]++' : `C[H[i] >>> ${shift}]++`;
+    const pick = shape.filter ? `const p = Q[i - lo]; if (p === ${DROPPED}) continue; const g = H[i - lo]; ` : `const g = H[i - lo], p = g >>> ${shift}; `;
     const loop = (body: string): string => 'for (let b = lo; b < hi; b += B) { if (rt.stopped()) return null; '
       + `const e = b + B < hi ? b + B : hi; for (let i = b; i < e; i++) { ${body} } }`;
     const write = values.map((c, v) => `W[d + ${2 + v}] = c${c}[i];`).join(' ');
     // The partition bits are literals (a source per partition count): the typer then knows a partition's range.
     return `${prologue(shape.columns + 1, args + 1)} const W = c${shape.columns}, AT = a${args}, B = rt.block; `
       + `const Q = rt.bytes(hi - lo), H = rt.hashes(hi - lo), C = new Int32Array(${DROPPED + 1}), D = new Int32Array(${1 << bits}), F = rt.f64, U = rt.u32; `
-      + loop(`${keep}const x = ${key}[i] + 0; let h = 0; if (x === x) { F[0] = x; ${hashSource('U[0]', 'U[1]').replace('let h =', 'h =')} } H[i - lo] = h; Q[i - lo] = h >>> ${32 - bits};`)
-      + ` for (let i = 0; i < hi - lo; i++) C[Q[i]]++; for (let p = 0, at = AT; p < ${1 << bits}; p++) { D[p] = at; at += C[p]; } `
-      + loop(`const p = Q[i - lo]; ${skip}const d = D[p]++ * ${stride}; W[d] = ${key}[i] + 0; W[d + 1] = (AT + (i - lo)) * ${LOW_BITS} + (H[i - lo] & ${LOW_BITS - 1}); ${write}`)
+      + loop(`${keep}const x = ${key}[i] + 0; let h = 0; if (x === x) { F[0] = x; ${hashSource('U[0]', 'U[1]').replace('let h =', 'h =')} } H[i - lo] = h; ${part}`)
+      + ` for (let i = 0; i < hi - lo; i++) ${count}; for (let p = 0, at = AT; p < ${1 << bits}; p++) { D[p] = at; at += C[p]; } `
+      + loop(`${pick}const d = D[p]++ * ${stride}; W[d] = ${key}[i] + 0; W[d + 1] = (AT + (i - lo)) * ${LOW_BITS} + (g & ${LOW_BITS - 1}); ${write}`)
       + ` return { partitionRows: Float64Array.from(C.subarray(0, ${1 << bits})) };`;
   });
 }
