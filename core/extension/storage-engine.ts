@@ -68,6 +68,23 @@ export interface ScanOptions {
   /** Upper bound on rows per batch (default 65536). */
   readonly batchRows?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Only rows whose SYMBOL column (table column index) holds one of `values` are wanted: the scan yields
+   * just those (gathered, in order). Forward scans only; pass it when `symbolRows` found it selective.
+   */
+  readonly symbolValues?: SymbolValues;
+}
+
+/** A scan's SYMBOL column (table column index) and the values its rows must hold. */
+export interface SymbolValues {
+  readonly column: number;
+  readonly values: readonly string[];
+}
+
+/** Rows a scan's intervals touch and, of those, the rows holding the wanted symbol values. */
+export interface SymbolRowCount {
+  readonly rows: number;
+  readonly selected: number;
 }
 
 export interface TableReader {
@@ -90,6 +107,11 @@ export interface TableReader {
    * walking backwards and stopping when every key is found. Optional: engines without it fall back to a scan.
    */
   latestBySymbol?(columnIndex: number, intervals?: readonly TimeInterval[]): AsyncIterable<ColumnBatch>;
+  /**
+   * Counts for `ScanOptions.symbolValues`: the rows inside `intervals` and how many of them hold one of the
+   * values (from per-partition posting lists). Optional: engines without it never narrow by symbol.
+   */
+  symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount;
   /** Releases the snapshot. */
   close(): void;
 }

@@ -25,7 +25,8 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
   const workers = context.workers;
   if (!workers || !workers.settings.groupBy) return undefined;
   const plan = aggregatePlan(node);
-  if (!plan || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
+  // A scan its symbol values narrow reads few rows: it runs here (the workers' frames are whole partitions).
+  if (!plan || plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
   const frames: ColumnBatch[] = [];
   for await (const f of plan.scan.frames(context)) frames.push(f);
   const rows = frames.reduce((s, f) => s + f.rowCount, 0);

@@ -34,7 +34,8 @@ export function parallelFilter(filter: CompiledFilter | undefined, child: PlanNo
   const workers = context.workers;
   if (!workers || !workers.settings.filter || !filter) return undefined;
   if (!(child instanceof TableScan) || child.spec.reverse || child.spec.batchRows !== undefined) return undefined;
-  if (child.estimateRows(context) < workers.settings.minRows) return undefined;
+  // A scan its symbol values narrow reads few rows: it runs here (the workers' frames are whole partitions).
+  if (child.symbolNarrowing(context) !== undefined || child.estimateRows(context) < workers.settings.minRows) return undefined;
   return filtered(filter, child, workers, context, serial);
 }
 

@@ -99,7 +99,8 @@ test('aggregates under filters equal the main thread\'s: doubles, ints, symbols,
   await same(`SELECT ${AGGREGATES} FROM t WHERE d > 10 AND i < 20`);
   await same(`SELECT ${AGGREGATES} FROM t WHERE s = 'c'`);
   await same(`SELECT ${AGGREGATES} FROM t WHERE s IN ('a', 'e') OR l > 0`);
-  const none = await same(`SELECT ${AGGREGATES} FROM t WHERE s = 'nope'`);
+  // A value the dictionary does not hold narrows the scan to no row (symbol-narrowing.ts): nothing for the workers.
+  const none = await same(`SELECT ${AGGREGATES} FROM t WHERE s = 'nope'`, false);
   assert.equal(none[0][0], 0);
 });
 

@@ -14,6 +14,7 @@ import { expressionName, NameAllocator } from './column-naming';
 import { CompiledFilter } from './compiled-filter';
 import { ExpressionBinder } from './expression-binder';
 import { extractIntervals } from './intervals/interval-extraction';
+import { requiredSymbols } from './symbol-narrowing';
 import { parameterIntervals } from './parameters/parameter-intervals';
 import { CountStar } from './operators/count-star';
 import { Distinct } from './operators/distinct';
@@ -191,7 +192,9 @@ export class SelectBinder {
       rest = split.rest;
     }
     const runtimeIntervals = nanos ? undefined : parameterIntervals(rest, lazy.timestampIndex);
-    const scan = new TableScan({ table: lazy.table, columnIndexes: [...lazy.used], intervals, runtimeIntervals });
+    const columnIndexes = [...lazy.used];
+    const symbolValues = requiredSymbols(rest, (slot) => columnIndexes[slot]);
+    const scan = new TableScan({ table: lazy.table, columnIndexes, intervals, runtimeIntervals, symbolValues });
     return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
   }
 

@@ -172,5 +172,5 @@ test('SAMPLE BY, LATEST ON and ASOF JOIN plan their time-series operators', () =
   assert.ok(labels('SELECT * FROM sensors s ASOF JOIN calib c ON (id)').includes('AsofJoin(keyed)'));
   // A join side reads only the columns the query uses.
   assert.deepEqual(labels("SELECT b.temp FROM (SELECT * FROM sensors WHERE id = 's1') a ASOF JOIN (SELECT * FROM sensors WHERE id = 's2') b").slice(1),
-    ['AsofJoin', 'Project', 'ExpandColumns', 'Filter(jit)', 'Scan(sensors)', 'Project', 'Filter(jit)', 'Scan(sensors)']);
+    ['AsofJoin', 'Project', 'ExpandColumns', 'Filter(jit)', 'Scan(sensors, symbols=1)', 'Project', 'Filter(jit)', 'Scan(sensors, symbols=1)']);
 });

@@ -2,11 +2,16 @@
  * Hot column files as decoded vectors, LRU by bytes (`cairo.column.cache.size`). An entry is a column file
  * path (its partition folder changes on every out-of-order rewrite) plus the committed version it was read
  * at (row count and column top), so a reader never gets bytes from another snapshot; a newer version
- * replaces the older one. Evicted or replaced vectors stay valid for readers that hold them.
+ * replaces the older one. Evicted or replaced vectors stay valid for readers that hold them. A SYMBOL
+ * column's posting lists (symbol-postings.ts) are entries of the same budget, under the column's key with
+ * a `#postings` suffix, so they are dropped with it.
  */
 import { Vector } from '../../core/data/vector';
+import { postingsBytes, SymbolPostings } from './symbol-postings';
 
-interface Entry { readonly vector: Vector; readonly bytes: number; readonly version: string }
+interface Entry { readonly vector?: Vector; readonly postings?: SymbolPostings; readonly bytes: number; readonly version: string }
+
+const POSTINGS = '#postings';
 
 export class ColumnCache {
   private readonly entries = new Map<string, Entry>();
@@ -22,28 +27,49 @@ export class ColumnCache {
 
   /** `load` gets the entry of another version of the same file, if cached, to extend it instead of rereading. */
   get(key: string, version: string, load: (previous?: { vector: Vector; version: string }) => Vector): Vector {
+    const { fresh, stale } = this.lookup(key, version);
+    if (fresh?.vector) return fresh.vector;
+    const vector = load(stale?.vector ? { vector: stale.vector, version: stale.version } : undefined);
+    this.keep(key, { vector, bytes: vectorBytes(vector), version });
+    return vector;
+  }
+
+  /**
+   * The posting lists of the SYMBOL column file `key` at `version`, built by `build` when not cached; `build`
+   * gets the lists of another cached version of the same file, to extend them with appended rows.
+   */
+  postings(key: string, version: string, build: (previous?: { postings: SymbolPostings; version: string }) => SymbolPostings): SymbolPostings {
+    const k = key + POSTINGS;
+    const { fresh, stale } = this.lookup(k, version);
+    if (fresh?.postings) return fresh.postings;
+    const postings = build(stale?.postings ? { postings: stale.postings, version: stale.version } : undefined);
+    this.keep(k, { postings, bytes: postingsBytes(postings), version });
+    return postings;
+  }
+
+  /**
+   * The entry of `key` at `version` (a hit, moved to the most recently used end); an entry of another
+   * version is removed and returned as `stale` (a load may extend it).
+   */
+  private lookup(key: string, version: string): { fresh?: Entry; stale?: Entry } {
     const hit = this.entries.get(key);
-    let previous: { vector: Vector; version: string } | undefined;
-    if (hit && hit.version !== version) {
-      this.entries.delete(key);
-      this.used -= hit.bytes;
-      previous = hit;
-    } else if (hit) {
+    if (hit) this.entries.delete(key);
+    if (hit && hit.version === version) {
       // Map keeps insertion order: re-inserting moves the entry to the most recently used end.
-      this.entries.delete(key);
       this.entries.set(key, hit);
       this.hits++;
-      return hit.vector;
+      return { fresh: hit };
     }
+    if (hit) this.used -= hit.bytes;
     this.misses++;
-    const vector = load(previous);
-    const bytes = vectorBytes(vector);
-    if (bytes <= this.capacityBytes) {
-      this.entries.set(key, { vector, bytes, version });
-      this.used += bytes;
-      this.evict();
-    }
-    return vector;
+    return { stale: hit };
+  }
+
+  private keep(key: string, entry: Entry): void {
+    if (entry.bytes > this.capacityBytes) return;
+    this.entries.set(key, entry);
+    this.used += entry.bytes;
+    this.evict();
   }
 
   /** Drops every entry whose key starts with `prefix` (a dropped table or partition folder). */

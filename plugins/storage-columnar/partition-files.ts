@@ -17,6 +17,7 @@ import { decodeFixed, decodeVar, nullVector } from './vector-decoder';
 import { extendVector } from './vector-extend';
 import { ScratchBuffers } from './scratch-buffers';
 import { nullPattern, storedWidth } from './vector-encoder';
+import { buildPostings, extendPostings, SymbolPostings } from './symbol-postings';
 
 const TWO_32 = 4294967296;
 const MAX_HEAP_BYTES = 2147483647;
@@ -59,6 +60,23 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
       }
     }
     return readVector(tableDir, p, c);
+  });
+}
+
+/**
+ * The posting lists of a committed partition's SYMBOL column (`symbolCount`: the reader's dictionary size,
+ * which covers every key of its snapshot's rows), from the cache beside the column itself.
+ */
+export function loadPostings(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn, symbolCount: number): SymbolPostings {
+  const top = columnTop(p, c);
+  return cache.postings(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, (previous) => {
+    const keys = loadVector(cache, tableDir, p, c).data as Int32Array;
+    // The partition took appends since the cached lists were built: only the new rows are sorted in.
+    const prevRows = previous ? Number(previous.version.split('|')[0]) : 0;
+    if (previous && top === 0 && previous.version === `${prevRows}|0` && prevRows > 0 && prevRows < p.rows) {
+      return extendPostings(previous.postings, keys, prevRows, p.rows, symbolCount);
+    }
+    return buildPostings(keys, p.rows, symbolCount);
   });
 }
 

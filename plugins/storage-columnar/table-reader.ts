@@ -9,15 +9,16 @@ import { PartitionInfo, TableSchema, TimeInterval } from '../../core/data/table-
 import { Vector } from '../../core/data/vector';
 import { TypeTag } from '../../core/data/column-type';
 import { exactAt } from '../../core/data/exact-longs';
-import { ScanOptions, TableReader } from '../../core/extension/storage-engine';
+import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
-import { committedSizes, loadVector } from './partition-files';
+import { committedSizes, loadPostings, loadVector } from './partition-files';
+import { countRows, selectRows } from './symbol-postings';
 import { lowerBound, upperBound } from './sort-order';
-import { TableMeta } from './table-meta';
+import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
 import { PartitionState, TxnState, totalRows } from './txn-state';
-import { reversedVector, sliceVector } from './vector-slice';
+import { gatheredVector, reversedVector, sliceVector } from './vector-slice';
 
 const DEFAULT_BATCH_ROWS = 65536;
 
@@ -60,11 +61,16 @@ export class ColumnarTableReader implements TableReader {
     const batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
     const reverse = options.reverse === true;
     const parts = reverse ? [...this.txn.partitions].reverse() : this.txn.partitions;
+    const wanted = options.symbolValues && !reverse ? this.wantedKeys(options.symbolValues) : undefined;
     for (const p of parts) {
       const ranges = this.rowRanges(p, options.intervals);
       if (ranges.length === 0) continue;
       if (reverse) ranges.reverse();
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
+      if (wanted) {
+        yield* this.selectedRows(p, ranges, wanted, vectors, symbols, batchRows, options.signal);
+        continue;
+      }
       for (const [lo, hi] of ranges) {
         if (!reverse) {
           for (let a = lo; a < hi; a += batchRows) {
@@ -83,10 +89,51 @@ export class ColumnarTableReader implements TableReader {
     }
   }
 
+  symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount {
+    const keys = this.wantedKeys(wanted);
+    let rows = 0;
+    let selected = 0;
+    for (const p of this.txn.partitions) {
+      const ranges = this.rowRanges(p, intervals);
+      if (ranges.length === 0) continue;
+      const postings = keys.keys.length > 0 ? loadPostings(this.cache, this.state.dir, p, keys.column, keys.count) : undefined;
+      for (const [lo, hi] of ranges) {
+        rows += hi - lo;
+        if (postings) selected += countRows(postings, keys.keys, lo, hi);
+      }
+    }
+    return { rows, selected };
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.state.closeSnapshot(this.txn.txn);
+  }
+
+  /** The stored column and the distinct dictionary keys of the wanted values (values it does not hold match no row). */
+  private wantedKeys(wanted: SymbolValues): { column: StoredColumn; keys: number[]; count: number } {
+    const column = this.meta.columns[wanted.column];
+    const dict = this.symbolTables.get(wanted.column);
+    if (!column || !dict) throw SvcError.badRequest(`not a SYMBOL column [table=${this.schema.name}, column=${wanted.column}]`);
+    const keys = [...new Set(wanted.values.map((v) => dict.keyOf(v)))].filter((k) => k >= 0);
+    return { column, keys, count: dict.size };
+  }
+
+  /** The rows of a partition's ranges holding the wanted keys, gathered in batches of at most `batchRows`. */
+  private *selectedRows(p: PartitionState, ranges: readonly [number, number][], wanted: { column: StoredColumn; keys: number[]; count: number },
+    vectors: readonly Vector[], symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined): Iterable<ColumnBatch> {
+    if (wanted.keys.length === 0) return;
+    const postings = loadPostings(this.cache, this.state.dir, p, wanted.column, wanted.count);
+    for (const [lo, hi] of ranges) {
+      const rows = new Int32Array(countRows(postings, wanted.keys, lo, hi));
+      const n = selectRows(postings, wanted.keys, lo, hi, rows);
+      for (let a = 0; a < n; a += batchRows) {
+        signal?.throwIfAborted();
+        const sel = rows.subarray(a, Math.min(n, a + batchRows));
+        yield { rowCount: sel.length, vectors: vectors.map((v, k) => gatheredVector(v, sel, symbols[k])) };
+      }
+    }
   }
 
   /** Row ranges `[lo, hi)` of a partition inside the intervals, by binary search on the timestamps. */

@@ -4,7 +4,7 @@
  * its own: peak RSS is the kernel's VmHWM of that process.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,17 +14,20 @@ export class BenchServer {
   /** Starts `<projectDir>/dist/core/cli.js`; `env` adds SVC_ settings. Resolves once it is ready. */
   static async start(label: string, projectDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
     const root = mkdtempSync(join(tmpdir(), 'svc-bench-root-'));
-    const child = spawn(process.execPath, [join(projectDir, 'dist', 'core', 'cli.js'), '-d', root], {
+    // The server's output goes to a file, not a pipe: reading a pipe would put every log line on this process's
+    // event loop, inside the query times it measures.
+    const outFile = join(root, 'server.out');
+    const outFd = openSync(outFile, 'w');
+    const child = spawn(process.execPath, [join(projectDir, 'dist', 'core', 'cli.js'), '-d', join(root, 'db')], {
       env: { ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0',
         // Every other listener on an ephemeral port too (a name the server does not know is ignored with a note).
         SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0', SVC_PG_NET_BIND_TO: '127.0.0.1:0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', outFd, outFd],
     });
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => { out = (out + c.toString()).slice(-65536); });
-    child.stderr?.on('data', (c: Buffer) => { out = (out + c.toString()).slice(-65536); });
+    closeSync(outFd);
     const deadline = performance.now() + 120_000;
     for (;;) {
+      const out = readFileSync(outFile, 'utf8');
       const port = /http server listening on [^\s]*:(\d+)/.exec(out)?.[1];
       if (port && out.includes('server is ready')) return new BenchServer(label, child, Number(port), root);
       if (child.exitCode !== null || performance.now() > deadline) {

@@ -25,7 +25,8 @@ export interface IntervalSplit {
   readonly rest?: BoundExpr;
 }
 
-function conjuncts(e: BoundExpr, out: BoundExpr[]): void {
+/** The operands of a chain of ANDs, left to right. */
+export function conjuncts(e: BoundExpr, out: BoundExpr[]): void {
   if (e.kind === 'call' && e.fn.name === 'and') { conjuncts(e.args[0], out); conjuncts(e.args[1], out); return; }
   out.push(e);
 }

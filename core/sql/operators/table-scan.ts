@@ -6,6 +6,7 @@ import { TableSchema, TimeInterval } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
 import { checkAborted, ExecContext, PlanNode, yieldToEventLoop } from '../plan';
 import type { RuntimeIntervals } from '../parameters/parameter-intervals';
+import { SymbolValues } from '../../extension/storage-engine';
 import { intersectIntervals } from '../../time/interval-algebra';
 
 const YIELD_EVERY_MS = 20;
@@ -20,7 +21,15 @@ export interface ScanSpec {
   readonly reverse?: boolean;
   /** Rows per batch when only a few rows are needed (`ORDER BY ts DESC LIMIT 10`). */
   readonly batchRows?: number;
+  /**
+   * The WHERE's `sym = 'x'` / `sym IN (…)` on a SYMBOL column (table column index): a forward scan reads
+   * only those rows when they are few (symbolNarrowing); the filter still checks every row it gets.
+   */
+  readonly symbolValues?: SymbolValues;
 }
+
+/** A scan reads only the wanted symbols' rows when they are at most this share of the rows it would read. */
+const NARROW_SHARE = 1 / 64;
 
 export class TableScan implements PlanNode {
   readonly columns: readonly ResultColumn[];
@@ -35,7 +44,7 @@ export class TableScan implements PlanNode {
 
   get label(): string {
     const s = this.spec;
-    return `Scan(${s.table.name}${s.intervals ? `, intervals=${s.intervals.length}` : ''}${s.reverse ? ', reverse' : ''})`;
+    return `Scan(${s.table.name}${s.intervals ? `, intervals=${s.intervals.length}` : ''}${s.symbolValues ? `, symbols=${s.symbolValues.values.length}` : ''}${s.reverse ? ', reverse' : ''})`;
   }
 
   private intervals(context: ExecContext): readonly TimeInterval[] | undefined {
@@ -53,6 +62,8 @@ export class TableScan implements PlanNode {
    * rows it reads, known without reading a column, for choosing between the main thread and the workers.
    */
   estimateRows(context: ExecContext): number {
+    const narrowed = this.symbolNarrowing(context);
+    if (narrowed !== undefined) return narrowed;
     const reader = context.storage.openReader(this.spec.table.name);
     try {
       const intervals = this.intervals(context);
@@ -68,6 +79,24 @@ export class TableScan implements PlanNode {
   }
 
   /**
+   * The rows a forward scan reads when its symbol values narrow it (their posting rows are at most
+   * NARROW_SHARE of the rows in its intervals), else undefined. Such a scan runs on the request thread:
+   * it reads few rows, and the workers' frames are whole partitions.
+   */
+  symbolNarrowing(context: ExecContext): number | undefined {
+    const wanted = this.spec.symbolValues;
+    if (!wanted || this.spec.reverse) return undefined;
+    const reader = context.storage.openReader(this.spec.table.name);
+    try {
+      if (!reader.symbolRows) return undefined;
+      const count = reader.symbolRows(wanted, this.intervals(context));
+      return count.selected <= count.rows * NARROW_SHARE ? count.selected : undefined;
+    } finally {
+      reader.close();
+    }
+  }
+
+  /**
    * The scan as frames: one batch per partition and interval, as large as the partition's rows in it,
    * vectors being views on the column cache's shared memory (workers read them without a copy).
    */
@@ -76,15 +105,16 @@ export class TableScan implements PlanNode {
   }
 
   execute(context: ExecContext): AsyncIterable<ColumnBatch> {
-    return this.batches(context, this.spec.reverse, this.spec.batchRows);
+    const narrowed = this.symbolNarrowing(context) !== undefined;
+    return this.batches(context, this.spec.reverse, this.spec.batchRows, narrowed ? this.spec.symbolValues : undefined);
   }
 
-  private async *batches(context: ExecContext, reverse: boolean | undefined, batchRows: number | undefined): AsyncIterable<ColumnBatch> {
+  private async *batches(context: ExecContext, reverse: boolean | undefined, batchRows: number | undefined, symbolValues?: SymbolValues): AsyncIterable<ColumnBatch> {
     const reader = context.storage.openReader(this.spec.table.name);
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal });
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues });
       let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context);
