@@ -22,8 +22,10 @@ import { AggregatePlan, GroupByParts } from './aggregate-plan';
 import { KernelOutput } from './kernel-task';
 import { mergePartials } from './partial-merge';
 import { ordinalRanks } from './ordinal-order';
+import { DenseRun } from './dense-keys';
 
-export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs: readonly KernelOutput[], symbols: SymbolTable | undefined, context: ExecContext): ColumnBatch {
+export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs: readonly KernelOutput[], symbols: SymbolTable | undefined,
+  context: ExecContext, dense?: DenseRun): ColumnBatch {
   const states = node.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
   const values = (count: number, sel?: Int32Array): Vector[] => states.map((s, a) => {
     const v = s.value(count);
@@ -36,6 +38,7 @@ export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs
   }
   if (plan.shape.key === 'symbol') return symbolOutput(states, outputs, symbols as SymbolTable, values);
   const keyType = plan.keyType as ColumnType;
+  if (dense) return denseOutput(states, outputs, keyType, dense.keys, values);
   if (outputs.some((o) => o.firsts)) return partitionedOutput(states, outputs, keyType, values, context);
   const builder = new VectorBuilder(keyType, 1024, keyType.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined);
   const index = new GroupKeyIndex([builder], context.memory, 'GROUP BY keys');
@@ -68,6 +71,38 @@ function partitionedOutput(states: readonly AggregateState[], outputs: readonly 
     at += n;
   }
   return { rowCount: total, vectors: [...values(total), numberVector(keyType, keys)] };
+}
+
+/**
+ * Dense slots added up over the ranges (a slot's first row is in the first range that saw it); the slots
+ * that saw rows, ranked by first row, become the groups.
+ */
+function denseOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], keyType: ColumnType,
+  slotKeys: Float64Array, values: (count: number, sel?: Int32Array) => Vector[]): ColumnBatch {
+  const slots = outputs[0]?.presence?.length ?? 0;
+  const targets = fusions(states, slots);
+  const presence = new Float64Array(slots), firsts = new Float64Array(slots);
+  for (const o of outputs) {
+    mergePartials(targets, o.fields ?? [], undefined, slots);
+    const p = o.presence ?? presence, f = o.firsts ?? firsts;
+    for (let g = 0; g < slots; g++) {
+      if (p[g] === 0) continue;
+      if (presence[g] === 0) firsts[g] = f[g];
+      presence[g] += p[g];
+    }
+  }
+  let n = 0;
+  for (let g = 0; g < slots; g++) if (presence[g] > 0) n++;
+  const seen = new Int32Array(n), order = new Float64Array(n);
+  for (let g = 0, k = 0; g < slots; g++) if (presence[g] > 0) { seen[k] = g; order[k++] = firsts[g]; }
+  const ranks = ordinalRanks(order);
+  const sel = new Int32Array(n), keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const g = seen[k];
+    sel[ranks[k]] = g;
+    keys[ranks[k]] = slotKeys[g];
+  }
+  return { rowCount: n, vectors: [...values(slots, sel), numberVector(keyType, keys)] };
 }
 
 function symbolOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], symbols: SymbolTable,

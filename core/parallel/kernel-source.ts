@@ -39,7 +39,7 @@ export function step(f: KernelAggregate, acc: string, cnt: string, value = `c${f
 }
 
 /** The block loop: over the filter's selection when there is one, else over every row of the block. */
-function blocks(shape: AggregateKernelShape, perRow: string, perBlock: string): string {
+export function blocks(shape: AggregateKernelShape, perRow: string, perBlock: string): string {
   const body = shape.filter
     ? `let k = 0; for (let i = b; i < e; i++) { if (${shape.filter.body}) sel[k++] = i; } R += k; `
       + `for (let j = 0; j < k; j++) { const i = sel[j]; ${perRow} }`

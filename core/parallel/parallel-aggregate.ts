@@ -16,6 +16,7 @@ import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
+import { denseAggregate, DenseRun } from './dense-keys';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
@@ -45,11 +46,14 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
   }));
   const step = new ParallelStep(context);
   let outputs: KernelOutput[] | undefined;
+  let dense: DenseRun | undefined;
   try {
     if (rows < workers.settings.minRows) {
       outputs = workers.runHere(specs, step);
     } else {
-      const bits = plan.shape.key === 'number' ? partitionBits(source) : 0;
+      if (plan.shape.key === 'number') dense = await denseAggregate(plan, frames, args, workers, step);
+      outputs = dense?.outputs;
+      const bits = plan.shape.key === 'number' && !outputs ? partitionBits(source) : 0;
       if (bits > 0) outputs = await radixAggregate(plan, frames, args, bits, workers, step);
       outputs ??= await workers.runAll(specs, step);
     }
@@ -57,7 +61,7 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
     step.finish();
   }
   checkAborted(context);
-  const result = aggregateOutput(node, plan, outputs, symbols, context);
+  const result = aggregateOutput(node, plan, outputs, symbols, context, dense);
   if (plan.shape.key === 'number') rememberOutputGroups(source, result.rowCount);
   return result;
 }

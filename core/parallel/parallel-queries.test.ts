@@ -7,6 +7,7 @@ import { readValue } from '../sql/vector/sql-value';
 import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from './query-workers';
 import { radixStats } from './radix-aggregate';
+import { denseStats } from './dense-keys';
 import { SqlCompiler } from '../sql/sql-compiler';
 import { QuestDbSqlGrammar } from '../../plugins/sql-grammar/questdb-sql-grammar';
 import { builtinFunctions } from '../../plugins/sql-functions/builtin-functions';
@@ -126,6 +127,35 @@ test('a number key with many groups runs radix-partitioned from its second run o
     assert.equal(radixStats.runs, runs + 1, `partitioned: ${sql}`);
     assert.ok(rows.length > 10_000);
   }
+});
+
+test('a number key of whole numbers or few decimals over a short range groups densely, groups in the same order', async () => {
+  // d != 0: the main thread keeps -0 and 0 apart, the workers' kernels key -0 as 0.
+  for (const sql of ['SELECT k, count(), sum(d), min(i), max(f) FROM t', 'SELECT d, count() FROM t WHERE s != \'a\' AND d != 0', 'SELECT sh, max(d), avg(f) FROM t']) {
+    const runs = denseStats.runs;
+    await same(sql);
+    assert.equal(denseStats.runs, runs + 1, `dense: ${sql}`);
+  }
+  // INT's null and LONG's spread widen the range past the dense arrays' limit.
+  const runs = denseStats.runs;
+  await same('SELECT i, count() FROM t');
+  await same('SELECT l, count() FROM t');
+  assert.equal(denseStats.runs, runs);
+});
+
+test('a key with more decimals than the sample showed falls back to the hash kernels, with the same answer', async () => {
+  await parallel.execute('CREATE TABLE odd (ts TIMESTAMP, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  const w = await parallel.engine.openWriter('odd');
+  const n = 30_000;
+  // Hundredths, and one key with five decimals that a 1-in-29 sample misses: it shares 1.00's slot.
+  const v = Float64Array.from({ length: n }, (_x, r) => (r === 12_345 ? 1.00001 : (r % 500) / 100));
+  await w.append({ rowCount: n, vectors: [{ type: Types.TIMESTAMP, data: Float64Array.from({ length: n }, (_x, r) => START + r) }, { type: Types.DOUBLE, data: v }] });
+  await w.commit();
+  await w.close();
+  const misfits = denseStats.misfits;
+  const rows = await same('SELECT v, count() FROM odd');
+  assert.equal(denseStats.misfits, misfits + 1);
+  assert.equal(rows.length, 501);
 });
 
 test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {
