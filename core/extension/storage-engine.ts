@@ -69,8 +69,9 @@ export interface ScanOptions {
   readonly batchRows?: number;
   readonly signal?: AbortSignal;
   /**
-   * Only rows whose SYMBOL column (table column index) holds one of `values` are wanted: the scan yields
-   * just those (gathered, in order). Forward scans only; pass it when `symbolRows` found it selective.
+   * Only rows whose SYMBOL column (table column index) holds one of `values` are wanted: the scan may skip
+   * the others (it yields the wanted rows gathered, in order, where its posting lists pay; elsewhere every
+   * row, so the caller still filters). Forward scans only; pass it when `symbolRows` found it selective.
    */
   readonly symbolValues?: SymbolValues;
 }
@@ -108,8 +109,9 @@ export interface TableReader {
    */
   latestBySymbol?(columnIndex: number, intervals?: readonly TimeInterval[]): AsyncIterable<ColumnBatch>;
   /**
-   * Counts for `ScanOptions.symbolValues`: the rows inside `intervals` and how many of them hold one of the
-   * values (from per-partition posting lists). Optional: engines without it never narrow by symbol.
+   * Counts for `ScanOptions.symbolValues`: the rows inside `intervals` and how many of them a scan given the
+   * values reads (per-partition posting lists; all rows of a partition read whole). Optional: engines
+   * without it never narrow by symbol.
    */
   symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount;
   /** Releases the snapshot. */

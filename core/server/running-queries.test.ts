@@ -10,6 +10,10 @@ test('a query runs under its own id or a made-up one, and the id is free again w
   assert.throws(() => r.start('q1', 'exec', 'select 2', () => undefined), /query_id is already in use \[query_id=q1\]/);
   const b = r.start(undefined, 'exp', 'select 3', () => undefined);
   assert.match(b.id, /^[0-9a-f]{16}$/);
+  const c = r.start(undefined, 'exec', 'select 4', () => undefined);
+  assert.match(c.id, /^[0-9a-f]{16}$/);
+  assert.notEqual(c.id, b.id, 'made-up ids differ');
+  r.end(c);
   r.end(a);
   assert.equal(r.get('q1'), undefined);
   assert.equal(r.size, 1);

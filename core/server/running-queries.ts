@@ -35,6 +35,14 @@ export class RunningQuery implements QueryProgress {
 
 export class RunningQueries {
   private readonly byId = new Map<string, RunningQuery>();
+  /** Generated ids: 8 random hex digits per server, then a counter (a random id per query cost a crypto call). */
+  private readonly idPrefix = randomBytes(4).toString('hex');
+  private idCounter = 0;
+
+  private newId(): string {
+    this.idCounter = (this.idCounter + 1) >>> 0;
+    return this.idPrefix + this.idCounter.toString(16).padStart(8, '0');
+  }
 
   /** Checks a client's `query_id`; undefined when absent. Throws 400 for a malformed one. */
   static parseId(text: string | null): string | undefined {
@@ -45,7 +53,7 @@ export class RunningQueries {
 
   /** Registers a query under `id` (or a new id); a query_id already running is a 400. Call `end` when done. */
   start(id: string | undefined, endpoint: string, query: string, onCancel: (reason: SvcError) => void): RunningQuery {
-    const key = id ?? randomBytes(8).toString('hex');
+    const key = id ?? this.newId();
     if (this.byId.has(key)) throw new SvcError(`query_id is already in use [query_id=${key}]`, 400, 0);
     const running = new RunningQuery(key, endpoint, query, onCancel);
     this.byId.set(key, running);

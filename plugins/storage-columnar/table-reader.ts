@@ -13,7 +13,7 @@ import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../co
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
 import { committedSizes, loadPostings, loadVector } from './partition-files';
-import { countRows, selectRows } from './symbol-postings';
+import { countRows, selectRows, SymbolPostings } from './symbol-postings';
 import { lowerBound, upperBound } from './sort-order';
 import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
@@ -21,6 +21,9 @@ import { PartitionState, TxnState, totalRows } from './txn-state';
 import { gatheredVector, reversedVector, sliceVector } from './vector-slice';
 
 const DEFAULT_BATCH_ROWS = 65536;
+
+/** A narrowed scan's SYMBOL column, the dictionary keys of its wanted values, and the dictionary's size. */
+interface WantedKeys { readonly column: StoredColumn; readonly keys: readonly number[]; readonly count: number }
 
 export class ColumnarTableReader implements TableReader {
   readonly schema: TableSchema;
@@ -67,8 +70,9 @@ export class ColumnarTableReader implements TableReader {
       if (ranges.length === 0) continue;
       if (reverse) ranges.reverse();
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
-      if (wanted) {
-        yield* this.selectedRows(p, ranges, wanted, vectors, symbols, batchRows, options.signal);
+      const postings = wanted ? this.postings(p, wanted) : undefined;
+      if (wanted && postings !== undefined) {
+        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options.signal);
         continue;
       }
       for (const [lo, hi] of ranges) {
@@ -96,10 +100,10 @@ export class ColumnarTableReader implements TableReader {
     for (const p of this.txn.partitions) {
       const ranges = this.rowRanges(p, intervals);
       if (ranges.length === 0) continue;
-      const postings = keys.keys.length > 0 ? loadPostings(this.cache, this.state.dir, p, keys.column, keys.count) : undefined;
+      const postings = this.postings(p, keys);
       for (const [lo, hi] of ranges) {
         rows += hi - lo;
-        if (postings) selected += countRows(postings, keys.keys, lo, hi);
+        selected += postings === null ? 0 : postings ? countRows(postings, keys.keys, lo, hi) : hi - lo;
       }
     }
     return { rows, selected };
@@ -112,7 +116,7 @@ export class ColumnarTableReader implements TableReader {
   }
 
   /** The stored column and the distinct dictionary keys of the wanted values (values it does not hold match no row). */
-  private wantedKeys(wanted: SymbolValues): { column: StoredColumn; keys: number[]; count: number } {
+  private wantedKeys(wanted: SymbolValues): WantedKeys {
     const column = this.meta.columns[wanted.column];
     const dict = this.symbolTables.get(wanted.column);
     if (!column || !dict) throw SvcError.badRequest(`not a SYMBOL column [table=${this.schema.name}, column=${wanted.column}]`);
@@ -120,20 +124,15 @@ export class ColumnarTableReader implements TableReader {
     return { column, keys, count: dict.size };
   }
 
-  /** The rows of a partition's ranges holding the wanted keys, gathered in batches of at most `batchRows`. */
-  private *selectedRows(p: PartitionState, ranges: readonly [number, number][], wanted: { column: StoredColumn; keys: number[]; count: number },
-    vectors: readonly Vector[], symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined): Iterable<ColumnBatch> {
-    if (wanted.keys.length === 0) return;
-    const postings = loadPostings(this.cache, this.state.dir, p, wanted.column, wanted.count);
-    for (const [lo, hi] of ranges) {
-      const rows = new Int32Array(countRows(postings, wanted.keys, lo, hi));
-      const n = selectRows(postings, wanted.keys, lo, hi, rows);
-      for (let a = 0; a < n; a += batchRows) {
-        signal?.throwIfAborted();
-        const sel = rows.subarray(a, Math.min(n, a + batchRows));
-        yield { rowCount: sel.length, vectors: vectors.map((v, k) => gatheredVector(v, sel, symbols[k])) };
-      }
-    }
+  /**
+   * The partition's posting lists for the wanted keys: null when no row can hold them (no known value),
+   * undefined when the dictionary has more keys than the partition has rows (lists would cost more than
+   * the scan they save: the partition is read whole and the filter decides).
+   */
+  private postings(p: PartitionState, wanted: WantedKeys): SymbolPostings | null | undefined {
+    if (wanted.keys.length === 0) return null;
+    if (wanted.count > p.rows) return undefined;
+    return loadPostings(this.cache, this.state.dir, p, wanted.column, wanted.count);
   }
 
   /** Row ranges `[lo, hi)` of a partition inside the intervals, by binary search on the timestamps. */
@@ -193,4 +192,19 @@ function firstAtLeast(v: Vector, rows: number, lo: number, value: bigint): numbe
 
 function microsToNanos(us: number): bigint {
   return BigInt(Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(us)))) * 1000n;
+}
+
+/** The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most `batchRows`. */
+function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
+  symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined): Iterable<ColumnBatch> {
+  if (postings === null) return;
+  for (const [lo, hi] of ranges) {
+    const rows = new Int32Array(countRows(postings, keys, lo, hi));
+    const n = selectRows(postings, keys, lo, hi, rows);
+    for (let a = 0; a < n; a += batchRows) {
+      signal?.throwIfAborted();
+      const sel = rows.subarray(a, Math.min(n, a + batchRows));
+      yield { rowCount: sel.length, vectors: vectors.map((v, k) => gatheredVector(v, sel, symbols[k])) };
+    }
+  }
 }
