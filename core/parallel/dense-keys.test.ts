@@ -93,4 +93,8 @@ test('two keys that round into one slot make the dense kernel give up', () => {
   assert.equal(dense(shape, [key], [0, 4], [], 100), 'collided');
   assert.equal(sampleScale(key, 4), 0);
   assert.equal(sampleScale(Float64Array.of(0.5, NaN, 7), 3), 10);
+  // A sample that already spans more than the dense arrays hold: no probe.
+  assert.equal(sampleScale(Float64Array.of(1_700_000_000_000_000, 1_700_000_000_500_000), 2), 0);
+  assert.equal(sampleScale(Float64Array.of(0.25, 30), 2), 100);
+  assert.equal(sampleScale(Float64Array.of(0.25, 3000), 2), 0);
 });

@@ -33,16 +33,26 @@ export interface DenseRun {
   readonly keys: Float64Array;
 }
 
-/** The least scale that makes every sampled key (about SAMPLE of `rows`) an exact integer, or 0. */
+/**
+ * The least scale that makes every sampled key (about SAMPLE of `rows`) a whole number, or 0 when none
+ * does or when the sample alone already spans more than MAX_SLOTS scaled values (a timestamp, an id: no
+ * probe is spent on them).
+ */
 export function sampleScale(keys: FixedArray, rows: number): number {
   const stride = Math.max(1, Math.floor(rows / SAMPLE));
+  let least = Infinity, greatest = -Infinity;
+  for (let i = 0; i < rows; i += stride) {
+    const x = Number(keys[i]);
+    if (x === x) { least = Math.min(least, x); greatest = Math.max(greatest, x); }
+  }
   for (const s of SCALES) {
-    let exact = true;
-    for (let i = 0; i < rows && exact; i += stride) {
+    if (!(Math.round(greatest * s) - Math.round(least * s) < MAX_SLOTS) && least <= greatest) return 0;
+    let whole = true;
+    for (let i = 0; i < rows && whole; i += stride) {
       const x = Number(keys[i]) + 0;
-      if (x === x && Math.round(x * s) / s !== x) exact = false;
+      if (x === x && Math.round(x * s) / s !== x) whole = false;
     }
-    if (exact) return s;
+    if (whole) return s;
   }
   return 0;
 }
