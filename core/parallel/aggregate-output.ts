@@ -4,7 +4,9 @@
  * - SYMBOL key: slot = symbol key + 1, partial arrays added slot by slot, one row per slot that saw rows,
  *   in symbol key order (as the main thread's dense path);
  * - number key: each range's groups (in its first-seen order) are keyed into one GroupKeyIndex in range
- *   order, so groups come out in the order of their first row in the scan.
+ *   order, so groups come out in the order of their first row in the scan;
+ * - number key, radix-partitioned (radix-aggregate.ts): partials share no group, so each goes straight
+ *   to its place, the rank of its first row's ordinal among all groups': the same order.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType, Types, TypeTag } from '../data/column-type';
@@ -19,8 +21,11 @@ import { gather } from '../sql/vector/vector-ops';
 import { AggregatePlan, GroupByParts } from './aggregate-plan';
 import { KernelOutput } from './kernel-task';
 import { mergePartials } from './partial-merge';
+import { ordinalRanks } from './ordinal-order';
+import { DenseRun } from './dense-keys';
 
-export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs: readonly KernelOutput[], symbols: SymbolTable | undefined, context: ExecContext): ColumnBatch {
+export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs: readonly KernelOutput[], symbols: SymbolTable | undefined,
+  context: ExecContext, dense?: DenseRun): ColumnBatch {
   const states = node.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
   const values = (count: number, sel?: Int32Array): Vector[] => states.map((s, a) => {
     const v = s.value(count);
@@ -33,6 +38,8 @@ export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs
   }
   if (plan.shape.key === 'symbol') return symbolOutput(states, outputs, symbols as SymbolTable, values);
   const keyType = plan.keyType as ColumnType;
+  if (dense) return denseOutput(states, outputs, keyType, dense.keys, values);
+  if (outputs.some((o) => o.firsts)) return partitionedOutput(states, outputs, keyType, values, context);
   const builder = new VectorBuilder(keyType, 1024, keyType.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined);
   const index = new GroupKeyIndex([builder], context.memory, 'GROUP BY keys');
   for (const o of outputs) {
@@ -44,6 +51,58 @@ export function aggregateOutput(node: GroupByParts, plan: AggregatePlan, outputs
     mergePartials(fusions(states, index.count), o.fields ?? [], ids, n);
   }
   return { rowCount: index.count, vectors: [...values(index.count), builder.build()] };
+}
+
+function partitionedOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], keyType: ColumnType,
+  values: (count: number) => Vector[], context: ExecContext): ColumnBatch {
+  const total = outputs.reduce((s, o) => s + (o.keys?.length ?? 0), 0);
+  const firsts = new Float64Array(total);
+  let at = 0;
+  for (const o of outputs) { firsts.set(o.firsts ?? [], at); at += o.keys?.length ?? 0; }
+  context.memory.grow(total * 16, 'GROUP BY keys');
+  const ranks = ordinalRanks(firsts);
+  const targets = fusions(states, total);
+  const keys = new Float64Array(total);
+  at = 0;
+  for (const o of outputs) {
+    const k = o.keys ?? new Float64Array(0), n = k.length, ids = ranks.subarray(at, at + n);
+    for (let r = 0; r < n; r++) keys[ids[r]] = k[r];
+    mergePartials(targets, o.fields ?? [], ids, n);
+    at += n;
+  }
+  return { rowCount: total, vectors: [...values(total), numberVector(keyType, keys)] };
+}
+
+/**
+ * Dense slots added up over the ranges (a slot's first row is in the first range that saw it); the slots
+ * that saw rows, ranked by first row, become the groups.
+ */
+function denseOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], keyType: ColumnType,
+  slotKeys: Float64Array, values: (count: number, sel?: Int32Array) => Vector[]): ColumnBatch {
+  const slots = outputs[0]?.presence?.length ?? 0;
+  const targets = fusions(states, slots);
+  const presence = new Float64Array(slots), firsts = new Float64Array(slots);
+  for (const o of outputs) {
+    mergePartials(targets, o.fields ?? [], undefined, slots);
+    const p = o.presence ?? presence, f = o.firsts ?? firsts;
+    for (let g = 0; g < slots; g++) {
+      if (p[g] === 0) continue;
+      if (presence[g] === 0) firsts[g] = f[g];
+      presence[g] += p[g];
+    }
+  }
+  let n = 0;
+  for (let g = 0; g < slots; g++) if (presence[g] > 0) n++;
+  const seen = new Int32Array(n), order = new Float64Array(n);
+  for (let g = 0, k = 0; g < slots; g++) if (presence[g] > 0) { seen[k] = g; order[k++] = firsts[g]; }
+  const ranks = ordinalRanks(order);
+  const sel = new Int32Array(n), keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const g = seen[k];
+    sel[ranks[k]] = g;
+    keys[ranks[k]] = slotKeys[g];
+  }
+  return { rowCount: n, vectors: [...values(slots, sel), numberVector(keyType, keys)] };
 }
 
 function symbolOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], symbols: SymbolTable,

@@ -18,6 +18,18 @@ export type KernelFunction = (cols: readonly FixedArray[], lo: number, hi: numbe
 
 /** One selection vector per thread: kernels run one at a time on a thread. */
 let scratch: Int32Array | undefined;
+/** One byte per row of a scatter kernel's range (its rows' partitions), per thread, grown as needed. */
+let partitionBytes = new Uint8Array(0);
+/** The same rows' key hashes. */
+let rowHashes = new Int32Array(0);
+
+/** The groups of radix partitions, concatenated in partition order. */
+export interface KeptGroups {
+  readonly keys: Float64Array;
+  readonly presence: Float64Array;
+  readonly firsts: Float64Array;
+  readonly fields: Float64Array[];
+}
 
 export class KernelRuntime {
   readonly block = BLOCK_ROWS;
@@ -27,6 +39,13 @@ export class KernelRuntime {
 
   /** The hash table the kernel made, if any (its group count is remembered for the next run). */
   private made?: PackedNumberTable;
+  /** A key is written to `f64[0]` to read its bits as `u32[0]` (low) and `u32[1]` (high). */
+  readonly f64 = new Float64Array(1);
+  readonly u32 = new Uint32Array(this.f64.buffer);
+  /** Radix partitions' extracted groups so far, and the most groups one of them had. */
+  private readonly parts: ReturnType<PackedNumberTable['extract']>[] = [];
+  private readonly partFirsts: Float64Array[] = [];
+  private mostGroups = 0;
 
   /** `rows`: the task's range, which bounds the groups it can make (and so its first table). */
   constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, private readonly source: string,
@@ -59,8 +78,64 @@ export class KernelRuntime {
     return this.made;
   }
 
+  /** A scratch byte per row for `n` rows (contents undefined). */
+  bytes(n: number): Uint8Array {
+    if (partitionBytes.length < n) partitionBytes = new Uint8Array(Math.max(n, partitionBytes.length * 2));
+    return partitionBytes;
+  }
+
+  /** A scratch hash per row for `n` rows (contents undefined). */
+  hashes(n: number): Int32Array {
+    if (rowHashes.length < n) rowHashes = new Int32Array(Math.max(n, rowHashes.length * 2));
+    return rowHashes;
+  }
+
+  /**
+   * The table of one radix partition of `rows` records, keeping first row ordinals: sized for the most
+   * groups a partition of the same kernel had last time on this thread (at most `rows`), at a quarter
+   * load so that probes rarely step.
+   */
+  partitionTable(stride: number, rows: number): PackedNumberTable {
+    const seen = expectedGroups(this.source);
+    const expected = Math.min(seen > 0 ? seen : 1024, rows);
+    try {
+      return new PackedNumberTable(stride, this.budget, expected * 4, true);
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded)) throw e;
+      return new PackedNumberTable(stride, this.budget, 16, true);
+    }
+  }
+
+  /** Takes a finished partition's groups out of its table, which gives its memory back. */
+  keep(table: PackedNumberTable): void {
+    const groups = table.extract(), firsts = table.firstOrdinals();
+    growShared(this.budget, groups.keys.length * 8 * (3 + groups.fields.length), 'GROUP BY keys');
+    this.parts.push(groups);
+    this.partFirsts.push(firsts.slice());
+    this.mostGroups = Math.max(this.mostGroups, table.size);
+    table.release();
+  }
+
+  /** Every kept partition's groups in order (`fields` arrays each). */
+  kept(fields: number): KeptGroups {
+    const concat = (pick: (k: number) => Float64Array): Float64Array => {
+      const n = this.parts.reduce((s, p) => s + p.keys.length, 0);
+      const out = new Float64Array(n);
+      let at = 0;
+      for (let k = 0; k < this.parts.length; k++) { const a = pick(k); out.set(a, at); at += a.length; }
+      return out;
+    };
+    return {
+      keys: concat((k) => this.parts[k].keys),
+      presence: concat((k) => this.parts[k].presence),
+      firsts: concat((k) => this.partFirsts[k]),
+      fields: Array.from({ length: fields }, (_, f) => concat((k) => this.parts[k].fields[f])),
+    };
+  }
+
   /** Called when the kernel has finished: remembers its group count. */
   finished(): void {
     if (this.made) rememberGroups(this.source, this.made.size);
+    else if (this.parts.length > 0) rememberGroups(this.source, this.mostGroups);
   }
 }

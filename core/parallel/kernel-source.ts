@@ -20,23 +20,26 @@ function notNull(v: string, kind: NullKind): string {
   }
 }
 
-function prologue(columns: number, args: number): string {
+export function prologue(columns: number, args: number): string {
   const cols = Array.from({ length: columns }, (_, k) => `c${k} = cols[${k}]`);
   const consts = Array.from({ length: args }, (_, k) => `a${k} = a[${k}]`);
   return [cols.length ? `const ${cols.join(', ')};` : '', consts.length ? `const ${consts.join(', ')};` : ''].join(' ');
 }
 
-/** The row step of aggregate `j` whose accumulator and count are the lvalues `acc` and `cnt`. */
-function step(f: KernelAggregate, acc: string, cnt: string): string {
+/**
+ * The row step of aggregate `j` whose accumulator and count are the lvalues `acc` and `cnt`, reading
+ * its argument from `value` (row `i` of its column unless given).
+ */
+export function step(f: KernelAggregate, acc: string, cnt: string, value = `c${f.column}[i]`): string {
   if (f.op === 'count') return '';
   const guard = notNull('v', f.nulls);
-  if (f.op === 'sum') return `{ const v = c${f.column}[i]; if (${guard}) { ${acc} += v; ${cnt}++; } }`;
+  if (f.op === 'sum') return `{ const v = ${value}; if (${guard}) { ${acc} += v; ${cnt}++; } }`;
   const cmp = f.op === 'max' ? '>' : '<';
-  return `{ const v = c${f.column}[i]; if (${guard}) { if (${cnt} === 0 || v ${cmp} ${acc}) ${acc} = v; ${cnt}++; } }`;
+  return `{ const v = ${value}; if (${guard}) { if (${cnt} === 0 || v ${cmp} ${acc}) ${acc} = v; ${cnt}++; } }`;
 }
 
 /** The block loop: over the filter's selection when there is one, else over every row of the block. */
-function blocks(shape: AggregateKernelShape, perRow: string, perBlock: string): string {
+export function blocks(shape: AggregateKernelShape, perRow: string, perBlock: string): string {
   const body = shape.filter
     ? `let k = 0; for (let i = b; i < e; i++) { if (${shape.filter.body}) sel[k++] = i; } R += k; `
       + `for (let j = 0; j < k; j++) { const i = sel[j]; ${perRow} }`
@@ -77,24 +80,33 @@ function symbolSource(shape: AggregateKernelShape, slots: string): string {
  * Hash mode: the probe is inline (table rows and mask in locals, reloaded after the table grows); a
  * group row is `[key, rows, acc0, cnt0, …]` for the aggregates other than count(*), whose count is `rows`.
  */
-function numberSource(shape: AggregateKernelShape): string {
-  const aggs = shape.aggregates;
+/** Where each aggregate's accumulator sits in a group row `[key, rows, acc0, cnt0, …]`, and the row's length. */
+export function groupRow(aggs: readonly KernelAggregate[]): { offsets: number[]; stride: number } {
   const offsets: number[] = [];
   let fields = 0;
   for (const f of aggs) { offsets.push(2 + fields); if (f.op !== 'count') fields += 2; }
-  const stride = 2 + fields;
+  return { offsets, stride: 2 + fields };
+}
+
+/** The output fields of a hash kernel's extract `x`, per aggregate its accumulator and count arrays. */
+export function groupFields(aggs: readonly KernelAggregate[], offsets: readonly number[]): string {
+  return aggs.map((f, j) => (f.op === 'count' ? 'x.presence, x.presence' : `x.fields[${offsets[j] - 2}], x.fields[${offsets[j] - 1}]`)).join(', ');
+}
+
+function numberSource(shape: AggregateKernelShape): string {
+  const aggs = shape.aggregates;
+  const { offsets, stride } = groupRow(aggs);
   const probe = `let x = c${shape.keyColumn}[i], s = 0; `
     + 'if (x !== x) { s = tb.nanRow(); T = tb.data; M = tb.mask; } else { x += 0; F[0] = x; '
     + `${hashSource('U[0]', 'U[1]')} let p = h & M; `
     + `for (;;) { s = p * ${stride}; if (T[s + 1] === 0) { T[s] = x; T[s + 1] = 1; if (tb.added(p)) { T = tb.data; M = tb.mask; s = tb.find(x); } break; } `
     + 'if (T[s] === x) { T[s + 1]++; break; } p = (p + 1) & M; } }';
   const perRow = `${probe} ${aggs.map((f, j) => step(f, `T[s + ${offsets[j]}]`, `T[s + ${offsets[j] + 1}]`)).join(' ')}`;
-  const out = aggs.map((f, j) => (f.op === 'count' ? 'x.presence, x.presence' : `x.fields[${offsets[j] - 2}], x.fields[${offsets[j] - 1}]`));
   return `const tb = rt.table(${stride}); let T = tb.data, M = tb.mask; const F = tb.scratch, U = tb.bits; let R = 0; ${blocks(shape, perRow, '')} `
-    + `const x = tb.extract(); return { keys: x.keys, presence: x.presence, fields: [${out.join(', ')}] };`;
+    + `const x = tb.extract(); return { keys: x.keys, presence: x.presence, fields: [${groupFields(aggs, offsets)}] };`;
 }
 
-function cached(key: string, make: () => string): string {
+export function cached(key: string, make: () => string): string {
   let s = sources.get(key);
   if (s === undefined) {
     s = make();

@@ -25,12 +25,20 @@ export interface KernelTask {
 
 /** What a kernel returns: per-group partial aggregates, or the length of the selection it wrote. */
 export interface KernelOutput {
-  /** Hash-keyed kernels: the group keys in first-seen order. */
+  /** Hash-keyed kernels: the group keys in first-seen order (dense kernels: each slot's key). */
   readonly keys?: Float64Array;
   /** Rows per group (one group for ungrouped kernels, one per symbol slot for dense ones). */
   readonly presence?: Float64Array;
   /** Per aggregate: its accumulator array, then its count array (both `presence.length` long). */
   readonly fields?: readonly Float64Array[];
+  /** Radix partition and dense kernels: the ordinal of each group's (slot's) first row in the scan. */
+  readonly firsts?: Float64Array;
+  /** Dense probe kernels: the least and greatest key. */
+  readonly range?: Float64Array;
+  /** Dense kernels: two keys fell into one slot (the query takes the hash kernels instead). */
+  readonly collided?: boolean;
+  /** Radix scatter kernels: rows written per partition. */
+  readonly partitionRows?: Float64Array;
   /** Filter kernels: rows written to the selection. */
   readonly selected?: number;
 }

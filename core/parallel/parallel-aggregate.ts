@@ -15,6 +15,8 @@ import { aggregateKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
+import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
+import { denseAggregate, DenseRun } from './dense-keys';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
@@ -43,14 +45,25 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
     columns: plan.slots.map((c) => frames[r.frame].vectors[c].data),
   }));
   const step = new ParallelStep(context);
-  let outputs: KernelOutput[];
+  let outputs: KernelOutput[] | undefined;
+  let dense: DenseRun | undefined;
   try {
-    outputs = rows < workers.settings.minRows ? workers.runHere(specs, step) : await workers.runAll(specs, step);
+    if (rows < workers.settings.minRows) {
+      outputs = workers.runHere(specs, step);
+    } else {
+      if (plan.shape.key === 'number') dense = await denseAggregate(plan, frames, args, workers, step);
+      outputs = dense?.outputs;
+      const bits = plan.shape.key === 'number' && !outputs ? partitionBits(source) : 0;
+      if (bits > 0) outputs = await radixAggregate(plan, frames, args, bits, workers, step);
+      outputs ??= await workers.runAll(specs, step);
+    }
   } finally {
     step.finish();
   }
   checkAborted(context);
-  return aggregateOutput(node, plan, outputs, symbols, context);
+  const result = aggregateOutput(node, plan, outputs, symbols, context, dense);
+  if (plan.shape.key === 'number') rememberOutputGroups(source, result.rowCount);
+  return result;
 }
 
 /**

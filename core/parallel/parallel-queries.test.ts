@@ -6,6 +6,8 @@ import { Vector } from '../data/vector';
 import { readValue } from '../sql/vector/sql-value';
 import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from './query-workers';
+import { radixStats } from './radix-aggregate';
+import { denseStats } from './dense-keys';
 import { SqlCompiler } from '../sql/sql-compiler';
 import { QuestDbSqlGrammar } from '../../plugins/sql-grammar/questdb-sql-grammar';
 import { builtinFunctions } from '../../plugins/sql-functions/builtin-functions';
@@ -114,6 +116,46 @@ test('GROUP BY a number key equals the main thread\'s: DOUBLE with NaN, INT with
   await same('SELECT i, count(), max(d) FROM t WHERE s != \'a\' ORDER BY i');
   await same('SELECT l, count() FROM t ORDER BY l LIMIT 50');
   await same('SELECT k, count() c FROM t GROUP BY k ORDER BY c DESC, k LIMIT 10');
+});
+
+test('a number key with many groups runs radix-partitioned from its second run on, groups in the same order', async () => {
+  // l holds ~27,000 distinct values: the first run of a shape learns that, the next ones partition.
+  for (const sql of ['SELECT l, count(), sum(d), avg(d), min(i), max(f), max(sh) FROM t', 'SELECT l, count(), max(d) FROM t WHERE d > -100 OR s != \'b\'']) {
+    await same(sql);
+    const runs = radixStats.runs;
+    const rows = await same(sql);
+    assert.equal(radixStats.runs, runs + 1, `partitioned: ${sql}`);
+    assert.ok(rows.length > 10_000);
+  }
+});
+
+test('a number key of whole numbers or few decimals over a short range groups densely, groups in the same order', async () => {
+  // d != 0: the main thread keeps -0 and 0 apart, the workers' kernels key -0 as 0.
+  for (const sql of ['SELECT k, count(), sum(d), min(i), max(f) FROM t', 'SELECT d, count() FROM t WHERE s != \'a\' AND d != 0', 'SELECT sh, max(d), avg(f) FROM t']) {
+    const runs = denseStats.runs;
+    await same(sql);
+    assert.equal(denseStats.runs, runs + 1, `dense: ${sql}`);
+  }
+  // INT's null and LONG's spread widen the range past the dense arrays' limit.
+  const runs = denseStats.runs;
+  await same('SELECT i, count() FROM t');
+  await same('SELECT l, count() FROM t');
+  assert.equal(denseStats.runs, runs);
+});
+
+test('a key with more decimals than the sample showed falls back to the hash kernels, with the same answer', async () => {
+  await parallel.execute('CREATE TABLE odd (ts TIMESTAMP, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  const w = await parallel.engine.openWriter('odd');
+  const n = 30_000;
+  // Hundredths, and one key with five decimals that a 1-in-29 sample misses: it shares 1.00's slot.
+  const v = Float64Array.from({ length: n }, (_x, r) => (r === 12_345 ? 1.00001 : (r % 500) / 100));
+  await w.append({ rowCount: n, vectors: [{ type: Types.TIMESTAMP, data: Float64Array.from({ length: n }, (_x, r) => START + r) }, { type: Types.DOUBLE, data: v }] });
+  await w.commit();
+  await w.close();
+  const misfits = denseStats.misfits;
+  const rows = await same('SELECT v, count() FROM odd');
+  assert.equal(denseStats.misfits, misfits + 1);
+  assert.equal(rows.length, 501);
 });
 
 test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {

@@ -6,6 +6,9 @@ import { QueryMemory } from '../sql/query-memory';
 import { aggregateKernelSource } from './kernel-source';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
+import { radixAggregate } from './radix-aggregate';
+import { Types } from '../data/column-type';
+import { AggregateKernelShape } from './kernel-shape';
 
 const workers = new QueryWorkers({ workers: 2, minRows: 0, filter: true, groupBy: true });
 after(() => workers.close());
@@ -68,6 +71,32 @@ test('tables past the query memory limit fail the query with the limit\'s 400, n
     && /^query memory limit exceeded \[what=GROUP BY keys, limit=8388608 bytes \(cairo.sql.hash.max.memory\)\]$/.test(e.message));
   assert.equal(workers.running, 0);
   s.finish();
+});
+
+const countShape: AggregateKernelShape = { key: 'number', keyColumn: 0, aggregates: [{ op: 'count', nulls: 'none', column: -1 }], columns: 1 };
+const frames = [{ rowCount: ROWS, vectors: [{ type: Types.DOUBLE, data: keys }] }];
+
+test('a radix-partitioned GROUP BY cancelled early or late stops its workers before it fails', async () => {
+  for (const delay of [5, 60]) {
+    const controller = new AbortController();
+    const s = step(controller.signal);
+    const run = radixAggregate({ shape: countShape, slots: [0] }, frames, [], 7, workers, s);
+    await new Promise((r) => setTimeout(r, delay));
+    controller.abort(new SvcError('client closed the connection', 400));
+    await assert.rejects(run, /client closed the connection/);
+    assert.equal(workers.running, 0, 'when the query fails its workers have stopped');
+    s.finish();
+  }
+});
+
+test('a radix-partitioned GROUP BY whose records pass the memory limit leaves the query to the one-table kernels', async () => {
+  const s = step(undefined, 16 * 1024 * 1024);
+  assert.equal(await radixAggregate({ shape: countShape, slots: [0] }, frames, [], 7, workers, s), undefined);
+  s.finish();
+  const all = step();
+  const out = await radixAggregate({ shape: countShape, slots: [0] }, frames, [], 7, workers, all);
+  all.finish();
+  assert.equal(out?.reduce((n, o) => n + (o.keys?.length ?? 0), 0), ROWS);
 });
 
 test('a kernel that throws fails its query as an unexpected error; the pool keeps working', async () => {

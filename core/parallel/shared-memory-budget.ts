@@ -33,6 +33,11 @@ export function growShared(budget: Int32Array, bytes: number, what: string): voi
   }
 }
 
+/** Gives back `bytes` accounted with `growShared` (memory a kernel no longer holds). */
+export function releaseShared(budget: Int32Array, bytes: number): void {
+  Atomics.sub(budget, 0, Math.ceil(bytes / 1024));
+}
+
 /** KiB the tasks added on top of `start` (to be accounted by the query once they are done). */
 export function usedSince(budget: Int32Array, startKib: number): number {
   return Math.max(0, Atomics.load(budget, 0) - startKib) * 1024;

@@ -1,0 +1,106 @@
+/**
+ * A GROUP BY on one number key whose values are whole numbers, or doubles of at most four decimals, over
+ * a short range (prices, quantities, small counters): grouped like a SYMBOL key, by dense arrays indexed
+ * by the rounded scaled key, in two worker steps (dense-kernel-source.ts):
+ * 1. probe: each range finds its least and greatest key (the scale S is the least of 1, 10, … 10,000
+ *    that makes a sample of the first frame's keys whole numbers);
+ * 2. dense: each range counts and folds into arrays of `max - min + 2` slots (NaN's first), checking that
+ *    every key of a slot is the same, and notes each slot's first row ordinal, so the request thread can
+ *    give the groups the one-table order.
+ * Two keys in one slot (in a range or across ranges), no fitting scale, or a range wider than MAX_SLOTS
+ * leave the query to the hash kernels; the probe costs one read of the key column.
+ */
+import { ColumnBatch } from '../data/column-batch';
+import { FixedArray } from '../data/vector';
+import { AggregatePlan } from './aggregate-plan';
+import { denseKernelSource, probeKernelSource } from './dense-kernel-source';
+import { frameRanges } from './frame-chunks';
+import { KernelOutput } from './kernel-task';
+import { ParallelStep } from './parallel-step';
+import { QueryWorkers, TaskSpec } from './query-workers';
+
+const SCALES = [1, 10, 100, 1_000, 10_000];
+const SAMPLE = 1024;
+/** Slots of the dense arrays at most: per range and aggregate 2 MiB, within a core's L2 cache. */
+export const MAX_SLOTS = 1 << 18;
+
+/** Dense runs that grouped their query, and those whose keys did not fit after the probe (for tests and diagnostics). */
+export const denseStats = { runs: 0, misfits: 0 };
+
+/** Dense outputs (in range order) and the key of each slot. */
+export interface DenseRun {
+  readonly outputs: KernelOutput[];
+  readonly keys: Float64Array;
+}
+
+/**
+ * The least scale that makes every sampled key (about SAMPLE of `rows`) a whole number, or 0 when none
+ * does or when the sample alone already spans more than MAX_SLOTS scaled values (a timestamp, an id: no
+ * probe is spent on them).
+ */
+export function sampleScale(keys: FixedArray, rows: number): number {
+  const stride = Math.max(1, Math.floor(rows / SAMPLE));
+  let least = Infinity, greatest = -Infinity;
+  for (let i = 0; i < rows; i += stride) {
+    const x = Number(keys[i]);
+    if (x === x) { least = Math.min(least, x); greatest = Math.max(greatest, x); }
+  }
+  for (const s of SCALES) {
+    if (!(Math.round(greatest * s) - Math.round(least * s) < MAX_SLOTS) && least <= greatest) return 0;
+    let whole = true;
+    for (let i = 0; i < rows && whole; i += stride) {
+      const x = Number(keys[i]) + 0;
+      if (x === x && Math.round(x * s) / s !== x) whole = false;
+    }
+    if (whole) return s;
+  }
+  return 0;
+}
+
+/** The dense run, or undefined when the keys do not fit it. */
+export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'>, frames: readonly ColumnBatch[],
+  args: readonly number[], workers: QueryWorkers, step: ParallelStep): Promise<DenseRun | undefined> {
+  const keySlot = plan.slots[plan.shape.keyColumn];
+  const scale = sampleScale(frames[0].vectors[keySlot].data, frames[0].rowCount);
+  if (scale === 0) return undefined;
+  const ranges = frameRanges(frames, workers.size * 2);
+  const columns = (frame: number): FixedArray[] => plan.slots.map((c) => frames[frame].vectors[c].data);
+  const probe = probeKernelSource(plan.shape);
+  const probes = await workers.runAll(ranges.map((r) => ({ source: probe, lo: r.lo, hi: r.hi, args: [], columns: columns(r.frame) })), step);
+  let least = Infinity, greatest = -Infinity;
+  for (const p of probes) {
+    least = Math.min(least, p.range?.[0] ?? Infinity);
+    greatest = Math.max(greatest, p.range?.[1] ?? -Infinity);
+  }
+  let min = Math.round(least * scale), max = Math.round(greatest * scale);
+  if (least > greatest) { min = 0; max = -1; }
+  const slots = max - min + 2;
+  if (!(slots <= MAX_SLOTS)) return undefined;
+  const source = denseKernelSource(plan.shape);
+  let at = 0;
+  const specs: TaskSpec[] = ranges.map((r) => {
+    const spec = { source, lo: r.lo, hi: r.hi, args: [...args, scale, min, slots, at], columns: columns(r.frame) };
+    at += r.hi - r.lo;
+    return spec;
+  });
+  const outputs = await workers.runAll(specs, step);
+  const keys = slotKeys(outputs, slots);
+  if (!keys) { denseStats.misfits++; return undefined; }
+  denseStats.runs++;
+  return { outputs, keys };
+}
+
+/** The key of every slot that saw rows (NaN for slot 0), or undefined when ranges put different keys in a slot. */
+function slotKeys(outputs: readonly KernelOutput[], slots: number): Float64Array | undefined {
+  const keys = new Float64Array(slots), seen = new Uint8Array(slots);
+  keys[0] = NaN;
+  for (const o of outputs) {
+    if (o.collided) return undefined;
+    const k = o.keys ?? keys, p = o.presence ?? keys;
+    for (let g = 1; g < slots; g++) {
+      if (p[g] === 0) continue;
+      if (seen[g] === 0) { seen[g] = 1; keys[g] = k[g]; } else if (keys[g] !== k[g]) return undefined;
+    }
+  }
+  return keys;
+}
