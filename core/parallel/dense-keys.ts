@@ -18,6 +18,7 @@ import { frameRanges } from './frame-chunks';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
+import { returnSlabs, takeSlab } from './output-slabs';
 
 const SCALES = [1, 10, 100, 1_000, 10_000];
 const SAMPLE = 1024;
@@ -31,6 +32,8 @@ export const denseStats = { runs: 0, misfits: 0 };
 export interface DenseRun {
   readonly outputs: KernelOutput[];
   readonly keys: Float64Array;
+  /** The outputs' arrays are views on these: give them back (returnSlabs) once the outputs are read. */
+  readonly slabs: readonly Float64Array[];
 }
 
 /**
@@ -77,17 +80,28 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   const slots = max - min + 2;
   if (!(slots <= MAX_SLOTS)) return undefined;
   const source = denseKernelSource(plan.shape);
+  // The kernel's arrays: rows and keys side by side (2), first rows (1), two per aggregate other than
+  // count(*), and the split rows and keys (2), each one per slot (dense-kernel-source.ts).
+  const perRange = slots * (5 + 2 * plan.shape.aggregates.filter((f) => f.op !== 'count').length);
+  const slabs = ranges.map(() => takeSlab(perRange));
   let at = 0;
-  const specs: TaskSpec[] = ranges.map((r) => {
-    const spec = { source, lo: r.lo, hi: r.hi, args: [...args, scale, min, slots, at], columns: columns(r.frame) };
+  const specs: TaskSpec[] = ranges.map((r, k) => {
+    const spec = { source, lo: r.lo, hi: r.hi, args: [...args, scale, min, slots, at], columns: columns(r.frame), slab: slabs[k] };
     at += r.hi - r.lo;
     return spec;
   });
-  const outputs = await workers.runAll(specs, step);
+  let outputs: KernelOutput[];
+  try {
+    outputs = await workers.runAll(specs, step);
+  } catch (e) {
+    // runAll throws once no task of the step runs any more.
+    returnSlabs(slabs);
+    throw e;
+  }
   const keys = slotKeys(outputs, slots);
-  if (!keys) { denseStats.misfits++; return undefined; }
+  if (!keys) { denseStats.misfits++; returnSlabs(slabs); return undefined; }
   denseStats.runs++;
-  return { outputs, keys };
+  return { outputs, keys, slabs };
 }
 
 /** The key of every slot that saw rows (NaN for slot 0), or undefined when ranges put different keys in a slot. */

@@ -48,8 +48,11 @@ export class KernelRuntime {
   private mostGroups = 0;
 
   /** `rows`: the task's range, which bounds the groups it can make (and so its first table). */
+  /** Doubles of `slab` handed out so far. */
+  private slabUsed = 0;
+
   constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, private readonly source: string,
-    private readonly rows: number, readonly selection?: Int32Array) {
+    private readonly rows: number, readonly selection?: Int32Array, private readonly slab?: Float64Array) {
     this.sel = scratch ??= new Int32Array(BLOCK_ROWS);
   }
 
@@ -62,6 +65,13 @@ export class KernelRuntime {
   /** A zeroed array of per-group values, counted against the query's memory budget. */
   zeros(n: number): Float64Array {
     growShared(this.budget, n * 8, 'GROUP BY keys');
+    const slab = this.slab;
+    if (slab && this.slabUsed + n <= slab.length) {
+      const out = slab.subarray(this.slabUsed, this.slabUsed + n);
+      this.slabUsed += n;
+      out.fill(0);
+      return out;
+    }
     return new Float64Array(n);
   }
 

@@ -14,7 +14,7 @@ import { BudgetExceeded } from './shared-memory-budget';
 const WARM_ROWS = 16384;
 
 export function runKernel(task: KernelTask): KernelReply {
-  const rt = new KernelRuntime(task.cancel, task.memory, task.source, task.hi - task.lo, task.selection);
+  const rt = new KernelRuntime(task.cancel, task.memory, task.source, task.hi - task.lo, task.selection, task.slab);
   const rows = (): number => Math.min(task.hi - task.lo, rt.blocks * rt.block);
   try {
     const { kernel, fresh } = compileKernel(task.source);
