@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { denseKernelSource, probeKernelSource } from './dense-kernel-source';
-import { sampleScale } from './dense-keys';
+import { sampleScale, slotKeys } from './dense-keys';
 import { AggregateKernelShape } from './kernel-shape';
 import { KernelOutput } from './kernel-task';
 import { allAggregates, column, Expected, KINDS, random, reference, run, same } from './kernel-reference.fixture';
@@ -19,23 +19,20 @@ function keyColumn(kind: 'nan' | 'int', n: number, rnd: () => number): Float64Ar
   return Float64Array.from({ length: n }, (_x, i) => (rnd() < 0.05 ? NaN : i % 89 === 0 ? -0 : (Math.floor(rnd() * 4000) - 700) / 100));
 }
 
-/** The probe, then the dense kernel per range; partials added up slot by slot, groups ranked by first row. */
+/** The probe, then the dense kernel per range (with each slot's key); 'collided' when the probe finds an inexact key. */
 function dense(shape: AggregateKernelShape, columns: readonly (Float64Array | Int32Array | Int16Array)[], cuts: readonly number[],
-  args: readonly number[], scale: number): KernelOutput[] | 'collided' {
+  args: readonly number[], scale: number): { outputs: KernelOutput[]; keys: Float64Array } | 'collided' {
   let least = Infinity, greatest = -Infinity;
   for (let r = 0; r + 1 < cuts.length; r++) {
-    const range = run(probeKernelSource(shape), columns, cuts[r], cuts[r + 1], []).range as Float64Array;
+    const range = run(probeKernelSource(shape), columns, cuts[r], cuts[r + 1], [scale]).range as Float64Array;
+    if (range[2] === 0) return 'collided';
     least = Math.min(least, range[0]);
     greatest = Math.max(greatest, range[1]);
   }
   const min = least > greatest ? 0 : Math.round(least * scale), slots = least > greatest ? 1 : Math.round(greatest * scale) - min + 2;
   const outputs: KernelOutput[] = [];
-  for (let r = 0; r + 1 < cuts.length; r++) {
-    const o = run(denseKernelSource(shape), columns, cuts[r], cuts[r + 1], [...args, scale, min, slots, cuts[r]]);
-    if (o.collided) return 'collided';
-    outputs.push(o);
-  }
-  return outputs;
+  for (let r = 0; r + 1 < cuts.length; r++) outputs.push(run(denseKernelSource(shape), columns, cuts[r], cuts[r + 1], [...args, scale, min, slots, cuts[r]]));
+  return { outputs, keys: slotKeys(min, scale, slots) };
 }
 
 for (const filtered of [false, true]) {
@@ -52,8 +49,9 @@ for (const filtered of [false, true]) {
         const shape: AggregateKernelShape = { key: 'number', keyColumn: cols.length, filter, aggregates: aggs, columns: cols.length + 1 };
         const scale = c.n === 0 ? 1 : sampleScale(key, c.n);
         assert.ok(scale >= 1 && scale <= (keyKind === 'int' ? 1 : 100), `scale ${scale}`);
-        const outputs = dense(shape, [...cols.map((x) => x.data as Float64Array | Int32Array | Int16Array), key], c.cuts, args, scale);
-        assert.notEqual(outputs, 'collided');
+        const got = dense(shape, [...cols.map((x) => x.data as Float64Array | Int32Array | Int16Array), key], c.cuts, args, scale);
+        assert.notEqual(got, 'collided');
+        const { outputs, keys: k } = got as { outputs: KernelOutput[]; keys: Float64Array };
         const keyOf = (i: number): string => { const x = Number(key[i]); return x !== x ? 'NaN' : String(x + 0); };
         const keep = (i: number): boolean => !filtered || Number(cols[0].data[i]) > -20;
         const expected = reference(keyOf, keep, aggs, cols, 0, c.n);
@@ -61,8 +59,8 @@ for (const filtered of [false, true]) {
         for (let i = 0; i < c.n; i++) if (keep(i) && !firstRow.has(keyOf(i))) firstRow.set(keyOf(i), i);
         // Every expected group is in exactly one slot of each range that saw it; ranges add up.
         const found = new Map<string, Expected>();
-        for (const o of outputs as KernelOutput[]) {
-          const p = o.presence as Float64Array, k = o.keys as Float64Array, f = o.firsts as Float64Array;
+        for (const o of outputs) {
+          const p = o.presence as Float64Array, f = o.firsts as Float64Array;
           for (let g = 0; g < p.length; g++) {
             if (p[g] === 0) continue;
             const name = g === 0 ? 'NaN' : String(k[g]);
@@ -79,7 +77,7 @@ for (const filtered of [false, true]) {
         for (const [name, g] of expected) assert.equal(found.get(String(name))?.rows, g.rows, `rows of ${name}`);
         // With one range the slots are the groups: aggregates compare directly.
         if (c.cuts.length === 2 && c.n > 0) {
-          const o = (outputs as KernelOutput[])[0], k = o.keys as Float64Array, p = o.presence as Float64Array;
+          const o = outputs[0], p = o.presence as Float64Array;
           for (let g = 0; g < p.length; g++) if (p[g] > 0) same(o, g, expected.get(g === 0 ? 'NaN' : String(k[g])) as Expected, aggs, `slot ${g}`);
         }
       });
@@ -87,7 +85,7 @@ for (const filtered of [false, true]) {
   }
 }
 
-test('two keys that round into one slot make the dense kernel give up', () => {
+test('a key with more decimals than the scale makes the dense probe give up (two keys would share a slot)', () => {
   const key = Float64Array.of(1.25, 3, 1.25004, 2);
   const shape: AggregateKernelShape = { key: 'number', keyColumn: 0, aggregates: [{ op: 'count', nulls: 'none', column: -1 }], columns: 1 };
   assert.equal(dense(shape, [key], [0, 4], [], 100), 'collided');

@@ -69,7 +69,9 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   const ranges = frameRanges(frames, workers.size * 2);
   const columns = (frame: number): FixedArray[] => plan.slots.map((c) => frames[frame].vectors[c].data);
   const probe = probeKernelSource(plan.shape);
-  const probes = await workers.runAll(ranges.map((r) => ({ source: probe, lo: r.lo, hi: r.hi, args: [], columns: columns(r.frame) })), step);
+  const probes = await workers.runAll(ranges.map((r) => ({ source: probe, lo: r.lo, hi: r.hi, args: [scale], columns: columns(r.frame) })), step);
+  // A key that is not its rounded scaled value over S (more decimals than the sample showed): hash kernels.
+  if (probes.some((p) => p.range?.[2] === 0)) { denseStats.misfits++; return undefined; }
   let least = Infinity, greatest = -Infinity;
   for (const p of probes) {
     least = Math.min(least, p.range?.[0] ?? Infinity);
@@ -80,9 +82,9 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   const slots = max - min + 2;
   if (!(slots <= MAX_SLOTS)) return undefined;
   const source = denseKernelSource(plan.shape);
-  // The kernel's arrays: rows and keys side by side (2), first rows (1), two per aggregate other than
-  // count(*), and the split rows and keys (2), each one per slot (dense-kernel-source.ts).
-  const perRange = slots * (5 + 2 * plan.shape.aggregates.filter((f) => f.op !== 'count').length);
+  // The kernel's arrays: first rows (1), two per aggregate other than count(*), and the rows (1), each
+  // one per slot (dense-kernel-source.ts).
+  const perRange = slots * (2 + 2 * plan.shape.aggregates.filter((f) => f.op !== 'count').length);
   const slabs = ranges.map(() => takeSlab(perRange));
   let at = 0;
   const specs: TaskSpec[] = ranges.map((r, k) => {
@@ -98,23 +100,14 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
     returnSlabs(slabs);
     throw e;
   }
-  const keys = slotKeys(outputs, slots);
-  if (!keys) { denseStats.misfits++; returnSlabs(slabs); return undefined; }
   denseStats.runs++;
-  return { outputs, keys, slabs };
+  return { outputs, keys: slotKeys(min, scale, slots), slabs };
 }
 
-/** The key of every slot that saw rows (NaN for slot 0), or undefined when ranges put different keys in a slot. */
-function slotKeys(outputs: readonly KernelOutput[], slots: number): Float64Array | undefined {
-  const keys = new Float64Array(slots), seen = new Uint8Array(slots);
+/** The key of every slot: NaN for slot 0, `(slot - 1 + min) / scale` for the others (exact: the probe checked). */
+export function slotKeys(min: number, scale: number, slots: number): Float64Array {
+  const keys = new Float64Array(slots);
   keys[0] = NaN;
-  for (const o of outputs) {
-    if (o.collided) return undefined;
-    const k = o.keys ?? keys, p = o.presence ?? keys;
-    for (let g = 1; g < slots; g++) {
-      if (p[g] === 0) continue;
-      if (seen[g] === 0) { seen[g] = 1; keys[g] = k[g]; } else if (keys[g] !== k[g]) return undefined;
-    }
-  }
+  for (let g = 1; g < slots; g++) keys[g] = (g - 1 + min) / scale;
   return keys;
 }

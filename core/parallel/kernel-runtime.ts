@@ -22,6 +22,8 @@ let scratch: Int32Array | undefined;
 let partitionBytes = new Uint8Array(0);
 /** The same rows' key hashes. */
 let rowHashes = new Int32Array(0);
+/** A dense kernel's per-slot row counts (copied into its output as doubles before it returns). */
+let slotCounts = new Int32Array(0);
 
 /** The groups of radix partitions, concatenated in partition order. */
 export interface KeptGroups {
@@ -73,6 +75,14 @@ export class KernelRuntime {
       return out;
     }
     return new Float64Array(n);
+  }
+
+  /** Zeroed per-slot row counts, this thread's (valid until the next kernel), counted against the budget. */
+  counts(n: number): Int32Array {
+    growShared(this.budget, n * 4, 'GROUP BY keys');
+    if (slotCounts.length < n) slotCounts = new Int32Array(n);
+    else slotCounts.fill(0, 0, n);
+    return slotCounts;
   }
 
   /** A hash table for number keys whose group rows are `stride` doubles (key, rows, fields). */

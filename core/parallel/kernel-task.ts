@@ -35,10 +35,8 @@ export interface KernelOutput {
   readonly fields?: readonly Float64Array[];
   /** Radix partition and dense kernels: the ordinal of each group's (slot's) first row in the scan. */
   readonly firsts?: Float64Array;
-  /** Dense probe kernels: the least and greatest key. */
+  /** Dense probe kernels: the least and greatest key, and 1 when every key is exact at the scale (else 0). */
   readonly range?: Float64Array;
-  /** Dense kernels: two keys fell into one slot (the query takes the hash kernels instead). */
-  readonly collided?: boolean;
   /** Radix scatter kernels: rows written per partition. */
   readonly partitionRows?: Float64Array;
   /** Filter kernels: rows written to the selection. */
