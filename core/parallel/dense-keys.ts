@@ -18,8 +18,14 @@ import { frameRanges } from './frame-chunks';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
-import { returnSlabs, takeSlab } from './output-slabs';
+import { float64Pool } from './shared-array-pool';
 
+/**
+ * Shared memory the dense kernels carve their per-slot arrays from (KernelTask.slab), so the arrays reach the
+ * request thread as views: fresh ones came back as structured-clone copies, ~18 MB of new ArrayBuffers a
+ * highcard query (~9 MB with slabs), external memory that set off a full collection about every query.
+ */
+const outputSlabs = float64Pool(8);
 const SCALES = [1, 10, 100, 1_000, 10_000];
 const SAMPLE = 1024;
 /** Slots of the dense arrays at most: per range and aggregate 2 MiB, within a core's L2 cache. */
@@ -32,8 +38,8 @@ export const denseStats = { runs: 0, misfits: 0 };
 export interface DenseRun {
   readonly outputs: KernelOutput[];
   readonly keys: Float64Array;
-  /** The outputs' arrays are views on these: give them back (returnSlabs) once the outputs are read. */
-  readonly slabs: readonly Float64Array[];
+  /** The outputs' arrays are views on shared slabs: call once the outputs are read. */
+  readonly release: () => void;
 }
 
 /**
@@ -85,7 +91,7 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   // The kernel's arrays: first rows (1), two per aggregate other than count(*), and the rows (1), each
   // one per slot (dense-kernel-source.ts).
   const perRange = slots * (2 + 2 * plan.shape.aggregates.filter((f) => f.op !== 'count').length);
-  const slabs = ranges.map(() => takeSlab(perRange));
+  const slabs = ranges.map(() => outputSlabs.take(perRange));
   let at = 0;
   const specs: TaskSpec[] = ranges.map((r, k) => {
     const spec = { source, lo: r.lo, hi: r.hi, args: [...args, scale, min, slots, at], columns: columns(r.frame), slab: slabs[k] };
@@ -97,11 +103,11 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
     outputs = await workers.runAll(specs, step);
   } catch (e) {
     // runAll throws once no task of the step runs any more.
-    returnSlabs(slabs);
+    outputSlabs.give(slabs);
     throw e;
   }
   denseStats.runs++;
-  return { outputs, keys: slotKeys(min, scale, slots), slabs };
+  return { outputs, keys: slotKeys(min, scale, slots), release: () => outputSlabs.give(slabs) };
 }
 
 /** The key of every slot: NaN for slot 0, `(slot - 1 + min) / scale` for the others (exact: the probe checked). */

@@ -21,7 +21,7 @@ export interface KernelTask {
   readonly memory: Int32Array;
   /** Where a filter kernel writes its selection (row indexes), shared with the main thread. */
   readonly selection?: Int32Array;
-  /** Shared memory the kernel's zeroed per-group arrays are carved from while it lasts (output-slabs.ts). */
+  /** Shared memory the kernel's zeroed per-group arrays are carved from while it lasts (dense-keys.ts). */
   readonly slab?: Float64Array;
 }
 

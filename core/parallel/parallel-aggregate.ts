@@ -17,7 +17,6 @@ import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
 import { denseAggregate, DenseRun } from './dense-keys';
-import { returnSlabs } from './output-slabs';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
@@ -66,7 +65,7 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
     checkAborted(context);
     result = aggregateOutput(node, plan, outputs, symbols, context, dense);
   } finally {
-    if (dense) returnSlabs(dense.slabs);
+    dense?.release();
   }
   if (plan.shape.key === 'number') rememberOutputGroups(source, result.rowCount);
   return result;

@@ -15,10 +15,12 @@ import { filterKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
-import { returnSelection, takeSelection } from './selection-pool';
+import { int32Pool } from './shared-array-pool';
 
 const FIRST_RANGE_ROWS = 1 << 16;
 const MAX_RANGE_ROWS = 1 << 19;
+/** A filtered scan of 10M rows needs about twenty selection vectors: a few are kept between queries. */
+const selections = int32Pool(8);
 
 interface InFlight {
   readonly frame: ColumnBatch;
@@ -61,7 +63,7 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
       const columns = filter.columns.map((c) => frame.vectors[c].data);
       for (let lo = 0; lo < frame.rowCount;) {
         const hi = Math.min(frame.rowCount, lo + rangeRows);
-        const spec: TaskSpec = { source, columns, lo, hi, args, selection: takeSelection(MAX_RANGE_ROWS) };
+        const spec: TaskSpec = { source, columns, lo, hi, args, selection: selections.take(MAX_RANGE_ROWS) };
         const output = workers.runAll([spec], step).then((o) => o[0]);
         // Settled even when nobody waits for it any more (the consumer stopped).
         output.catch(() => undefined);
@@ -82,7 +84,7 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
     step.finish();
     // Ranges nobody took: their vectors are free once their workers have stopped writing.
     for (const p of pending.splice(0)) {
-      const free = (): void => returnSelection(p.spec.selection as Int32Array);
+      const free = (): void => selections.give([p.spec.selection as Int32Array]);
       p.output.then(free, free);
     }
   }
@@ -96,6 +98,6 @@ async function take(pending: InFlight[]): Promise<ColumnBatch | undefined> {
     const n = (await next.output).selected ?? 0;
     return n > 0 ? gatherBatch(next.frame, selection, n) : undefined;
   } finally {
-    returnSelection(selection);
+    selections.give([selection]);
   }
 }

@@ -19,7 +19,7 @@ import { ParallelStep } from './parallel-step';
 import { TaskSpec, QueryWorkers } from './query-workers';
 import { partitionKernelSource, recordStride, scatterKernelSource } from './radix-kernel-source';
 import { BudgetExceeded, growShared } from './shared-memory-budget';
-import { returnRecords, takeRecords } from './record-pool';
+import { float64Pool } from './shared-array-pool';
 
 /** Partitioned runs so far (for tests and diagnostics). */
 export const radixStats = { runs: 0 };
@@ -27,6 +27,8 @@ export const radixStats = { runs: 0 };
 /** Groups the last run of a shape must have made for the next to partition (a table of ~300 KB and more). */
 export const RADIX_MIN_GROUPS = 16384;
 /** Groups a partition is meant to hold: its table stays within a core's L1 and L2 caches. */
+/** One record buffer (the largest) is kept while radix GROUP BYs keep coming: making a few hundred MB costs more than the scatter. */
+const recordBuffers = float64Pool(1);
 const GROUPS_PER_PARTITION = 1024;
 const MAX_BITS = 7;
 const MIN_BITS = 3;
@@ -64,12 +66,12 @@ export async function radixAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
     if (e instanceof BudgetExceeded) return undefined;
     throw e;
   }
-  const records = takeRecords(rows * stride);
+  const records = recordBuffers.take(rows * stride);
   radixStats.runs++;
   try {
     return await scatterAndFold(plan, frames, args, bits, workers, step, records);
   } finally {
-    returnRecords(records);
+    recordBuffers.give([records]);
   }
 }
 
