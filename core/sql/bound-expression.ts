@@ -80,6 +80,12 @@ export function isConstant(e: BoundExpr): e is BoundConstant {
   return e.kind === 'constant';
 }
 
+/** The operands of a chain of ANDs, left to right (`out` too, when given). */
+export function conjuncts(e: BoundExpr, out: BoundExpr[] = []): BoundExpr[] {
+  if (e.kind === 'call' && e.fn.name === 'and') { conjuncts(e.args[0], out); conjuncts(e.args[1], out); } else out.push(e);
+  return out;
+}
+
 /** Visits every node (pre-order). */
 export function walk(e: BoundExpr, visit: (e: BoundExpr) => void): void {
   visit(e);

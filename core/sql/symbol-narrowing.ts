@@ -5,15 +5,12 @@
  */
 import { TypeTag } from '../data/column-type';
 import { SymbolValues } from '../extension/storage-engine';
-import { BoundExpr } from './bound-expression';
-import { conjuncts } from './intervals/interval-extraction';
+import { BoundExpr, conjuncts } from './bound-expression';
 
 /** `columnOf` maps a column slot of the predicate to its table column index. */
 export function requiredSymbols(where: BoundExpr | undefined, columnOf: (slot: number) => number | undefined): SymbolValues | undefined {
   if (!where) return undefined;
-  const parts: BoundExpr[] = [];
-  conjuncts(where, parts);
-  for (const p of parts) {
+  for (const p of conjuncts(where)) {
     const found = symbolValues(p, columnOf);
     if (found) return found;
   }

@@ -10,7 +10,7 @@
  */
 import { TypeTag } from '../../data/column-type';
 import { TimeInterval } from '../../data/table-schema';
-import { BoundCall, BoundExpr } from '../bound-expression';
+import { BoundCall, BoundExpr, conjuncts } from '../bound-expression';
 import { complementIntervals, intersectIntervals, normalizeIntervals, unionIntervals } from '../../time/interval-algebra';
 import { isIntervalFunction } from './interval-function';
 
@@ -25,11 +25,6 @@ export interface IntervalSplit {
   readonly rest?: BoundExpr;
 }
 
-/** The operands of a chain of ANDs, left to right. */
-export function conjuncts(e: BoundExpr, out: BoundExpr[]): void {
-  if (e.kind === 'call' && e.fn.name === 'and') { conjuncts(e.args[0], out); conjuncts(e.args[1], out); return; }
-  out.push(e);
-}
 
 function constantMicros(e: BoundExpr): number | undefined {
   if (e.kind !== 'constant') return undefined;
@@ -107,8 +102,7 @@ function toInterval(e: BoundExpr, slot: number, nanos: boolean): TimeInterval[] 
  * `nanos`: the timestamp is a TIMESTAMP_NS.
  */
 export function extractIntervals(where: BoundExpr, slot: number, and: (a: BoundExpr, b: BoundExpr) => BoundExpr, nanos = false): IntervalSplit {
-  const parts: BoundExpr[] = [];
-  conjuncts(where, parts);
+  const parts = conjuncts(where);
   let intervals: TimeInterval[] | undefined;
   const rest: BoundExpr[] = [];
   for (const p of parts) {

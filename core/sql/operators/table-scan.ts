@@ -62,8 +62,6 @@ export class TableScan implements PlanNode {
    * rows it reads, known without reading a column, for choosing between the main thread and the workers.
    */
   estimateRows(context: ExecContext): number {
-    const narrowed = this.symbolNarrowing(context);
-    if (narrowed !== undefined) return narrowed;
     const reader = context.storage.openReader(this.spec.table.name);
     try {
       const intervals = this.intervals(context);

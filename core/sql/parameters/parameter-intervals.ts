@@ -7,7 +7,7 @@
 import { TimeInterval } from '../../data/table-schema';
 import { TypeTag } from '../../data/column-type';
 import { intersectIntervals } from '../../time/interval-algebra';
-import { BoundExpr } from '../bound-expression';
+import { BoundExpr, conjuncts } from '../bound-expression';
 import { ExecContext } from '../plan';
 
 const MIN = -9007199254740991;
@@ -58,15 +58,10 @@ function boundOf(e: BoundExpr, slot: number): Bound | undefined {
   };
 }
 
-function conjuncts(e: BoundExpr, out: BoundExpr[]): BoundExpr[] {
-  if (e.kind === 'call' && e.fn.name === 'and') { conjuncts(e.args[0], out); conjuncts(e.args[1], out); } else out.push(e);
-  return out;
-}
-
 /** Runtime intervals for the parameter conjuncts of `where` on the timestamp at layout `slot`. */
 export function parameterIntervals(where: BoundExpr | undefined, slot: number): RuntimeIntervals | undefined {
   if (!where || slot < 0) return undefined;
-  const bounds = conjuncts(where, []).map((c) => boundOf(c, slot)).filter((b): b is Bound => b !== undefined);
+  const bounds = conjuncts(where).map((c) => boundOf(c, slot)).filter((b): b is Bound => b !== undefined);
   if (bounds.length === 0) return undefined;
   return (context) => {
     let out: TimeInterval[] | undefined;
