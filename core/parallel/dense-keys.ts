@@ -8,13 +8,15 @@
  *    every key of a slot is the same, and notes each slot's first row ordinal, so the request thread can
  *    give the groups the one-table order.
  * Two keys in one slot (in a range or across ranges), no fitting scale, or a range wider than MAX_SLOTS
- * leave the query to the hash kernels; the probe costs one read of the key column.
+ * leave the query to the hash kernels; the probe costs one read of the key column, once per committed
+ * column (key-range-memo.ts).
  */
 import { ColumnBatch } from '../data/column-batch';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
 import { denseKernelSource, probeKernelSource } from './dense-kernel-source';
-import { frameRanges } from './frame-chunks';
+import { FrameRange, frameRanges } from './frame-chunks';
+import { keepRange, knownRange } from './key-range-memo';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
@@ -31,8 +33,11 @@ const SAMPLE = 1024;
 /** Slots of the dense arrays at most: per range and aggregate 2 MiB, within a core's L2 cache. */
 export const MAX_SLOTS = 1 << 18;
 
-/** Dense runs that grouped their query, and those whose keys did not fit after the probe (for tests and diagnostics). */
-export const denseStats = { runs: 0, misfits: 0 };
+/**
+ * Dense runs that grouped their query, those whose keys did not fit after the probe, and probe tasks run
+ * (for tests and diagnostics).
+ */
+export const denseStats = { runs: 0, misfits: 0, probes: 0 };
 
 /** Dense outputs (in range order) and the key of each slot. */
 export interface DenseRun {
@@ -74,15 +79,10 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   if (scale === 0) return undefined;
   const ranges = frameRanges(frames, workers.size * 2);
   const columns = (frame: number): FixedArray[] => plan.slots.map((c) => frames[frame].vectors[c].data);
-  const probe = probeKernelSource(plan.shape);
-  const probes = await workers.runAll(ranges.map((r) => ({ source: probe, lo: r.lo, hi: r.hi, args: [scale], columns: columns(r.frame) })), step);
+  const range = await keyRange(frames, keySlot, ranges, scale, probeKernelSource(plan.shape), columns, workers, step);
   // A key that is not its rounded scaled value over S (more decimals than the sample showed): hash kernels.
-  if (probes.some((p) => p.range?.[2] === 0)) { denseStats.misfits++; return undefined; }
-  let least = Infinity, greatest = -Infinity;
-  for (const p of probes) {
-    least = Math.min(least, p.range?.[0] ?? Infinity);
-    greatest = Math.max(greatest, p.range?.[1] ?? -Infinity);
-  }
+  if (range[2] === 0) { denseStats.misfits++; return undefined; }
+  const least = range[0], greatest = range[1];
   let min = Math.round(least * scale), max = Math.round(greatest * scale);
   if (least > greatest) { min = 0; max = -1; }
   const slots = max - min + 2;
@@ -108,6 +108,37 @@ export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   }
   denseStats.runs++;
   return { outputs, keys: slotKeys(min, scale, slots), release: () => outputSlabs.give(slabs) };
+}
+
+/**
+ * The least and greatest key of all frames and whether every key is exact at `scale` (`[min, max, exact]`):
+ * frames whose whole settled key column was probed before take the kept answer (key-range-memo.ts), the
+ * others are probed by the workers, and their answers are kept.
+ */
+async function keyRange(frames: readonly ColumnBatch[], keySlot: number, ranges: readonly FrameRange[], scale: number, probe: string,
+  columns: (frame: number) => FixedArray[], workers: QueryWorkers, step: ParallelStep): Promise<Float64Array> {
+  const keys = (frame: number): FixedArray => frames[frame].vectors[keySlot].data;
+  const perFrame = frames.map((f, k) => knownRange(keys(k), f.rowCount, scale));
+  const probed = ranges.filter((r) => !perFrame[r.frame]);
+  if (probed.length > 0) {
+    denseStats.probes += probed.length;
+    const outputs = await workers.runAll(probed.map((r) => ({ source: probe, lo: r.lo, hi: r.hi, args: [scale], columns: columns(r.frame) })), step);
+    const fresh = new Map<number, Float64Array>();
+    probed.forEach((r, k) => fresh.set(r.frame, foldRange(fresh.get(r.frame) ?? emptyRange(), outputs[k].range ?? emptyRange())));
+    for (const [frame, range] of fresh) {
+      perFrame[frame] = range;
+      keepRange(keys(frame), frames[frame].rowCount, scale, range);
+    }
+  }
+  return perFrame.reduce<Float64Array>((all, r) => foldRange(all, r ?? emptyRange()), emptyRange());
+}
+
+function emptyRange(): Float64Array {
+  return Float64Array.of(Infinity, -Infinity, 1);
+}
+
+function foldRange(a: Float64Array, b: Float64Array): Float64Array {
+  return Float64Array.of(Math.min(a[0], b[0]), Math.max(a[1], b[1]), a[2] && b[2]);
 }
 
 /** The key of every slot: NaN for slot 0, `(slot - 1 + min) / scale` for the others (exact: the probe checked). */

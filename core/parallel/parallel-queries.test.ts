@@ -158,6 +158,28 @@ test('a key with more decimals than the sample showed falls back to the hash ker
   assert.equal(rows.length, 501);
 });
 
+test('a dense key range is probed once per committed column: a repeat reads the keys once, an append brings a new probe', async () => {
+  await parallel.execute('CREATE TABLE grow (ts TIMESTAMP, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  const w = await parallel.engine.openWriter('grow');
+  const n = 30_000;
+  await w.append({ rowCount: n, vectors: [{ type: Types.TIMESTAMP, data: Float64Array.from({ length: n }, (_x, r) => START + r) }, { type: Types.DOUBLE, data: Float64Array.from({ length: n }, (_x, r) => (r % 700) / 100) }] });
+  await w.commit();
+  await w.close();
+  const sql = 'SELECT v, count() c FROM grow';
+  let probes = denseStats.probes;
+  const first = await same(sql);
+  assert.ok(denseStats.probes > probes, 'the first run probes');
+  probes = denseStats.probes;
+  assert.deepEqual(await same(sql), first);
+  assert.equal(denseStats.probes, probes, 'a repeat over the same committed column probes no more');
+  // A key past the kept range, in the same partition: the commit gives a new column array, probed afresh.
+  await parallel.execute(`INSERT INTO grow VALUES ('2024-01-01T01:00:00.000000Z', 99.5)`);
+  const rows = await same(sql);
+  assert.ok(denseStats.probes > probes, 'the appended column is probed');
+  assert.equal(rows.length, first.length + 1);
+  assert.deepEqual(rows.at(-1), [99.5, 1]);
+});
+
 test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {
   const empty = await same(`SELECT ${AGGREGATES} FROM t WHERE ts IN '2024-01-03'`, false);
   assert.equal(empty[0][0], 0);

@@ -4,8 +4,10 @@
  * at (row count and column top), so a reader never gets bytes from another snapshot; a newer version
  * replaces the older one. Evicted or replaced vectors stay valid for readers that hold them. A SYMBOL
  * column's posting lists (symbol-postings.ts) are entries of the same budget, under the column's key with
- * a `#postings` suffix, so they are dropped with it.
+ * a `#postings` suffix, so they are dropped with it. A loaded vector's data is settled (core/data/settled-arrays.ts):
+ * nothing writes into it after the load.
  */
+import { settle } from '../../core/data/settled-arrays';
 import { Vector } from '../../core/data/vector';
 import { postingsBytes, SymbolPostings } from './symbol-postings';
 
@@ -30,6 +32,7 @@ export class ColumnCache {
     const { fresh, stale } = this.lookup(key, version);
     if (fresh?.vector) return fresh.vector;
     const vector = load(stale?.vector ? { vector: stale.vector, version: stale.version } : undefined);
+    settle(vector.data);
     this.keep(key, { vector, bytes: vectorBytes(vector), version });
     return vector;
   }

@@ -20,6 +20,8 @@ export function sliceVector(v: Vector, lo: number, hi: number, symbols?: SymbolT
     };
   }
   const per = elementsPerRow(v.type);
+  // All of the rows: the column's own array, not a view of it, so memos kept with a settled array apply.
+  if (lo === 0 && hi * per === v.data.length) return { type: v.type, data: v.data, exact: v.exact, symbols };
   return { type: v.type, data: v.data.subarray(lo * per, hi * per), exact: v.exact?.subarray(lo, hi), symbols };
 }
 
