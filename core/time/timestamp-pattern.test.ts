@@ -100,3 +100,22 @@ test('short prefixes and nanosecond digits take the fast path too', () => {
   const text = new TextEncoder().encode('2024-01-01T00:00:00.123456789Z2024-01-01T00:00:00.000001999Z');
   assert.deepEqual([0, 30].map((o) => nanos.parse(text, o, o + 30)), [iso('2024-01-01T00:00:00.123456Z'), iso('2024-01-01T00:00:00.000001Z')]);
 });
+
+test('parseInto stores what parse returns, and leaves the slot alone for text parse rejects', () => {
+  const fixed = new TimestampPattern('yyyy-MM-ddTHH:mm:ss.SSSUUUZ');
+  const general = new TimestampPattern('yyyy-MM-dd HH:mm:ss');
+  const cases: [TimestampPattern, string][] = [
+    [fixed, '2024-01-01T10:20:30.123456Z'], [fixed, '2024-01-01T10:20:30.123457Z'], [fixed, '2024-01-01T10:20:31.000000Z'],
+    [fixed, '2024-13-01T10:20:30.123456Z'], [fixed, '2024-01-01T10:20:30.12345xZ'], [fixed, '2024-01-01T10:20:30Z'],
+    [general, '2024-02-29 23:59:59'], [general, '2023-02-29 23:59:59'], [general, '2024-02-29 23:59'],
+  ];
+  const out = new Float64Array(cases.length).fill(-7);
+  cases.forEach(([p, text], i) => {
+    const bytes = new TextEncoder().encode(`#${text}#`);
+    const want = p.parse(bytes, 1, bytes.length - 1);
+    assert.equal(p.parseInto(bytes, 1, bytes.length - 1, out, i), want === want, text);
+    assert.equal(out[i], want === want ? want : -7, text);
+  });
+  assert.equal(out[0], iso('2024-01-01T10:20:30.123456Z'));
+  assert.equal(out[3], -7);
+});

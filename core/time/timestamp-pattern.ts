@@ -77,6 +77,23 @@ export class TimestampPattern {
       const fast = this.fixed.parse(b, start, end);
       if (fast === fast) return fast;
     }
+    return this.parseSteps(b, start, end);
+  }
+
+  /**
+   * `parse` storing the µs at `out[at]` (true), or false for NaN: an import's hot path, where a returned
+   * µs value (no small integer) would cost a heap number per row (see FixedLayout.parseInto).
+   */
+  parseInto(b: Uint8Array, start: number, end: number, out: Float64Array, at: number): boolean {
+    if (this.fixed?.parseInto(b, start, end, out, at)) return true;
+    const v = this.parseSteps(b, start, end);
+    if (v !== v) return false;
+    out[at] = v;
+    return true;
+  }
+
+  /** The general parse: the pattern's steps one by one. */
+  private parseSteps(b: Uint8Array, start: number, end: number): number {
     const v = this.v;
     v.fill(-1);
     let p = start;

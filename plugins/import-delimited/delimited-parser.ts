@@ -14,10 +14,10 @@ import { createSink } from './create-sink';
 import { DoubleSink, IntegerSink } from './number-sinks';
 import { BytesSink, SymbolSink, TemporalSink } from './other-sinks';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from './detect-types';
+import { FastRecord, fastRecordCode } from './fast-record-code';
 import { RecordScanner } from './record-scanner';
 import { RecordSkipper } from './record-skipper';
 
-const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 const ALL_FORMATS = [...DATE_FORMATS, ...TIMESTAMP_FORMATS];
@@ -44,6 +44,7 @@ export class DelimitedParser implements ImportParser {
   private readonly stops = new Uint8Array(256);
   /** Fields map one to one onto the columns, in order: plain records take fastRecord. */
   private readonly direct: boolean;
+  private readonly fast: FastRecord;
 
   /**
    * `leadingBom`: the bytes start the upload, so a UTF-8 byte order mark there is dropped. `onePass` false
@@ -63,7 +64,9 @@ export class DelimitedParser implements ImportParser {
     this.stops[plan.delimiter] = 1;
     this.stops[LF] = 1;
     this.stops[CR] = 1;
-    this.direct = onePass && plan.columns.length > 0 && plan.fieldCount === plan.columns.length && plan.columns.every((c, i) => c.fieldIndex === i);
+    this.direct = onePass && plan.columns.length > 0 && plan.fieldCount === plan.columns.length && plan.columns.every((c, i) => c.fieldIndex === i)
+      && plan.delimiter !== LF && plan.delimiter !== CR;
+    this.fast = fastRecordCode(this.direct ? plan.columns.length : 0, plan.delimiter);
   }
 
   get rowsRejected(): number {
@@ -190,25 +193,10 @@ export class DelimitedParser implements ImportParser {
    * exactly as before. Returns the start of the next record.
    */
   private fastRecord(b: Uint8Array, start: number, end: number): number {
-    const sinks = this.sinks;
-    const stops = this.stops;
-    const delimiter = this.plan.delimiter;
     const row = this.rows;
-    const last = sinks.length - 1;
-    let p = start;
-    for (let c = 0; c <= last; c++) {
-      if (p >= end || b[p] === QUOTE || stops[b[p]] === 1) return this.undo(c, row);
-      const q = appendUntil(sinks[c], b, p, end, stops);
-      if (q < 0) return this.undo(c, row);
-      const stop = b[q];
-      if (stops[stop] === 0 || (stop === delimiter) !== (c < last)) return this.undo(c + 1, row);
-      p = q + 1;
-      if (stop === CR) {
-        if (p >= end) return this.undo(c + 1, row);
-        if (b[p] === LF) p++;
-      }
-    }
-    if (p - start > this.plan.maxLineBytes) return this.undo(last + 1, row);
+    const p = this.fast(this.sinks, b, start, end, this.stops);
+    if (p < 0) return this.undo(-p - 1, row);
+    if (p - start > this.plan.maxLineBytes) return this.undo(this.sinks.length, row);
     this.rowsHandled++;
     this.rowsImported++;
     if (++this.rows === this.plan.batchRows) this.emit();
@@ -278,18 +266,6 @@ function append(sink: ColumnSink, b: Uint8Array, s: number, e: number): boolean 
     case SinkKind.Bytes: return (sink as BytesSink).append(b, s, e);
     case SinkKind.Integer: return (sink as IntegerSink).append(b, s, e);
     default: return sink.append(b, s, e);
-  }
-}
-
-/** The same per sink class for the fast path. */
-function appendUntil(sink: ColumnSink, b: Uint8Array, p: number, end: number, stops: Uint8Array): number {
-  switch (sink.kind) {
-    case SinkKind.Double: return (sink as DoubleSink).appendUntil(b, p, end);
-    case SinkKind.Temporal: return (sink as TemporalSink).appendUntil(b, p, end, stops);
-    case SinkKind.Symbol: return (sink as SymbolSink).appendUntil(b, p, end, stops);
-    case SinkKind.Bytes: return (sink as BytesSink).appendUntil(b, p, end, stops);
-    case SinkKind.Integer: return (sink as IntegerSink).appendUntil(b, p, end, stops);
-    default: return sink.appendUntil(b, p, end, stops);
   }
 }
 

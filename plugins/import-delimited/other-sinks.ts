@@ -23,6 +23,10 @@ export class TemporalSink extends FixedSink {
     this.divisor = type.tag === TypeTag.DATE ? 1000 : 1;
   }
   append(b: Uint8Array, s: number, e: number): boolean {
+    if (this.divisor === 1 && this.patterns[this.current].parseInto(b, s, e, this.data as Float64Array, this.rows)) {
+      this.rows++;
+      return true;
+    }
     const v = this.parseMicros(b, s, e);
     if (v !== v) return false;
     this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
@@ -45,15 +49,29 @@ export class TemporalSink extends FixedSink {
 
   /** A fixed-width pattern that no stop byte can be part of: its value ends `fixedLength` bytes on, unscanned. */
   override appendUntil(b: Uint8Array, p: number, end: number, stops: Uint8Array): number {
-    const widths = this.widths ??= this.patterns.map((t) => (t.fixedLength > 0 && stops.every((x, byte) => x === 0 || !t.mayContain(byte)) ? t.fixedLength : -1));
-    const width = widths[this.current];
+    const width = (this.widths ??= this.widthsFor(stops))[this.current];
     if (width < 0) return super.appendUntil(b, p, end, stops);
     const q = p + width;
     if (q >= end) return -1;
-    const v = this.patterns[this.current].parse(b, p, q);
+    const pattern = this.patterns[this.current];
+    if (this.divisor === 1) {
+      // Stored by the pattern itself: a µs value returned through a call is a heap number per row.
+      if (!pattern.parseInto(b, p, q, this.data as Float64Array, this.rows)) return -1;
+      this.rows++;
+      return q;
+    }
+    const v = pattern.parse(b, p, q);
     if (v !== v) return -1;
-    this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
+    this.data[this.rows++] = Math.floor(v / 1000);
     return q;
+  }
+
+  /**
+   * Its own method: a closure over `stops` inside appendUntil would make V8 allocate a context for that
+   * frame on every call, a row's worth of garbage each.
+   */
+  private widthsFor(stops: Uint8Array): number[] {
+    return this.patterns.map((t) => (t.fixedLength > 0 && stops.every((x, byte) => x === 0 || !t.mayContain(byte)) ? t.fixedLength : -1));
   }
 }
 
