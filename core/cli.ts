@@ -5,7 +5,7 @@
  * `http.shutdown.grace.period`) and exit 0; a start-up error prints `svc: start-up failed: <reason>` on
  * standard error (no stack) and exits 1.
  */
-import './jit-tiering';
+import './v8-tuning';
 import 'reflect-metadata';
 import './server/restify-preload';
 import { defaultBundle } from '../plugins/default-bundle';
