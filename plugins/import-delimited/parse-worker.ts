@@ -34,7 +34,7 @@ function run(port: NonNullable<typeof parentPort>, plan: WorkerPlan): void {
     try {
       if (m.type === 'chunk') {
         slabs.give(m.slabs);
-        parser.pushSync(new Uint8Array(m.buffer, 0, m.length));
+        parser.pushSync(new Uint8Array(m.buffer, m.offset, m.length));
         // Lent: flush copies the batch into a slab before the next piece is parsed.
         if (m.endBatch) parser.endBatch(true);
         flush(m.seq, m.buffer);

@@ -123,3 +123,34 @@ test('a batch taken stays intact until the next takeReady, while the workers reu
   assert.ok(ids.every((id, i) => id === i));
   assert.ok(values.every((v, i) => v === `v${i % 10}`));
 });
+
+test('chunks at any offset and of any length (the stage realigns or bounces them) keep every byte in place', async () => {
+  const symbols = new MemorySymbolTable();
+  const p = new WorkerParser(plan('skipCol', symbols));
+  const lines = ['i,s,v'];
+  for (let i = 0; i < 200_000; i++) lines.push(`${i},k${i % 5},v${i % 1000}`);
+  const text = new TextEncoder().encode(lines.join('\n') + '\n');
+  let x = 7;
+  const rnd = (n: number): number => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return (x >>> 8) % n; };
+  for (let o = 0; o < text.length;) {
+    // Mostly socket-sized pieces, some short; each copied to a fresh buffer at a random offset.
+    const n = Math.min(text.length - o, rnd(4) === 0 ? 1 + rnd(300) : 60_000 + rnd(80_000));
+    const lead = rnd(8);
+    const holder = new Uint8Array(lead + n);
+    holder.set(text.subarray(o, o + n), lead);
+    await p.push(holder.subarray(lead));
+    o += n;
+  }
+  await p.finish();
+  const batches = p.takeReady();
+  p.close();
+  const ids = batches.flatMap((b) => Array.from(b.vectors[0].data));
+  const texts = batches.flatMap((b) => {
+    const v = b.vectors[2];
+    return Array.from({ length: b.rowCount }, (_, r) => decodeUtf8(v.data as Uint8Array, v.offsets?.[r] ?? 0, v.offsets?.[r + 1] ?? 0));
+  });
+  assert.equal(ids.length, 200_000);
+  assert.ok(ids.every((id, i) => id === i));
+  assert.ok(texts.every((t, i) => t === `v${i % 1000}`));
+  assert.deepEqual([p.rowsHandled, p.rowsImported], [200_000, 200_000]);
+});

@@ -33,10 +33,10 @@ export interface WorkerPlan {
 
 export type WorkerRequest =
   /**
-   * `buffer[0..length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it.
+   * `buffer[offset..offset + length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it.
    * `slabs`: batch slabs the request thread is done with, for reuse.
    */
-  | { readonly type: 'chunk'; readonly buffer: SharedArrayBuffer; readonly length: number; readonly seq: number; readonly endBatch: boolean; readonly slabs: readonly SharedArrayBuffer[] }
+  | { readonly type: 'chunk'; readonly buffer: SharedArrayBuffer; readonly offset: number; readonly length: number; readonly seq: number; readonly endBatch: boolean; readonly slabs: readonly SharedArrayBuffer[] }
   | { readonly type: 'finish'; readonly seq: number };
 
 export interface WireVector {
