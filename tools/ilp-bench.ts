@@ -245,7 +245,9 @@ async function main(): Promise<void> {
       }
       results.push(`| ${row.join(' | ')} |`);
     }
-    console.log('\n| dataset | /imp | ILP HTTP 1 client | ILP HTTP 4 clients | ILP TCP |\n|---|---|---|---|---|');
+    // Only the ways that ran (`--ways`), in the order they ran.
+    const heads = [['imp', '/imp'], ['h1', 'ILP HTTP 1 client'], ['h4', 'ILP HTTP 4 clients'], ['tcp', 'ILP TCP']].filter(([w]) => ways.has(w)).map(([, h]) => h);
+    console.log(`\n| dataset | ${heads.join(' | ')} |\n|${'---|'.repeat(heads.length + 1)}`);
     console.log(results.join('\n'));
   } finally {
     server.stop();
