@@ -49,10 +49,10 @@ export class KernelRuntime {
   private readonly partFirsts: Float64Array[] = [];
   private mostGroups = 0;
 
-  /** `rows`: the task's range, which bounds the groups it can make (and so its first table). */
   /** Doubles of `slab` handed out so far. */
   private slabUsed = 0;
 
+  /** `rows`: the task's range, which bounds the groups it can make (and so its first table). */
   constructor(private readonly cancel: Int32Array, private readonly budget: Int32Array, private readonly source: string,
     private readonly rows: number, readonly selection?: Int32Array, private readonly slab?: Float64Array) {
     this.sel = scratch ??= new Int32Array(BLOCK_ROWS);

@@ -26,9 +26,9 @@ export const radixStats = { runs: 0 };
 
 /** Groups the last run of a shape must have made for the next to partition (a table of ~300 KB and more). */
 export const RADIX_MIN_GROUPS = 16384;
-/** Groups a partition is meant to hold: its table stays within a core's L1 and L2 caches. */
 /** One record buffer (the largest) is kept while radix GROUP BYs keep coming: making a few hundred MB costs more than the scatter. */
 const recordBuffers = float64Pool(1);
+/** Groups a partition is meant to hold: its table stays within a core's L1 and L2 caches. */
 const GROUPS_PER_PARTITION = 1024;
 const MAX_BITS = 7;
 const MIN_BITS = 3;

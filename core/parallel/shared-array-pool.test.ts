@@ -48,3 +48,12 @@ test('a kernel carves zeroed arrays out of its slab, stale contents and all, the
   assert.deepEqual([...z], [0, 0, 0]);
   assert.notEqual(runtime().zeros(2).buffer instanceof SharedArrayBuffer, true);
 });
+
+test('a new array can be made with headroom, so a request a little longer than the first still reuses it', () => {
+  const pool = float64Pool(4);
+  const a = pool.take(1000, 1.25);
+  assert.equal(a.length, 1250);
+  pool.give([a]);
+  assert.equal(pool.take(1200), a);
+  assert.equal(pool.take(7, 1).length, 7);
+});

@@ -5,7 +5,8 @@
  * it comes out again for any request it is long enough for, with stale contents (the user writes before it
  * reads). At most `maxKept` are kept — a longer one displaces the shortest when full — and none after
  * `idleMs` without a return. Pools: the parallel filter's selection vectors, the radix GROUP BY's record
- * buffer, the dense GROUP BY's output slabs.
+ * buffer, the dense GROUP BY's output slabs, and a CSV parse worker's batch slabs
+ * (plugins/import-delimited/batch-slabs.ts).
  */
 export class SharedArrayPool<T extends Int32Array | Float64Array> {
   private readonly kept: T[] = [];
@@ -14,12 +15,15 @@ export class SharedArrayPool<T extends Int32Array | Float64Array> {
   constructor(private readonly make: (buffer: SharedArrayBuffer) => T, private readonly bytesPerElement: number,
     private readonly maxKept: number, private readonly idleMs = 30_000) {}
 
-  /** An array of at least `length` elements. */
-  take(length: number): T {
+  /**
+   * An array of at least `length` elements; a new one has `headroom` times that, so requests that wander a
+   * little around a size (batches of about the same rows) reuse it.
+   */
+  take(length: number, headroom = 1): T {
     for (let k = this.kept.length - 1; k >= 0; k--) {
       if (this.kept[k].length >= length) return this.kept.splice(k, 1)[0];
     }
-    return this.make(new SharedArrayBuffer(length * this.bytesPerElement));
+    return this.make(new SharedArrayBuffer(Math.max(1, Math.ceil(length * headroom)) * this.bytesPerElement));
   }
 
   give(arrays: readonly T[]): void {

@@ -11,6 +11,7 @@
  */
 import { ColumnBatch } from '../../core/data/column-batch';
 import { FixedArray } from '../../core/data/vector';
+import { float64Pool } from '../../core/parallel/shared-array-pool';
 import { WireBatch, WireVector } from './worker-protocol';
 
 type Shareable = FixedArray | BigInt64Array;
@@ -24,11 +25,12 @@ const MIN_SLAB_BYTES = 64 << 10;
 const aligned = (bytes: number): number => Math.ceil(bytes / ALIGN) * ALIGN;
 
 export class SlabPool {
-  private readonly free: SharedArrayBuffer[] = [];
+  /** Slabs as doubles (a slab's length is a multiple of ALIGN bytes). */
+  private readonly slabs = float64Pool(KEEP);
 
   /** Slabs the request thread is done with. */
   give(slabs: readonly SharedArrayBuffer[]): void {
-    for (const s of slabs) if (this.free.length < KEEP) this.free.push(s);
+    if (slabs.length > 0) this.slabs.give(slabs.map((s) => new Float64Array(s)));
   }
 
   /**
@@ -59,17 +61,9 @@ export class SlabPool {
     return { rowCount: batch.rowCount, vectors, slab };
   }
 
-  /** A free slab large enough (a smaller one is dropped: batch sizes settle after the first few), or a new one. */
+  /** A kept slab large enough, or a new one with a quarter more room (batch sizes settle after the first few). */
   private take(bytes: number): SharedArrayBuffer {
-    for (let i = this.free.length - 1; i >= 0; i--) {
-      const s = this.free[i];
-      if (s.byteLength >= bytes) {
-        this.free.splice(i, 1);
-        return s;
-      }
-    }
-    if (this.free.length >= KEEP / 2) this.free.shift();
-    return new SharedArrayBuffer(Math.max(ALIGN, aligned(Math.ceil(bytes * 1.25))));
+    return this.slabs.take(Math.ceil(bytes / ALIGN), 1.25).buffer as SharedArrayBuffer;
   }
 }
 
