@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ImportFormat } from '../../core/extension/import-format';
 import { delimitedFormat } from '../import-delimited/delimited-format';
+import { ParseWorkerPool } from '../import-delimited/parse-worker-pool';
 import { ndjsonFormat } from '../import-ndjson/ndjson-format';
 import { parquetFormat } from '../import-parquet/parquet-format';
 import { ParquetWorkerPool } from '../import-parquet/parquet-worker-pool';
 import { chooseFormat, requestedInputFormats } from './format-choice';
 
-const formats: ImportFormat[] = [parquetFormat(new ParquetWorkerPool()), ndjsonFormat, delimitedFormat];
+const formats: ImportFormat[] = [parquetFormat(new ParquetWorkerPool()), ndjsonFormat, delimitedFormat(new ParseWorkerPool(0))];
 const bytes = (s: string): Uint8Array => Buffer.from(s, 'latin1');
 
 test('fmt names the input format, alone or with the answer format', () => {

@@ -5,6 +5,7 @@ import { Types } from '../../core/data/column-type';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { decodeUtf8 } from '../../core/data/utf8';
 import { Atomicity, ParsePlan } from '../../core/extension/import-format';
+import { ParseWorkerPool } from './parse-worker-pool';
 import { WorkerParser } from './worker-parser';
 
 function plan(atomicity: Atomicity, writerSymbols: MemorySymbolTable): ParsePlan {
@@ -153,4 +154,48 @@ test('chunks at any offset and of any length (the stage realigns or bounces them
   assert.ok(ids.every((id, i) => id === i));
   assert.ok(texts.every((t, i) => t === `v${i % 1000}`));
   assert.deepEqual([p.rowsHandled, p.rowsImported], [200_000, 200_000]);
+});
+
+test('pooled workers parse the next upload afresh; a failed or cut-off upload\'s workers are not kept', async () => {
+  const pool = new ParseWorkerPool(4);
+  const upload = async (prefix: string, rows: number): Promise<void> => {
+    const symbols = new MemorySymbolTable(['existing']);
+    const p = new WorkerParser({ ...plan('skipCol', symbols), batchRows: 4096 }, 2, pool);
+    const lines = ['i,s,v'];
+    for (let i = 0; i < rows; i++) lines.push(`${i},${prefix}${i % 3},v`);
+    const text = new TextEncoder().encode(lines.join('\n') + '\n');
+    for (let o = 0; o < text.length; o += 1 << 18) await p.push(text.subarray(o, o + (1 << 18)));
+    await p.finish();
+    const batches = p.takeReady();
+    p.close();
+    const ids = batches.flatMap((b) => Array.from(b.vectors[0].data));
+    const keys = batches.flatMap((b) => Array.from(b.vectors[1].data));
+    assert.equal(ids.length, rows);
+    assert.ok(ids.every((id, i) => id === i));
+    assert.ok(keys.every((k, i) => symbols.value(k) === `${prefix}${i % 3}`));
+    assert.deepEqual([p.rowsHandled, p.rowsImported], [rows, rows]);
+  };
+  await upload('a', 200_000);
+  assert.equal(pool.idleCount, 2);
+  // The same two workers, with new dictionaries and the header line skipped again.
+  await upload('b', 150_000);
+  assert.equal(pool.idleCount, 2);
+
+  const failed = new WorkerParser(plan('abort', new MemorySymbolTable()), 2, pool);
+  assert.equal(pool.idleCount, 1);
+  await assert.rejects(async () => {
+    await failed.push(new TextEncoder().encode('i,s,v\nx,a,b\n'));
+    await failed.finish();
+  }, /bad syntax/);
+  failed.close();
+  assert.equal(pool.idleCount, 1);
+
+  const cut = new WorkerParser(plan('skipCol', new MemorySymbolTable()), 1, pool);
+  await cut.push(new TextEncoder().encode('i,s,v\n1,a,b\n'));
+  cut.close();
+  assert.equal(pool.idleCount, 0);
+  await upload('c', 1000);
+  assert.equal(pool.idleCount, 2);
+  await pool.stop();
+  assert.equal(pool.idleCount, 0);
 });

@@ -11,12 +11,12 @@
  * Batches arrive as views on shared slabs (batch-slabs.ts); a batch handed out by `takeReady()` is the
  * caller's until its next `takeReady()`, when its slab goes back to its lane with the lane's next piece.
  */
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { FixedArray, Vector } from '../../core/data/vector';
 import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
+import { ParseWorkerPool } from './parse-worker-pool';
 import { isWorkerReply, WireBatch, WorkerPlan, WorkerReply, WorkerRequest } from './worker-protocol';
 
 const STAGE_BYTES = 1 << 20;
@@ -33,7 +33,10 @@ interface Lane {
   readonly same: boolean[];
   /** Batch slabs the writer is done with, to go back with this lane's next piece. */
   readonly returns: SharedArrayBuffer[];
+  /** This parser's listeners on the worker, taken off when the worker goes back to the pool. */
+  readonly listeners: { readonly message: (m: unknown) => void; readonly error: (e: Error) => void; readonly exit: () => void };
   done: boolean;
+  released: boolean;
 }
 
 /** Batches of one parsed piece, and where their slabs go back to. */
@@ -68,7 +71,8 @@ export class WorkerParser implements ImportParser {
   private staged = 0;
   private readonly bounce = new Uint8Array(ALIGN_MOVE_BYTES + 8);
 
-  constructor(private readonly plan: ParsePlan, laneCount = 2) {
+  /** `pool`: where lanes lease their workers (by default a worker per lane, ended with the upload). */
+  constructor(private readonly plan: ParsePlan, laneCount = 2, private readonly pool = new ParseWorkerPool(0)) {
     this.errors = plan.columns.map(() => 0);
     const count = plan.atomicity === 'abort' ? 1 : Math.max(1, laneCount);
     this.serial = count === 1;
@@ -76,10 +80,18 @@ export class WorkerParser implements ImportParser {
     this.lanes = Array.from({ length: count }, (_, i) => {
       // Only lane 0 sees the start of the upload (header line, byte order mark).
       const workerPlan: WorkerPlan = { ...plan, columns, header: i === 0 && plan.header, leadingBom: i === 0 };
-      const lane: Lane = { worker: new Worker(join(__dirname, 'parse-worker.js'), { workerData: workerPlan }), remap: plan.columns.map(() => []), same: plan.columns.map(() => true), returns: [], done: false };
-      lane.worker.on('message', (m: unknown) => { if (isWorkerReply(m)) this.receive(lane, m); });
-      lane.worker.on('error', (e) => this.fail(e));
-      lane.worker.on('exit', () => { if (!lane.done && !this.closed) this.fail(new Error('an import parse worker stopped')); });
+      const lane: Lane = {
+        worker: pool.lease(), remap: plan.columns.map(() => []), same: plan.columns.map(() => true), returns: [], done: false, released: false,
+        listeners: {
+          message: (m: unknown) => { if (isWorkerReply(m)) this.receive(lane, m); },
+          error: (e: Error) => this.fail(e),
+          exit: () => { if (!lane.done && !this.closed) this.fail(new Error('an import parse worker stopped')); },
+        },
+      };
+      lane.worker.on('message', lane.listeners.message);
+      lane.worker.on('error', lane.listeners.error);
+      lane.worker.on('exit', lane.listeners.exit);
+      this.send(lane, { type: 'open', plan: workerPlan });
       return lane;
     });
   }
@@ -119,9 +131,10 @@ export class WorkerParser implements ImportParser {
     return this.ready.splice(0, this.ready.length);
   }
 
+  /** Gives the workers back: a lane that ended with `done` may parse the next upload, any other is ended. */
   close(): void {
     this.closed = true;
-    for (const lane of this.lanes) void lane.worker.terminate();
+    for (const lane of this.lanes) this.release(lane);
   }
 
   /**
@@ -180,6 +193,15 @@ export class WorkerParser implements ImportParser {
     lane.worker.postMessage(m);
   }
 
+  private release(lane: Lane): void {
+    if (lane.released) return;
+    lane.released = true;
+    lane.worker.off('message', lane.listeners.message);
+    lane.worker.off('error', lane.listeners.error);
+    lane.worker.off('exit', lane.listeners.exit);
+    this.pool.release(lane.worker, lane.done);
+  }
+
   private next(): Promise<void> {
     return new Promise((resolve) => { this.wake = resolve; });
   }
@@ -209,7 +231,7 @@ export class WorkerParser implements ImportParser {
       this.rowsImported += m.rowsImported;
       m.errors.forEach((n, i) => { this.errors[i] += n; });
       lane.done = true;
-      void lane.worker.terminate();
+      this.release(lane);
       this.signal();
       return;
     }

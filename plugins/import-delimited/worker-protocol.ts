@@ -1,5 +1,6 @@
 /**
- * Messages between WorkerParser (request thread) and parse-worker (worker thread). Chunks are shared
+ * Messages between WorkerParser (request thread) and parse-worker (worker thread): `open` starts an upload,
+ * `chunk`s follow, `finish` ends it with `done` (the worker then waits for its next upload). Chunks are shared
  * memory (a chunk comes back as a spare once parsed); a batch's arrays are views on one shared slab
  * (batch-slabs.ts), which goes back to its worker with a later request once the batch is written. Nothing is transferred:
  * detaching an ArrayBuffer makes V8 check every typed-array access of that thread from then on. SYMBOL keys in a batch are the worker's own dictionary keys; the
@@ -32,6 +33,8 @@ export interface WorkerPlan {
 }
 
 export type WorkerRequest =
+  /** An upload starts on this worker: parse its chunks with `plan`. */
+  | { readonly type: 'open'; readonly plan: WorkerPlan }
   /**
    * `buffer[offset..offset + length)` is piece `seq` of the upload; `endBatch`: emit the rows so far as a batch after it.
    * `slabs`: batch slabs the request thread is done with, for reuse.
@@ -65,6 +68,7 @@ export type WorkerReply =
 export function isWorkerRequest(x: unknown): x is WorkerRequest {
   if (typeof x !== 'object' || x === null) return false;
   const t = (x as { type?: unknown }).type;
+  if (t === 'open') return typeof (x as { plan?: unknown }).plan === 'object';
   return typeof (x as { seq?: unknown }).seq === 'number'
     && (t === 'finish' || (t === 'chunk' && (x as { buffer?: unknown }).buffer instanceof SharedArrayBuffer && Array.isArray((x as { slabs?: unknown }).slabs)));
 }
