@@ -4,12 +4,13 @@
  * writes are positional at the committed size, so bytes of a failed or crashed commit are overwritten
  * or truncated by recovery, never read.
  */
-import { constants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Vector } from '../../core/data/vector';
 import { SvcError } from '../../core/errors';
-import { CommitMode, finishFile, readBytes } from './atomic-file';
+import { CommitMode, readBytes } from './atomic-file';
 import { ColumnCache } from './column-cache';
+import { FileWrites, SYNC_WRITES } from './file-writes';
 import { RawColumn, decodeEnd } from './raw-column';
 import { StoredColumn } from './table-meta';
 import { PartitionState } from './txn-state';
@@ -125,17 +126,18 @@ export interface WrittenColumn {
 
 /**
  * Writes rows `lo..hi` of `src` into a partition column whose files hold `storedRows` rows and
- * `heapBytes` heap bytes, at those positions.
+ * `heapBytes` heap bytes, at those positions, through `files` (deferred: `src` must stay as it is until they drained).
  */
 export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredColumn, src: RawColumn, lo: number, hi: number,
-  storedRows: number, heapBytes: number, mode: CommitMode): WrittenColumn {
+  storedRows: number, heapBytes: number, mode: CommitMode, files: FileWrites = SYNC_WRITES): WrittenColumn {
   const fd = openSync(dataPath(tableDir, p, c), constants.O_RDWR | constants.O_CREAT);
+  if (!src.isVar) {
+    const w = src.width;
+    files.writeAndFinish(fd, src.bytes.subarray(lo * w, hi * w), storedRows * w, mode);
+    return { dataBytes: 0 };
+  }
+  let handedOver = false;
   try {
-    if (!src.isVar) {
-      const w = src.width;
-      writeFully(fd, src.bytes.subarray(lo * w, hi * w), storedRows * w);
-      return { dataBytes: 0 };
-    }
     const ends = src.ends as Float64Array;
     const start = lo === 0 ? 0 : decodeEnd(ends[lo - 1]);
     const end = hi === 0 ? 0 : decodeEnd(ends[hi - 1]);
@@ -143,7 +145,8 @@ export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredCo
     if (heapBytes + end - start > MAX_HEAP_BYTES) {
       throw new SvcError(`partition column too large [column=${c.name}, partition=${p.name}, bytes=${heapBytes + end - start}]: use a finer PARTITION BY`, 400);
     }
-    writeFully(fd, src.bytes.subarray(start, end), heapBytes);
+    handedOver = true;
+    files.writeAndFinish(fd, src.bytes.subarray(start, end), heapBytes, mode);
     const words = new Int32Array((hi - lo) * 2);
     const shift = heapBytes - start;
     for (let i = lo, o = 0; i < hi; i++, o += 2) {
@@ -154,18 +157,9 @@ export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredCo
       words[o + 1] = h | 0;
     }
     const ifd = openSync(indexPath(tableDir, p, c), constants.O_RDWR | constants.O_CREAT);
-    try {
-      writeFully(ifd, new Uint8Array(words.buffer), storedRows * 8);
-    } finally {
-      finishFile(ifd, mode);
-    }
+    files.writeAndFinish(ifd, new Uint8Array(words.buffer), storedRows * 8, mode);
     return { dataBytes: heapBytes + end - start };
   } finally {
-    finishFile(fd, mode);
+    if (!handedOver) closeSync(fd);
   }
-}
-
-function writeFully(fd: number, b: Uint8Array, position: number): void {
-  let done = 0;
-  while (done < b.length) done += writeSync(fd, b, done, b.length - done, position + done);
 }

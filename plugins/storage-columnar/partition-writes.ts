@@ -1,12 +1,14 @@
 /**
  * The three ways rows reach a partition inside a transaction: a new partition folder, an append past
  * the partition's current size (in order), or a merge that rewrites the partition into a new folder
- * version. Each returns the partition's new state; nothing here publishes anything.
+ * version. Each returns the partition's new state; nothing here publishes anything. The first two may
+ * write through deferred `files` (file-writes.ts); a merge reads the partition and writes synchronously.
  */
 import { join } from 'node:path';
 import { CommitMode, syncDirectory } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { DedupRows } from './dedup-rows';
+import { FileWrites, SYNC_WRITES } from './file-writes';
 import { mergeColumns } from './merge-columns';
 import { columnTop, loadRaw, loadVector, readVector, writeColumnRows } from './partition-files';
 import { RawColumn } from './raw-column';
@@ -28,7 +30,8 @@ export interface RunRows {
   readonly hi: number;
 }
 
-export function writeNewPartition(state: TableState, staged: StagedTxn, name: string, floor: number, run: RunRows, mode: CommitMode): PartitionState {
+export function writeNewPartition(state: TableState, staged: StagedTxn, name: string, floor: number, run: RunRows, mode: CommitMode,
+  files: FileWrites = SYNC_WRITES): PartitionState {
   const hasTs = state.meta.timestampIndex >= 0;
   const p: PartitionState = {
     name, floor, dir: staged.newFolder(name), rows: run.hi - run.lo, tops: {}, varBytes: {},
@@ -36,18 +39,18 @@ export function writeNewPartition(state: TableState, staged: StagedTxn, name: st
   };
   const varBytes: Record<string, number> = {};
   state.meta.columns.forEach((c, i) => {
-    const w = writeColumnRows(state.dir, p, c, run.columns[i], run.lo, run.hi, 0, 0, mode);
+    const w = writeColumnRows(state.dir, p, c, run.columns[i], run.lo, run.hi, 0, 0, mode, files);
     if (run.columns[i].isVar) varBytes[c.id] = w.dataBytes;
   });
   if (mode === 'sync') syncDirectory(join(state.dir, p.dir));
   return { ...p, varBytes };
 }
 
-export function appendToPartition(state: TableState, p: PartitionState, run: RunRows, mode: CommitMode): PartitionState {
+export function appendToPartition(state: TableState, p: PartitionState, run: RunRows, mode: CommitMode, files: FileWrites = SYNC_WRITES): PartitionState {
   const varBytes: Record<string, number> = { ...p.varBytes };
   state.meta.columns.forEach((c, i) => {
     const stored = p.rows - columnTop(p, c);
-    const w = writeColumnRows(state.dir, p, c, run.columns[i], run.lo, run.hi, stored, p.varBytes[c.id] ?? 0, mode);
+    const w = writeColumnRows(state.dir, p, c, run.columns[i], run.lo, run.hi, stored, p.varBytes[c.id] ?? 0, mode, files);
     if (run.columns[i].isVar) varBytes[c.id] = w.dataBytes;
   });
   const maxTs = state.meta.timestampIndex >= 0 ? Math.max(p.maxTs, run.ts[run.hi - 1]) : p.maxTs;

@@ -10,6 +10,7 @@ import { findColumn } from '../../core/data/table-schema';
 import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { DedupRows } from './dedup-rows';
+import { FileWrites, SYNC_WRITES } from './file-writes';
 import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
 import { appendToPartition, dedupRun, mergeIntoPartition, RunRows, writeNewPartition } from './partition-writes';
 import { PendingRows } from './pending-rows';
@@ -36,10 +37,11 @@ export interface StageContext {
 
 /**
  * Stages the first `rowLimit` pending rows (all by default; a limit requires sorted pending rows). Yields
- * to the event loop between partitions once YIELD_ROWS rows were written since the last yield.
+ * to the event loop between partitions once YIELD_ROWS rows were written since the last yield. Appends and
+ * new partitions write through `files`: deferred writes keep reading `pending`'s buffers after the return.
  */
 export async function stageRows(state: TableState, staged: StagedTxn, pending: PendingRows, ctx: StageContext,
-  rowLimit = pending.rows): Promise<void> {
+  rowLimit = pending.rows, files: FileWrites = SYNC_WRITES): Promise<void> {
   const meta = state.meta;
   const n = rowLimit;
   const parts = [...staged.partitions];
@@ -89,9 +91,9 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
     if (dedup) rows = dedupRun(rows, dedup);
     physical += rows.hi - rows.lo;
     if (current !== undefined) {
-      parts[at] = appendToPartition(state, current, rows, ctx.mode);
+      parts[at] = appendToPartition(state, current, rows, ctx.mode, files);
     } else {
-      parts.push(writeNewPartition(state, staged, partitionName(meta.partitionBy, run.floor), run.floor, rows, ctx.mode));
+      parts.push(writeNewPartition(state, staged, partitionName(meta.partitionBy, run.floor), run.floor, rows, ctx.mode, files));
       parts.sort((a, b) => a.floor - b.floor);
     }
     sinceYield += physical - before;

@@ -4,6 +4,11 @@
  * invisible, so memory stays bounded whatever the size of a request. `commit()` publishes everything
  * appended since the last commit in one `_txn` swap; `rollback()` and `close()` discard it. Holds the
  * table's writer lock until `close()`.
+ *
+ * A full in-order stage writes its appends and new partitions through deferred writes (file-writes.ts):
+ * the rows go on into a second set of pending buffers while the thread pool copies the first set into the
+ * files, and every other step (the next stage, commit, rollback, a new column, close) first waits for
+ * those writes, so nothing reads, reuses or discards what is still being written.
  */
 import { ColumnBatch } from '../../core/data/column-batch';
 import { SymbolTable } from '../../core/data/symbol-table';
@@ -15,6 +20,7 @@ import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { addTableColumn } from './add-column';
 import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
+import { DeferredWrites } from './file-writes';
 import { PendingRows } from './pending-rows';
 import { upperBound } from './sort-order';
 import { stageRows } from './stage-rows';
@@ -30,7 +36,10 @@ export interface WriterContext {
 }
 
 export class ColumnarTableWriter implements TableWriter {
-  private readonly pending: PendingRows;
+  private pending: PendingRows;
+  /** The pending buffers of the last deferred stage (their writes may still read them); the next stage's. */
+  private spare: PendingRows | undefined;
+  private readonly writes = new DeferredWrites();
   private staged: StagedTxn | undefined;
   private closed = false;
   private tail: Promise<void> = Promise.resolve();
@@ -70,6 +79,8 @@ export class ColumnarTableWriter implements TableWriter {
   addColumn(column: ColumnDef): Promise<void> {
     return this.serial(async () => {
       this.checkOpen();
+      await this.writes.drain();
+      this.spare = undefined;
       const before = this.state.txn.partitions;
       const stored = addTableColumn(this.state, column, this.ctx.mode, this.ctx.maxNameLength);
       this.pending.addColumn(stored);
@@ -98,6 +109,7 @@ export class ColumnarTableWriter implements TableWriter {
   truncate(): Promise<void> {
     return this.serial(async () => {
       this.checkOpen();
+      await this.writes.drain();
       this.pending.reset();
       this.transaction().truncate();
     });
@@ -108,6 +120,7 @@ export class ColumnarTableWriter implements TableWriter {
    * is nothing to commit. Call inside `exclusive`.
    */
   async prepare(): Promise<PreparedCommit | undefined> {
+    await this.writes.drain();
     if (this.pending.rows > 0) {
       await stageRows(this.state, this.transaction(), this.pending, this.ctx);
       this.pending.reset();
@@ -139,6 +152,7 @@ export class ColumnarTableWriter implements TableWriter {
    * kept only while it is at most half of maxUncommittedRows, which bounds memory and guarantees progress.
    */
   private async stageFull(): Promise<void> {
+    await this.writes.drain();
     const meta = this.state.meta;
     const p = this.pending;
     const staged = this.transaction();
@@ -154,13 +168,17 @@ export class ColumnarTableWriter implements TableWriter {
         return;
       }
     }
-    await stageRows(this.state, staged, p, this.ctx);
-    p.reset();
+    await stageRows(this.state, staged, p, this.ctx, p.rows, this.writes);
+    // The writes still read `p`: the next rows go into the spare, whose own writes were drained above.
+    this.pending = this.spare ?? new PendingRows(meta.columns, meta.timestampIndex, this.state.dictionaries);
+    this.pending.reset();
+    this.spare = p;
   }
 
   rollback(): Promise<void> {
     return this.serial(async () => {
       this.checkOpen();
+      await this.writes.settle();
       this.discard();
       this.ctx.metrics.rollbacks++;
     });
@@ -172,6 +190,7 @@ export class ColumnarTableWriter implements TableWriter {
       if (this.pendingRows > 0 || this.staged?.changed) this.ctx.metrics.rollbacks++;
       this.closed = true;
       try {
+        await this.writes.settle();
         this.discard();
       } finally {
         this.state.release();
@@ -198,6 +217,7 @@ export class ColumnarTableWriter implements TableWriter {
     const staged = this.staged;
     this.staged = undefined;
     this.pending.reset();
+    this.writes.forget();
     for (const d of this.state.dictionaries.values()) if (d.size > d.committed) d.rollback();
     staged?.discard();
   }
