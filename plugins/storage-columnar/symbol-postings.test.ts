@@ -43,7 +43,7 @@ test('lists extended with appended rows equal lists built from scratch, new keys
   }
 });
 
-test('selected rows of a range are the naive filter of it, for one key, several, unknown and repeated keys', () => {
+test('selected rows of a range (and their keys) are the naive filter of it, for one key, several, unknown and repeated keys', () => {
   const next = randomInts(11);
   const n = 3000;
   const count = 12;
@@ -60,6 +60,12 @@ test('selected rows of a range are the naive filter of it, for one key, several,
     assert.equal(out.length, naive.length);
     assert.equal(selectRows(p, wanted, lo, hi, out), naive.length);
     assert.deepEqual([...out], naive, `keys=${wanted} [${lo}, ${hi})`);
+    // With each row's key alongside: the key column at that row.
+    const rows = new Int32Array(out.length);
+    const rowKeys = new Int32Array(out.length);
+    assert.equal(selectRows(p, wanted, lo, hi, rows, rowKeys), naive.length);
+    assert.deepEqual([...rows], naive);
+    assert.deepEqual([...rowKeys], naive.map((r) => keys[r]), `keys=${wanted} [${lo}, ${hi})`);
   }
 });
 

@@ -99,9 +99,10 @@ export function countRows(p: SymbolPostings, keys: readonly number[], lo: number
 
 /**
  * The rows of `[lo, hi)` holding one of `keys` (distinct keys), ascending, written to `out` (at least
- * `countRows` long); returns how many. One key is a copy; several are merged list by list.
+ * `countRows` long); returns how many. One key is a copy; several are merged list by list. With `outKeys`,
+ * each row's key goes there too, so the key column need not be read at those rows (a random access each).
  */
-export function selectRows(p: SymbolPostings, keys: readonly number[], lo: number, hi: number, out: Int32Array): number {
+export function selectRows(p: SymbolPostings, keys: readonly number[], lo: number, hi: number, out: Int32Array, outKeys?: Int32Array): number {
   let n = 0;
   for (const k of keys) {
     const list = postingList(p, k);
@@ -110,9 +111,10 @@ export function selectRows(p: SymbolPostings, keys: readonly number[], lo: numbe
     if (b <= a) continue;
     if (n === 0) {
       out.set(list.subarray(a, b));
+      outKeys?.fill(k, 0, b - a);
       n = b - a;
     } else {
-      n = mergeInto(out, n, list, a, b);
+      n = outKeys ? mergeKeyedInto(out, outKeys, n, list, a, b, k) : mergeInto(out, n, list, a, b);
     }
   }
   return n;
@@ -126,6 +128,23 @@ function mergeInto(out: Int32Array, n: number, list: Int32Array, a: number, b: n
   while (j >= a) {
     if (i >= 0 && out[i] > list[j]) out[w--] = out[i--];
     else out[w--] = list[j--];
+  }
+  return n + (b - a);
+}
+
+/** `mergeInto`, moving each row's key in `keys` along with it; the list's rows hold `key`. */
+function mergeKeyedInto(out: Int32Array, keys: Int32Array, n: number, list: Int32Array, a: number, b: number, key: number): number {
+  let i = n - 1;
+  let j = b - 1;
+  let w = n + (b - a) - 1;
+  while (j >= a) {
+    if (i >= 0 && out[i] > list[j]) {
+      keys[w] = keys[i];
+      out[w--] = out[i--];
+    } else {
+      keys[w] = key;
+      out[w--] = list[j--];
+    }
   }
   return n + (b - a);
 }

@@ -72,7 +72,7 @@ export class ColumnarTableReader implements TableReader {
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
       const postings = wanted ? this.postings(p, wanted) : undefined;
       if (wanted && postings !== undefined) {
-        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options.signal);
+        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options.signal, cols.indexOf(wanted.column));
         continue;
       }
       for (const [lo, hi] of ranges) {
@@ -194,17 +194,29 @@ function microsToNanos(us: number): bigint {
   return BigInt(Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(us)))) * 1000n;
 }
 
-/** The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most `batchRows`. */
+/**
+ * The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most
+ * `batchRows`. The narrowing SYMBOL column (`keyed`, -1 when not scanned) is not gathered: the posting
+ * lists give each row's key.
+ */
 function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
-  symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined): Iterable<ColumnBatch> {
+  symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined, keyed: number): Iterable<ColumnBatch> {
   if (postings === null) return;
   for (const [lo, hi] of ranges) {
-    const rows = new Int32Array(countRows(postings, keys, lo, hi));
-    const n = selectRows(postings, keys, lo, hi, rows);
+    const count = countRows(postings, keys, lo, hi);
+    const rows = new Int32Array(count);
+    const rowKeys = keyed >= 0 ? new Int32Array(count) : undefined;
+    const n = selectRows(postings, keys, lo, hi, rows, rowKeys);
     for (let a = 0; a < n; a += batchRows) {
       signal?.throwIfAborted();
-      const sel = rows.subarray(a, Math.min(n, a + batchRows));
-      yield { rowCount: sel.length, vectors: vectors.map((v, k) => gatheredVector(v, sel, symbols[k])) };
+      const b = Math.min(n, a + batchRows);
+      const sel = rows.subarray(a, b);
+      yield {
+        rowCount: sel.length,
+        vectors: vectors.map((v, k) => (rowKeys && k === keyed
+          ? { type: v.type, data: rowKeys.subarray(a, b), symbols: symbols[k] ?? v.symbols, exact: undefined }
+          : gatheredVector(v, sel, symbols[k]))),
+      };
     }
   }
 }
