@@ -3,11 +3,12 @@
  * locals loaded from the task's arrays, constants are `a<k>` locals loaded from its arguments, the filter
  * predicate is CompiledFilter's own generated text. Kernels walk their range in blocks of `rt.block`
  * rows, checking for cancellation between blocks; a filter fills the selection vector `sel` with a
- * block's matching rows and the aggregate steps then run over the selection only.
+ * block's matching rows (selection-loop.ts) and the aggregate steps then run over the selection only.
  */
 import { LONG_NULL, INT_NULL } from '../data/null-values';
 import { AggregateKernelShape, FilterKernelShape, KernelAggregate, NullKind } from './kernel-shape';
 import { hashSource } from '../sql/operators/number-hash';
+import { selectionLoop } from '../sql/selection-loop';
 
 const sources = new Map<string, string>();
 
@@ -41,7 +42,7 @@ export function step(f: KernelAggregate, acc: string, cnt: string, value = `c${f
 /** The block loop: over the filter's selection when there is one, else over every row of the block. */
 export function blocks(shape: AggregateKernelShape, perRow: string, perBlock: string): string {
   const body = shape.filter
-    ? `let k = 0; for (let i = b; i < e; i++) { if (${shape.filter.body}) sel[k++] = i; } R += k; `
+    ? `let k = 0; ${selectionLoop(shape.filter.body, 'b', 'e', 'sel')} R += k; `
       + `for (let j = 0; j < k; j++) { const i = sel[j]; ${perRow} }`
     : `R += e - b; ${perBlock || `for (let i = b; i < e; i++) { ${perRow} }`}`;
   return `for (let b = lo; b < hi; b += B) { if (rt.stopped()) return null; const e = b + B < hi ? b + B : hi; ${body} }`;
@@ -133,5 +134,5 @@ export function aggregateKernelSource(shape: AggregateKernelShape): string {
 export function filterKernelSource(shape: FilterKernelShape): string {
   return cached(JSON.stringify(['filter', shape]), () => `${prologue(shape.columns, shape.filter.args)} const out = rt.selection, B = rt.block; let k = 0; `
     + `for (let b = lo; b < hi; b += B) { if (rt.stopped()) return null; const e = b + B < hi ? b + B : hi; `
-    + `for (let i = b; i < e; i++) { if (${shape.filter.body}) out[k++] = i; } } return { selected: k };`);
+    + `${selectionLoop(shape.filter.body, 'b', 'e', 'out')} } return { selected: k };`);
 }

@@ -12,6 +12,7 @@ import { INT_NULL, LONG_NULL } from '../data/null-values';
 import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
 import type { ParameterValues } from './parameters/parameter-values';
+import { selectionLoop } from './selection-loop';
 
 type Loop = (cols: readonly ArrayLike<number>[], args: readonly number[], sel: Int32Array, n: number) => number;
 
@@ -159,7 +160,7 @@ export class CompiledFilter {
     if (!body) return undefined;
     // Columns and arguments are read into locals once per batch.
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
-    const src = `${loads} let k = 0; for (let i = 0; i < n; i++) { if (${body}) sel[k++] = i; } return k;`;
+    const src = `${loads} let k = 0; ${selectionLoop(body, '0', 'n', 'sel')} return k;`;
     const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
     return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs);
   }
