@@ -86,3 +86,36 @@ test('the filter kernel writes the matching rows of its range, in order', () => 
   assert.equal(out.selected, expected.length);
   assert.deepEqual([...selection.subarray(0, expected.length)], expected);
 });
+
+test('the blocked DOUBLE max and min skip null blocks and keep an infinity that is the extreme', () => {
+  const B = 16_384;
+  const n = 3 * B + 5;
+  // Block 0 all null; block 1 only -Infinity, +Infinity and nulls; block 2 plain values; the tail one value.
+  const data = new Float64Array(n).fill(NaN);
+  for (let i = B; i < 2 * B; i += 7) data[i] = i % 2 === 0 ? -Infinity : Infinity;
+  for (let i = 2 * B; i < 3 * B; i++) data[i] = (i % 1000) - 500;
+  // Unique extremes in the second and third of four interleaved chains, and in the last.
+  data[2 * B + 4 * 1000 + 1] = 10_000;
+  data[2 * B + 4 * 2000 + 2] = -10_000;
+  data[2 * B + 4 * 3000 + 3] = 10_001;
+  data[n - 2] = 777;
+  const aggs = [{ op: 'max' as const, nulls: 'nan' as const, column: 0 }, { op: 'min' as const, nulls: 'nan' as const, column: 0 }];
+  const shape: AggregateKernelShape = { key: 'none', keyColumn: -1, aggregates: aggs, columns: 1 };
+  const at = (lo: number, hi: number): number[] => {
+    const out = run(aggregateKernelSource(shape), [data], lo, hi, []);
+    const f = out.fields ?? [];
+    return [f[1][0] > 0 ? f[0][0] : NaN, f[3][0] > 0 ? f[2][0] : NaN];
+  };
+  assert.deepEqual(at(0, B), [NaN, NaN]);
+  assert.deepEqual(at(0, 2 * B), [Infinity, -Infinity]);
+  assert.deepEqual(at(B, 3 * B), [Infinity, -Infinity]);
+  assert.deepEqual(at(2 * B, 3 * B), [10_001, -10_000]);
+  assert.deepEqual(at(2 * B, 2 * B + 4 * 2500), [10_000, -10_000]);
+  assert.deepEqual(at(0, n), [Infinity, -Infinity]);
+  assert.deepEqual(at(3 * B, n), [777, 777]);
+  // Only -Infinity among nulls: the max is -Infinity, seen.
+  const low = new Float64Array(B).fill(NaN);
+  low[100] = -Infinity;
+  const out = run(aggregateKernelSource(shape), [low], 0, B, []);
+  assert.deepEqual([out.fields?.[0][0], (out.fields?.[1][0] ?? 0) > 0], [-Infinity, true]);
+});

@@ -56,6 +56,25 @@ function blockSum(f: KernelAggregate, j: number): string {
     + `if (s === s) { A${j} += s; N${j} += e - b; } else { for (let i = b; i < e; i++) { const v = ${c}[i]; if (v === v) { A${j} += v; N${j}++; } } } }`;
 }
 
+/**
+ * Unfiltered DOUBLE max or min of a block: four chains, compared without the per-row count; NaN (null)
+ * never compares true, so it never enters a chain. A block whose result is still the starting ±Infinity
+ * (every row null, or that infinity itself) is done again row by row. For max/min the count only tells
+ * whether a value was seen (partial-merge.ts).
+ */
+function blockExtreme(f: KernelAggregate, j: number): string {
+  const c = `c${f.column}`;
+  const cmp = f.op === 'max' ? '>' : '<';
+  const start = f.op === 'max' ? '-Infinity' : 'Infinity';
+  return `{ let m0 = ${start}, m1 = m0, m2 = m0, m3 = m0, i = b; for (; i + 3 < e; i += 4) { `
+    + `const v0 = ${c}[i], v1 = ${c}[i + 1], v2 = ${c}[i + 2], v3 = ${c}[i + 3]; `
+    + `if (v0 ${cmp} m0) m0 = v0; if (v1 ${cmp} m1) m1 = v1; if (v2 ${cmp} m2) m2 = v2; if (v3 ${cmp} m3) m3 = v3; } `
+    + `for (; i < e; i++) { const v = ${c}[i]; if (v ${cmp} m0) m0 = v; } `
+    + `if (m1 ${cmp} m0) m0 = m1; if (m2 ${cmp} m0) m0 = m2; if (m3 ${cmp} m0) m0 = m3; `
+    + `if (m0 !== ${start}) { if (N${j} === 0 || m0 ${cmp} A${j}) A${j} = m0; N${j}++; } `
+    + `else { for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)} } }`;
+}
+
 function flatSource(shape: AggregateKernelShape): string {
   const aggs = shape.aggregates;
   const state = aggs.map((_f, j) => `let A${j} = 0, N${j} = 0;`).join(' ');
@@ -63,6 +82,7 @@ function flatSource(shape: AggregateKernelShape): string {
   const perBlock = aggs.map((f, j) => {
     if (f.op === 'count') return '';
     if (f.op === 'sum' && f.nulls === 'nan') return blockSum(f, j);
+    if ((f.op === 'max' || f.op === 'min') && f.nulls === 'nan') return blockExtreme(f, j);
     return `for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)}`;
   }).join(' ');
   const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `Float64Array.of(A${j}), Float64Array.of(N${j})`));
