@@ -119,3 +119,31 @@ test('the blocked DOUBLE max and min skip null blocks and keep an infinity that 
   const out = run(aggregateKernelSource(shape), [low], 0, B, []);
   assert.deepEqual([out.fields?.[0][0], (out.fields?.[1][0] ?? 0) > 0], [-Infinity, true]);
 });
+
+test('the symbol-keyed kernel keeps a negative max, a positive min and an all-null group unseen', () => {
+  // Slot = key + 1: key 0 all negative, key 1 all positive, key 2 all null, key -1 (null) mixed.
+  const keys = Int32Array.from({ length: 4000 }, (_, i) => (i % 4) - 1);
+  const values = Float64Array.from({ length: 4000 }, (_, i) => {
+    const k = (i % 4) - 1;
+    return k === 0 ? -1 - (i % 97) : k === 1 ? 1 + (i % 89) : k === 2 ? NaN : (i % 3 === 0 ? NaN : i % 50);
+  });
+  const ints = Int32Array.from(values, (v) => (v !== v ? INT_NULL : v));
+  const aggs = [
+    { op: 'max' as const, nulls: 'nan' as const, column: 0 }, { op: 'min' as const, nulls: 'nan' as const, column: 0 },
+    { op: 'sum' as const, nulls: 'nan' as const, column: 0 }, { op: 'max' as const, nulls: 'int' as const, column: 1 },
+    { op: 'min' as const, nulls: 'int' as const, column: 1 }, { op: 'count' as const, nulls: 'none' as const, column: -1 },
+  ];
+  const shape: AggregateKernelShape = { key: 'symbol', keyColumn: 2, aggregates: aggs, columns: 3 };
+  const out = run(aggregateKernelSource(shape), [values, ints, keys], 0, keys.length, [4]);
+  const f = out.fields ?? [];
+  const seen = (j: number, slot: number): number => (f[2 * j + 1][slot] > 0 ? f[2 * j][slot] : NaN);
+  // Per slot: max, min, sum (with its non-null count), int max, int min.
+  const row = (slot: number): number[] => [seen(0, slot), seen(1, slot), seen(2, slot), f[5][slot], seen(3, slot), seen(4, slot)];
+  const expect = (k: number): number[] => {
+    const v: number[] = [];
+    for (let i = 0; i < values.length; i++) if (keys[i] === k && values[i] === values[i]) v.push(values[i]);
+    return v.length === 0 ? [NaN, NaN, NaN, 0, NaN, NaN] : [Math.max(...v), Math.min(...v), v.reduce((a, b) => a + b, 0), v.length, Math.max(...v), Math.min(...v)];
+  };
+  for (const k of [-1, 0, 1, 2]) assert.deepEqual(row(k + 1), expect(k), `key ${k}`);
+  assert.equal(out.presence?.[3], 1000);
+});

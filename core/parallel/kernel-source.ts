@@ -89,12 +89,31 @@ function flatSource(shape: AggregateKernelShape): string {
   return `${state} let R = 0; ${blocks(shape, perRow, perBlock || ' ')} const P = Float64Array.of(R); return { presence: P, fields: [${fields.join(', ')}] };`;
 }
 
+/**
+ * The row step of aggregate `j` into its group `g` of the symbol-keyed kernel. `N<j>` counts the group's
+ * null rows during the loop (made non-null counts from the group's rows after it), so a row not null
+ * updates only its accumulator; max and min start at -Infinity and Infinity and need no count to compare.
+ */
+function groupStep(f: KernelAggregate, j: number): string {
+  if (f.op === 'count') return '';
+  const A = `A${j}[g]`, N = `N${j}[g]`, v = `c${f.column}[i]`;
+  const fold = f.op === 'sum' ? `${A} += v;` : `if (v ${f.op === 'max' ? '>' : '<'} ${A}) ${A} = v;`;
+  switch (f.nulls) {
+    case 'none': return `{ const v = ${v}; ${fold} }`;
+    // NaN never compares true: only a row that did not replace the extreme can be null.
+    case 'nan': return f.op === 'sum' ? `{ const v = ${v}; if (v === v) ${fold} else ${N}++; }` : `{ const v = ${v}; ${fold.replace(';', '')}; else if (v !== v) ${N}++; }`;
+    default: return `{ const v = ${v}; if (${notNull('v', f.nulls)}) { ${fold} } else ${N}++; }`;
+  }
+}
+
 function symbolSource(shape: AggregateKernelShape, slots: string): string {
   const aggs = shape.aggregates;
-  const state = [`const P = rt.zeros(${slots});`, ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(${slots}), N${j} = rt.zeros(${slots});`))].join(' ');
-  const perRow = `const g = c${shape.keyColumn}[i] + 1; P[g]++; ${aggs.map((f, j) => step(f, `A${j}[g]`, `N${j}[g]`)).join(' ')}`;
+  const start = (f: KernelAggregate, j: number): string => (f.op === 'max' ? ` A${j}.fill(-Infinity);` : f.op === 'min' ? ` A${j}.fill(Infinity);` : '');
+  const state = [`const P = rt.zeros(${slots});`, ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(${slots}), N${j} = rt.zeros(${slots});${start(f, j)}`))].join(' ');
+  const perRow = `const g = c${shape.keyColumn}[i] + 1; P[g]++; ${aggs.map(groupStep).join(' ')}`;
+  const counts = aggs.map((f, j) => (f.op === 'count' ? '' : `for (let s = 0; s < P.length; s++) N${j}[s] = P[s] - N${j}[s];`)).join(' ');
   const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `A${j}, N${j}`));
-  return `${state} let R = 0; ${blocks(shape, perRow, '')} return { presence: P, fields: [${fields.join(', ')}] };`;
+  return `${state} let R = 0; ${blocks(shape, perRow, '')} ${counts} return { presence: P, fields: [${fields.join(', ')}] };`;
 }
 
 /**
