@@ -147,3 +147,21 @@ test('the symbol-keyed kernel keeps a negative max, a positive min and an all-nu
   for (const k of [-1, 0, 1, 2]) assert.deepEqual(row(k + 1), expect(k), `key ${k}`);
   assert.equal(out.presence?.[3], 1000);
 });
+
+test('DOUBLE sums folded two to a loop match the naive reference, nulls in some blocks and not others', () => {
+  const rnd = random(77);
+  const n = 70_000;
+  const cols: Column[] = [0, 1, 2].map(() => column('nan', n, rnd));
+  // Column 1 without a null in its first two blocks, so its pair partner's nulls alone send a block to the row loop.
+  for (let i = 0; i < 2 * 16_384; i++) if (cols[1].data[i] !== cols[1].data[i]) cols[1].data[i] = i % 13;
+  const aggs = [
+    { op: 'sum' as const, nulls: 'nan' as const, column: 0 }, { op: 'sum' as const, nulls: 'nan' as const, column: 1 },
+    { op: 'count' as const, nulls: 'none' as const, column: -1 }, { op: 'sum' as const, nulls: 'nan' as const, column: 2 },
+  ];
+  const shape: AggregateKernelShape = { key: 'none', keyColumn: -1, aggregates: aggs, columns: cols.length };
+  for (const [lo, hi] of [[0, n], [5, 33_001], [16_384, 16_387]]) {
+    const out = run(aggregateKernelSource(shape), cols.map((x) => x.data), lo, hi, []);
+    const expected = reference(() => 0, () => true, aggs, cols, lo, hi).get(0) as Expected;
+    same(out, 0, expected, aggs, `[${lo}, ${hi})`);
+  }
+});

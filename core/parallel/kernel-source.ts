@@ -48,12 +48,24 @@ export function blocks(shape: AggregateKernelShape, perRow: string, perBlock: st
   return `for (let b = lo; b < hi; b += B) { if (rt.stopped()) return null; const e = b + B < hi ? b + B : hi; ${body} }`;
 }
 
-/** Unfiltered DOUBLE sum of a block: four independent chains; a NaN result means nulls, summed again skipping them. */
-function blockSum(f: KernelAggregate, j: number): string {
-  const c = `c${f.column}`;
-  return `{ let s0 = 0, s1 = 0, s2 = 0, s3 = 0, i = b; for (; i + 3 < e; i += 4) { s0 += ${c}[i]; s1 += ${c}[i + 1]; s2 += ${c}[i + 2]; s3 += ${c}[i + 3]; } `
-    + `for (; i < e; i++) s0 += ${c}[i]; const s = (s0 + s1) + (s2 + s3); `
-    + `if (s === s) { A${j} += s; N${j} += e - b; } else { for (let i = b; i < e; i++) { const v = ${c}[i]; if (v === v) { A${j} += v; N${j}++; } } } }`;
+/**
+ * Unfiltered DOUBLE sums of a block, two aggregates to a loop so both columns stream at once (a pass per
+ * column was a quarter slower): four independent chains each; a NaN result means nulls, summed again
+ * skipping them.
+ */
+function blockSums(sums: readonly { readonly f: KernelAggregate; readonly j: number }[]): string {
+  const chains = sums.map(({ j }) => `s0_${j} = 0, s1_${j} = 0, s2_${j} = 0, s3_${j} = 0`).join(', ');
+  const four = sums.map(({ f, j }) => {
+    const c = `c${f.column}`;
+    return `s0_${j} += ${c}[i]; s1_${j} += ${c}[i + 1]; s2_${j} += ${c}[i + 2]; s3_${j} += ${c}[i + 3];`;
+  }).join(' ');
+  const tail = sums.map(({ f, j }) => `s0_${j} += c${f.column}[i];`).join(' ');
+  const fold = sums.map(({ f, j }) => {
+    const c = `c${f.column}`;
+    return `{ const s = (s0_${j} + s1_${j}) + (s2_${j} + s3_${j}); `
+      + `if (s === s) { A${j} += s; N${j} += e - b; } else { for (let i = b; i < e; i++) { const v = ${c}[i]; if (v === v) { A${j} += v; N${j}++; } } } }`;
+  }).join(' ');
+  return `{ let ${chains}, i = b; for (; i + 3 < e; i += 4) { ${four} } for (; i < e; i++) { ${tail} } ${fold} }`;
 }
 
 /**
@@ -79,12 +91,13 @@ function flatSource(shape: AggregateKernelShape): string {
   const aggs = shape.aggregates;
   const state = aggs.map((_f, j) => `let A${j} = 0, N${j} = 0;`).join(' ');
   const perRow = aggs.map((f, j) => step(f, `A${j}`, `N${j}`)).join(' ');
-  const perBlock = aggs.map((f, j) => {
-    if (f.op === 'count') return '';
-    if (f.op === 'sum' && f.nulls === 'nan') return blockSum(f, j);
+  const sums = aggs.flatMap((f, j) => (f.op === 'sum' && f.nulls === 'nan' ? [{ f, j }] : []));
+  const pairs = Array.from({ length: Math.ceil(sums.length / 2) }, (_, k) => blockSums(sums.slice(2 * k, 2 * k + 2)));
+  const perBlock = [...pairs, ...aggs.map((f, j) => {
+    if (f.op === 'count' || (f.op === 'sum' && f.nulls === 'nan')) return '';
     if ((f.op === 'max' || f.op === 'min') && f.nulls === 'nan') return blockExtreme(f, j);
     return `for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)}`;
-  }).join(' ');
+  })].join(' ');
   const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `Float64Array.of(A${j}), Float64Array.of(N${j})`));
   return `${state} let R = 0; ${blocks(shape, perRow, perBlock || ' ')} const P = Float64Array.of(R); return { presence: P, fields: [${fields.join(', ')}] };`;
 }
