@@ -188,7 +188,7 @@ Feature: GET /exp exports a query result as CSV or Parquet
     And the body is "{\"ts\":\"2024-01-01T00:00:00.000000Z\",\"v\":7}\n"
 
   Scenario: a query still running at its timeout is a 400 when no data was sent yet
-    When I GET "/exp?query=select%20x%20from%20long_sequence(50000000)%20where%20x%20%3C%200&timeout=0.2" on the API listener
+    When I GET "/exp?query=select%20x%20from%20long_sequence(500000000)%20where%20x%20%3C%200&timeout=0.2" on the API listener
     Then the status is 400
     And the body matches "timeout, query aborted \[fd=\d+, runtime=\d+ms, timeout=200ms\]"
 

@@ -5,6 +5,7 @@
  */
 import { ColumnBatch } from '../data/column-batch';
 import { SymbolTable } from '../data/symbol-table';
+import { Vector } from '../data/vector';
 import { ColumnDef, CreateTableRequest, PartitionInfo, TableSchema, TimeInterval } from '../data/table-schema';
 
 export const StorageEngine = Symbol.for('svc.StorageEngine');
@@ -74,7 +75,15 @@ export interface ScanOptions {
    * row, so the caller still filters). Forward scans only; pass it when `symbolRows` found it selective.
    */
   readonly symbolValues?: SymbolValues;
+  /** How a narrowed scan gathers its selected rows (the query workers' gather); absent: on this thread. */
+  readonly gather?: RowGather;
 }
+
+/**
+ * Gathers rows `rows` (ascending row indexes) of each vector into new vectors of the same types, in order:
+ * a narrowed scan's selected rows. Each row is a random access, so a gather may split them over threads.
+ */
+export type RowGather = (vectors: readonly Vector[], rows: Int32Array) => Promise<Vector[]>;
 
 /** A scan's SYMBOL column (table column index) and the values its rows must hold. */
 export interface SymbolValues {

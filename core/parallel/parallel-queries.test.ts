@@ -247,3 +247,29 @@ test('a time window given by parameters narrows the workers\' scan to its partit
   // Day 1 holds a third of the table: the workers read that partition, not the others.
   assert.ok(workers.stats.rows - rows <= ROWS / 3, `the workers read ${workers.stats.rows - rows} rows`);
 });
+
+test('a scan narrowed to a rare symbol gathers its rows on the workers, rows and order as on the main thread', async () => {
+  const n = 600_000;
+  await parallel.execute('CREATE TABLE rare (ts TIMESTAMP, s SYMBOL, d DOUBLE, i INT, v VARCHAR) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  const w = await parallel.engine.openWriter('rare');
+  const [common, rare] = ['common', 'rare'].map((x) => w.symbolTable(1).intern(x));
+  const rnd = random(7);
+  const text = new TextEncoder().encode(Array.from({ length: n }, (_x, r) => `v${r % 10}`).join(''));
+  const offsets = Int32Array.from({ length: n + 1 }, (_x, r) => 2 * r);
+  await w.append({
+    rowCount: n,
+    vectors: [
+      { type: Types.TIMESTAMP, data: Float64Array.from({ length: n }, (_x, r) => START + r * 100_000) },
+      // About one row in 70 is rare: ~8,600 rows, above the gather's threshold, under 1/64 of the table.
+      { type: Types.SYMBOL, data: Int32Array.from({ length: n }, () => (rnd() < 1 / 70 ? rare : common)), symbols: w.symbolTable(1) },
+      { type: Types.DOUBLE, data: Float64Array.from({ length: n }, () => (rnd() < 0.1 ? NaN : Math.round(rnd() * 1000) / 4)) },
+      { type: Types.INT, data: Int32Array.from({ length: n }, () => (rnd() < 0.1 ? INT_NULL : Math.floor(rnd() * 100))) },
+      { type: Types.VARCHAR, data: text, offsets },
+    ],
+  });
+  await w.commit();
+  await w.close();
+  const rows = await same("SELECT * FROM rare WHERE s = 'rare'");
+  assert.ok(rows.length > 8192, `${rows.length} rare rows`);
+  await same("SELECT ts, s, avg(d), max(i) FROM rare WHERE s IN ('rare') SAMPLE BY 1h");
+});

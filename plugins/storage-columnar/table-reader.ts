@@ -18,7 +18,8 @@ import { lowerBound, upperBound } from './sort-order';
 import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
 import { PartitionState, TxnState, totalRows } from './txn-state';
-import { gatheredVector, reversedVector, sliceVector } from './vector-slice';
+import { reversedVector, sliceVector } from './vector-slice';
+import { gather } from '../../core/sql/vector/vector-ops';
 
 const DEFAULT_BATCH_ROWS = 65536;
 
@@ -72,7 +73,7 @@ export class ColumnarTableReader implements TableReader {
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
       const postings = wanted ? this.postings(p, wanted) : undefined;
       if (wanted && postings !== undefined) {
-        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options.signal, cols.indexOf(wanted.column));
+        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options, cols.indexOf(wanted.column));
         continue;
       }
       for (const [lo, hi] of ranges) {
@@ -196,26 +197,31 @@ function microsToNanos(us: number): bigint {
 
 /**
  * The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most
- * `batchRows`. The narrowing SYMBOL column (`keyed`, -1 when not scanned) is not gathered: the posting
- * lists give each row's key.
+ * `batchRows` (by `options.gather` when given). The narrowing SYMBOL column (`keyed`, -1 when not scanned)
+ * is not gathered: the posting lists give each row's key.
  */
-function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
-  symbols: readonly (SymbolTable | undefined)[], batchRows: number, signal: AbortSignal | undefined, keyed: number): Iterable<ColumnBatch> {
+async function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
+  symbols: readonly (SymbolTable | undefined)[], batchRows: number, options: ScanOptions, keyed: number): AsyncIterable<ColumnBatch> {
   if (postings === null) return;
+  const others = vectors.filter((_v, k) => k !== keyed);
   for (const [lo, hi] of ranges) {
     const count = countRows(postings, keys, lo, hi);
     const rows = new Int32Array(count);
     const rowKeys = keyed >= 0 ? new Int32Array(count) : undefined;
     const n = selectRows(postings, keys, lo, hi, rows, rowKeys);
     for (let a = 0; a < n; a += batchRows) {
-      signal?.throwIfAborted();
+      options.signal?.throwIfAborted();
       const b = Math.min(n, a + batchRows);
       const sel = rows.subarray(a, b);
+      const gathered = options.gather ? await options.gather(others, sel) : others.map((v) => gather(v, sel, sel.length));
+      let next = 0;
       yield {
         rowCount: sel.length,
-        vectors: vectors.map((v, k) => (rowKeys && k === keyed
-          ? { type: v.type, data: rowKeys.subarray(a, b), symbols: symbols[k] ?? v.symbols, exact: undefined }
-          : gatheredVector(v, sel, symbols[k]))),
+        vectors: vectors.map((v, k) => {
+          if (rowKeys && k === keyed) return { type: v.type, data: rowKeys.subarray(a, b), symbols: symbols[k] ?? v.symbols, exact: undefined };
+          const g = gathered[next++];
+          return symbols[k] ? { ...g, symbols: symbols[k] } : g;
+        }),
       };
     }
   }

@@ -1,13 +1,6 @@
-/** Row ranges of vectors: forward slices are views (zero copy); reversed ranges and gathered rows are copies. */
+/** Row ranges of vectors: forward slices are views (zero copy); reversed ranges are copies. */
 import { SymbolTable } from '../../core/data/symbol-table';
 import { FixedArray, Vector, elementsPerRow } from '../../core/data/vector';
-import { gather } from '../../core/sql/vector/vector-ops';
-
-/** Rows `sel` of `v` as a new vector (a scan narrowed to a symbol's posting rows). */
-export function gatheredVector(v: Vector, sel: Int32Array, symbols?: SymbolTable): Vector {
-  const g = gather(v, sel, sel.length);
-  return symbols ? { ...g, symbols } : g;
-}
 
 type Ctor = { new (n: number): FixedArray };
 

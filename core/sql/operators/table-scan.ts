@@ -8,6 +8,8 @@ import { checkAborted, ExecContext, PlanNode, yieldToEventLoop } from '../plan';
 import type { RuntimeIntervals } from '../parameters/parameter-intervals';
 import { SymbolValues } from '../../extension/storage-engine';
 import { intersectIntervals } from '../../time/interval-algebra';
+import { parallelGather } from '../../parallel/parallel-gather';
+import { ParallelStep } from '../../parallel/parallel-step';
 
 const YIELD_EVERY_MS = 20;
 
@@ -109,10 +111,14 @@ export class TableScan implements PlanNode {
 
   private async *batches(context: ExecContext, reverse: boolean | undefined, batchRows: number | undefined, symbolValues?: SymbolValues): AsyncIterable<ColumnBatch> {
     const reader = context.storage.openReader(this.spec.table.name);
+    // A narrowed scan's selected rows are random accesses: the workers gather them (parallel-gather.ts).
+    const workers = symbolValues && context.workers && context.workers.size > 1 && context.workers.settings.filter ? context.workers : undefined;
+    const step = workers ? new ParallelStep(context) : undefined;
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues });
+      const gather = workers && step ? parallelGather(workers, step) : undefined;
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues, gather });
       let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context);
@@ -123,6 +129,7 @@ export class TableScan implements PlanNode {
         yield withSymbols(batch, symbolTables);
       }
     } finally {
+      step?.finish();
       reader.close();
     }
   }
