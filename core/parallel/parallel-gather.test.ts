@@ -42,7 +42,7 @@ test('rows gathered on the workers equal the ones gathered here, shared, plain a
     while (picked.size < count) picked.add(rnd(N));
     const rows = Int32Array.from([...picked].sort((a, b) => a - b));
     const s = step();
-    const got = await parallelGather(workers, s)(vectors, rows);
+    const got = await parallelGather(workers, () => s)(vectors, rows);
     s.finish();
     vectors.forEach((v, k) => {
       const want = gather(v, rows, rows.length);

@@ -38,7 +38,8 @@ export function gatherKernelSource(kinds: readonly Kind[]): string {
   });
 }
 
-export function parallelGather(workers: QueryWorkers, step: ParallelStep): RowGather {
+/** `step`: the query's parallel step, made on the first gather that goes to the workers. */
+export function parallelGather(workers: QueryWorkers, step: () => ParallelStep): RowGather {
   return async (vectors, rows) => {
     const n = rows.length;
     const kinds = vectors.map(kindOf);
@@ -52,7 +53,7 @@ export function parallelGather(workers: QueryWorkers, step: ParallelStep): RowGa
     const columns = [sel, ...shared.map((v) => v.data), ...outs];
     const specs: TaskSpec[] = Array.from({ length: workers.size }, (_x, p) => (
       { source, columns, lo: Math.floor((n * p) / workers.size), hi: Math.floor((n * (p + 1)) / workers.size), args: [] }));
-    await workers.runAll(specs, step);
+    await workers.runAll(specs, step());
     let next = 0;
     return vectors.map((v, k) => (kinds[k] === undefined ? gather(v, rows, n) : { type: v.type, data: outs[next++], symbols: v.symbols, exact: undefined }));
   };

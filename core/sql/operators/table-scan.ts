@@ -113,11 +113,11 @@ export class TableScan implements PlanNode {
     const reader = context.storage.openReader(this.spec.table.name);
     // A narrowed scan's selected rows are random accesses: the workers gather them (parallel-gather.ts).
     const workers = symbolValues && context.workers && context.workers.size > 1 && context.workers.settings.filter ? context.workers : undefined;
-    const step = workers ? new ParallelStep(context) : undefined;
+    let step: ParallelStep | undefined;
     try {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
-      const gather = workers && step ? parallelGather(workers, step) : undefined;
+      const gather = workers ? parallelGather(workers, () => (step ??= new ParallelStep(context))) : undefined;
       const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues, gather });
       let lastYield = performance.now();
       for await (const batch of scan) {
