@@ -28,7 +28,7 @@ export function parquetFormat(pool: ParquetWorkerPool): FileImportFormat {
     async openFile(path: string, options: AnalysisOptions): Promise<ImportFile> {
       // Smaller than magic + footer length + magic: nothing a reader could even start on.
       if ((await stat(path)).size < 12) throw invalidFile('the file is shorter than a Parquet footer', options.table);
-      const client = new ParquetWorkerClient(pool.lease(), path, options.table);
+      const client = new ParquetWorkerClient(pool.leaseDecoder(), path, options.table);
       try {
         const first = await client.first();
         if (first.kind === 'error') throw invalidFile(first.message, options.table);
