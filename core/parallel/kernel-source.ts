@@ -68,6 +68,11 @@ function blockSums(sums: readonly { readonly f: KernelAggregate; readonly j: num
   return `{ let ${chains}, i = b; for (; i + 3 < e; i += 4) { ${four} } for (; i < e; i++) { ${tail} } ${fold} }`;
 }
 
+/** How max or min compares a value with the best so far, and the value it starts from (every value beats it). */
+function extreme(f: KernelAggregate): { readonly cmp: string; readonly start: string } {
+  return f.op === 'max' ? { cmp: '>', start: '-Infinity' } : { cmp: '<', start: 'Infinity' };
+}
+
 /**
  * Unfiltered DOUBLE max or min of a block: four chains, compared without the per-row count; NaN (null)
  * never compares true, so it never enters a chain. A block whose result is still the starting ±Infinity
@@ -76,8 +81,7 @@ function blockSums(sums: readonly { readonly f: KernelAggregate; readonly j: num
  */
 function blockExtreme(f: KernelAggregate, j: number): string {
   const c = `c${f.column}`;
-  const cmp = f.op === 'max' ? '>' : '<';
-  const start = f.op === 'max' ? '-Infinity' : 'Infinity';
+  const { cmp, start } = extreme(f);
   return `{ let m0 = ${start}, m1 = m0, m2 = m0, m3 = m0, i = b; for (; i + 3 < e; i += 4) { `
     + `const v0 = ${c}[i], v1 = ${c}[i + 1], v2 = ${c}[i + 2], v3 = ${c}[i + 3]; `
     + `if (v0 ${cmp} m0) m0 = v0; if (v1 ${cmp} m1) m1 = v1; if (v2 ${cmp} m2) m2 = v2; if (v3 ${cmp} m3) m3 = v3; } `
@@ -109,19 +113,19 @@ function flatSource(shape: AggregateKernelShape): string {
  */
 function groupStep(f: KernelAggregate, j: number): string {
   if (f.op === 'count') return '';
-  const A = `A${j}[g]`, N = `N${j}[g]`, v = `c${f.column}[i]`;
-  const fold = f.op === 'sum' ? `${A} += v;` : `if (v ${f.op === 'max' ? '>' : '<'} ${A}) ${A} = v;`;
+  const A = `A${j}[g]`, N = `N${j}[g]`, load = `const v = c${f.column}[i];`;
+  const fold = f.op === 'sum' ? `${A} += v;` : `if (v ${extreme(f).cmp} ${A}) ${A} = v;`;
   switch (f.nulls) {
-    case 'none': return `{ const v = ${v}; ${fold} }`;
+    case 'none': return `{ ${load} ${fold} }`;
     // NaN never compares true: only a row that did not replace the extreme can be null.
-    case 'nan': return f.op === 'sum' ? `{ const v = ${v}; if (v === v) ${fold} else ${N}++; }` : `{ const v = ${v}; ${fold.replace(';', '')}; else if (v !== v) ${N}++; }`;
-    default: return `{ const v = ${v}; if (${notNull('v', f.nulls)}) { ${fold} } else ${N}++; }`;
+    case 'nan': return f.op === 'sum' ? `{ ${load} if (v === v) ${fold} else ${N}++; }` : `{ ${load} if (v ${extreme(f).cmp} ${A}) ${A} = v; else if (v !== v) ${N}++; }`;
+    default: return `{ ${load} if (${notNull('v', f.nulls)}) { ${fold} } else ${N}++; }`;
   }
 }
 
 function symbolSource(shape: AggregateKernelShape, slots: string): string {
   const aggs = shape.aggregates;
-  const start = (f: KernelAggregate, j: number): string => (f.op === 'max' ? ` A${j}.fill(-Infinity);` : f.op === 'min' ? ` A${j}.fill(Infinity);` : '');
+  const start = (f: KernelAggregate, j: number): string => (f.op === 'max' || f.op === 'min' ? ` A${j}.fill(${extreme(f).start});` : '');
   const state = [`const P = rt.zeros(${slots});`, ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(${slots}), N${j} = rt.zeros(${slots});${start(f, j)}`))].join(' ');
   const perRow = `const g = c${shape.keyColumn}[i] + 1; P[g]++; ${aggs.map(groupStep).join(' ')}`;
   const counts = aggs.map((f, j) => (f.op === 'count' ? '' : `for (let s = 0; s < P.length; s++) N${j}[s] = P[s] - N${j}[s];`)).join(' ');

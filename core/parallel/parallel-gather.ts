@@ -12,9 +12,13 @@ import { gather } from '../sql/vector/vector-ops';
 import { cached } from './kernel-source';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
+import { int32Pool } from './shared-array-pool';
 
 /** Below this many rows a gather stays on the request thread: a round trip costs about as much. */
 export const MIN_PARALLEL_GATHER_ROWS = 8192;
+
+/** The row lists sent to the workers, kept between gathers (the gathered columns go on with their batch). */
+const selections = int32Pool(2);
 
 type Kind = 'f64' | 'i32';
 
@@ -45,7 +49,7 @@ export function parallelGather(workers: QueryWorkers, step: () => ParallelStep):
     const kinds = vectors.map(kindOf);
     const shared = vectors.filter((_v, k) => kinds[k] !== undefined);
     if (n < MIN_PARALLEL_GATHER_ROWS || shared.length === 0) return vectors.map((v) => gather(v, rows, n));
-    const sel = new Int32Array(new SharedArrayBuffer(n * 4));
+    const sel = selections.take(n);
     sel.set(rows);
     const picked = kinds.filter((k): k is Kind => k !== undefined);
     const outs = picked.map((k) => (k === 'f64' ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Int32Array(new SharedArrayBuffer(n * 4))));
@@ -54,6 +58,8 @@ export function parallelGather(workers: QueryWorkers, step: () => ParallelStep):
     const specs: TaskSpec[] = Array.from({ length: workers.size }, (_x, p) => (
       { source, columns, lo: Math.floor((n * p) / workers.size), hi: Math.floor((n * (p + 1)) / workers.size), args: [] }));
     await workers.runAll(specs, step());
+    // Only after every task ended: a failed gather leaves its list to the garbage collector.
+    selections.give([sel]);
     let next = 0;
     return vectors.map((v, k) => (kinds[k] === undefined ? gather(v, rows, n) : { type: v.type, data: outs[next++], symbols: v.symbols, exact: undefined }));
   };

@@ -4,7 +4,7 @@
  * kernels that fill it. An array goes back only once no task writes it and nothing reads what it holds;
  * it comes out again for any request it is long enough for, with stale contents (the user writes before it
  * reads). At most `maxKept` are kept — a longer one displaces the shortest when full — and none after
- * `idleMs` without a return. Pools: the parallel filter's selection vectors, the radix GROUP BY's record
+ * `idleMs` without a return. Pools: the parallel filter's selection vectors, the parallel gather's row lists, the radix GROUP BY's record
  * buffer, the dense GROUP BY's output slabs, and a CSV parse worker's batch slabs
  * (plugins/import-delimited/batch-slabs.ts).
  */

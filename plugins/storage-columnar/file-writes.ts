@@ -44,8 +44,8 @@ export class DeferredWrites implements FileWrites {
     const finish = (e: Error | null): void => {
       if (e || mode === 'nosync') { close(fd, (c) => end(e ?? c)); return; }
       if (mode === 'sync') { fsync(fd, (s) => close(fd, (c) => end(s ?? c))); return; }
-      // async: the flush is requested but nothing waits for it (as finishFile).
-      fsync(fd, () => close(fd, () => undefined));
+      // async: the flush is requested but nothing waits for it.
+      finishFile(fd, mode);
       end(null);
     };
     const from = (done: number): void => {
@@ -76,7 +76,7 @@ export class DeferredWrites implements FileWrites {
   }
 }
 
-export function writeFully(fd: number, b: Uint8Array, position: number): void {
+function writeFully(fd: number, b: Uint8Array, position: number): void {
   let done = 0;
   while (done < b.length) done += writeSync(fd, b, done, b.length - done, position + done);
 }

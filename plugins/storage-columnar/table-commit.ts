@@ -5,9 +5,10 @@
  * committed state untouched. A commit across tables (commit-group.ts) prepares every table first and
  * writes their `_txn` files itself.
  */
-import { constants, openSync, writeSync } from 'node:fs';
+import { constants, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommitMode, finishFile, syncDirectory } from './atomic-file';
+import { CommitMode, syncDirectory } from './atomic-file';
+import { SYNC_WRITES } from './file-writes';
 import { StagedTxn } from './staged-txn';
 import { TableState } from './table-state';
 import { SymbolState, TXN_FILE, TxnState, writeTxn } from './txn-state';
@@ -47,12 +48,7 @@ function writeSymbols(state: TableState, mode: CommitMode): Record<string, Symbo
     if (dict.size > dict.committed) {
       const entries = dict.pendingEntries();
       const fd = openSync(join(state.dir, `${c.file}.sym`), constants.O_RDWR | constants.O_CREAT);
-      try {
-        let done = 0;
-        while (done < entries.length) done += writeSync(fd, entries, done, entries.length - done, bytes + done);
-      } finally {
-        finishFile(fd, mode);
-      }
+      SYNC_WRITES.writeAndFinish(fd, entries, bytes, mode);
       bytes += entries.length;
     }
     out[c.id] = { count: dict.size, bytes };
