@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { Types } from '../../core/data/column-type';
+import { TableWriter } from '../../core/extension/storage-engine';
+import { ColumnarEngine } from './columnar-engine';
 import { DeferredWrites } from './file-writes';
 import { makeBatch, openEngine, readRows, removeDir, tempDir } from './test-support';
 
@@ -69,12 +71,22 @@ function bigBatch(from: number, count: number, value: (i: number) => number): Co
   return { rowCount: count, vectors: [{ type: Types.TIMESTAMP, data: ts }, { type: Types.LONG, data: n }] };
 }
 
-test('a rollback waits for the deferred writes of the last stage before cutting the files', async () => {
+/** Runs `body` on table `t` (ts, n LONG; DAY partitions) with `maxUncommittedRows`, in a temporary root. */
+async function withTable(maxUncommittedRows: number, body: (engine: ColumnarEngine, w: TableWriter, dir: string) => Promise<void>): Promise<void> {
   const dir = tempDir();
   try {
     const engine = await openEngine(dir);
-    await engine.createTable({ name: 't', columns: [{ name: 'ts', type: Types.TIMESTAMP }, { name: 'n', type: Types.LONG }], timestamp: 'ts', partitionBy: 'DAY', maxUncommittedRows: 2_000_000 });
+    await engine.createTable({ name: 't', columns: [{ name: 'ts', type: Types.TIMESTAMP }, { name: 'n', type: Types.LONG }], timestamp: 'ts', partitionBy: 'DAY', maxUncommittedRows });
     const w = await engine.openWriter('t');
+    await body(engine, w, dir);
+    await w.close();
+  } finally {
+    removeDir(dir);
+  }
+}
+
+test('a rollback waits for the deferred writes of the last stage before cutting the files', async () => {
+  await withTable(2_000_000, async (engine, w, dir) => {
     const committed = rows(0, 10, (i) => i);
     await w.append(makeBatch(TYPES, committed));
     await w.commit();
@@ -89,18 +101,11 @@ test('a rollback waits for the deferred writes of the last stage before cutting 
     await w.commit();
     assert.deepEqual(await readRows(engine.openReader('t')), [...committed, ...after]);
     assert.equal(columnBytes(dir), 160);
-    await w.close();
-  } finally {
-    removeDir(dir);
-  }
+  });
 });
 
 test('a commit waits for the deferred writes; rows past several stages (buffers reused two stages later) all arrive', async () => {
-  const dir = tempDir();
-  try {
-    const engine = await openEngine(dir);
-    await engine.createTable({ name: 't', columns: [{ name: 'ts', type: Types.TIMESTAMP }, { name: 'n', type: Types.LONG }], timestamp: 'ts', partitionBy: 'DAY', maxUncommittedRows: 200_000 });
-    const w = await engine.openWriter('t');
+  await withTable(200_000, async (engine, w, dir) => {
     const total = 1_210_000;
     const at = (k: number, n: number): Promise<void> => w.append(bigBatch(k, n, (i) => i * 3));
     // Five stages, the later ones filling buffers whose writes were queued two stages before.
@@ -122,8 +127,5 @@ test('a commit waits for the deferred writes; rows past several stages (buffers 
     assert.deepEqual([row, wrong], [total, 0]);
     assert.equal(columnBytes(dir), total * 8);
     await busy;
-    await w.close();
-  } finally {
-    removeDir(dir);
-  }
+  });
 });
