@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { INT_NULL } from '../data/null-values';
 import { AggregateKernelShape } from './kernel-shape';
-import { aggregateKernelSource, filterKernelSource } from './kernel-source';
+import { aggregateKernelSource, filterKernelSource, runsKernelSource } from './kernel-source';
 import { allAggregates, Column, column, Expected, KINDS, random, reference, run, same } from './kernel-reference.fixture';
 
 /** Data sets: random with nulls, a single row, and an empty range. */
@@ -29,6 +29,28 @@ for (const filtered of [false, true]) {
       const out = run(aggregateKernelSource(shape), cols.map((x) => x.data), c.lo, c.hi, args);
       const expected = reference(() => 0, keep(cols), aggs, cols, c.lo, c.hi).get(0) ?? { rows: 0, acc: aggs.map(() => 0), cnt: aggs.map(() => 0) };
       same(out, 0, expected, aggs, 'flat');
+    });
+
+    test(`the runs kernel ${label} matches the naive reference run by run on ${c.name}, runs clipped to the task`, () => {
+      const rnd = random(c.n * 5 + (filtered ? 1 : 0));
+      const cols = KINDS.map((k) => column(k, c.n, rnd));
+      // Runs of random lengths (empty ones too) over the whole column; the task's [lo, hi) clips them.
+      const starts: number[] = [], ends: number[] = [];
+      for (let a = 0; a < c.n;) {
+        const b = Math.min(c.n, a + Math.floor(rnd() * 3000));
+        starts.push(a); ends.push(b);
+        a = b === a ? a + 1 : b;
+      }
+      const aggs = allAggregates();
+      const shape: AggregateKernelShape = { key: 'none', keyColumn: -1, filter, aggregates: aggs, columns: cols.length };
+      const out = run(runsKernelSource(shape), [...cols.map((x) => x.data), Int32Array.from(starts), Int32Array.from(ends)], c.lo, c.hi, args);
+      assert.equal(out.presence?.length, starts.length);
+      const empty = { rows: 0, acc: aggs.map(() => 0), cnt: aggs.map(() => 0) };
+      starts.forEach((a, r) => {
+        const lo = Math.max(a, c.lo), hi = Math.min(ends[r], c.hi);
+        const expected = hi > lo ? reference(() => 0, keep(cols), aggs, cols, lo, hi).get(0) ?? empty : empty;
+        same(out, r, expected, aggs, `run ${r}`);
+      });
     });
 
     test(`the symbol-keyed kernel ${label} matches the naive reference on ${c.name}`, () => {

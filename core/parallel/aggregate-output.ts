@@ -146,7 +146,7 @@ function symbolOutput(states: readonly AggregateState[], outputs: readonly Kerne
 }
 
 /** Each state's fused arrays once it has room for `groups` groups. */
-function fusions(states: readonly AggregateState[], groups: number): FusedAggregate[] {
+export function fusions(states: readonly AggregateState[], groups: number): FusedAggregate[] {
   return states.map((s) => {
     s.init(groups);
     const f = s.fusion?.();

@@ -91,9 +91,10 @@ function blockExtreme(f: KernelAggregate, j: number): string {
     + `else { for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)} } }`;
 }
 
-function flatSource(shape: AggregateKernelShape): string {
+/** The ungrouped kernel's parts: its accumulator locals `A<j>`/`N<j>` and row count `R`, and the block loop over `[lo, hi)`. */
+function flatParts(shape: AggregateKernelShape): { readonly state: string; readonly loop: string } {
   const aggs = shape.aggregates;
-  const state = aggs.map((_f, j) => `let A${j} = 0, N${j} = 0;`).join(' ');
+  const state = `${aggs.map((_f, j) => `let A${j} = 0, N${j} = 0;`).join(' ')} let R = 0;`;
   const perRow = aggs.map((f, j) => step(f, `A${j}`, `N${j}`)).join(' ');
   const sums = aggs.flatMap((f, j) => (f.op === 'sum' && f.nulls === 'nan' ? [{ f, j }] : []));
   const pairs = Array.from({ length: Math.ceil(sums.length / 2) }, (_, k) => blockSums(sums.slice(2 * k, 2 * k + 2)));
@@ -102,8 +103,33 @@ function flatSource(shape: AggregateKernelShape): string {
     if ((f.op === 'max' || f.op === 'min') && f.nulls === 'nan') return blockExtreme(f, j);
     return `for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)}`;
   })].join(' ');
-  const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `Float64Array.of(A${j}), Float64Array.of(N${j})`));
-  return `${state} let R = 0; ${blocks(shape, perRow, perBlock || ' ')} const P = Float64Array.of(R); return { presence: P, fields: [${fields.join(', ')}] };`;
+  return { state, loop: blocks(shape, perRow, perBlock || ' ') };
+}
+
+function flatSource(shape: AggregateKernelShape): string {
+  const { state, loop } = flatParts(shape);
+  const fields = shape.aggregates.map((f, j) => (f.op === 'count' ? 'P, P' : `Float64Array.of(A${j}), Float64Array.of(N${j})`));
+  return `${state} ${loop} const P = Float64Array.of(R); return { presence: P, fields: [${fields.join(', ')}] };`;
+}
+
+/**
+ * Runs mode (SAMPLE BY): the ungrouped kernel once per run of rows. The two column slots after the
+ * shape's hold the runs' first rows and ends; run r is partial group r, clipped to the task's `[lo, hi)`
+ * (a shorter warm-up run of the kernel folds a prefix only).
+ */
+export function runsKernelSource(shape: AggregateKernelShape): string {
+  return cached(JSON.stringify(['runs', shape]), () => {
+    const { state, loop } = flatParts(shape);
+    const aggs = shape.aggregates;
+    const outs = aggs.map((f, j) => (f.op === 'count' ? '' : `, F${j} = new Float64Array(G), M${j} = new Float64Array(G)`)).join('');
+    const store = aggs.map((f, j) => (f.op === 'count' ? '' : `F${j}[r] = A${j}; M${j}[r] = N${j};`)).join(' ');
+    const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `F${j}, M${j}`));
+    const n = shape.columns;
+    return `${prologue(n, shape.filter?.args ?? 0)} const sel = rt.sel, B = rt.block; `
+      + `const S = cols[${n}], E = cols[${n + 1}], G = S.length, P = new Float64Array(G)${outs}; const first = lo, last = hi; `
+      + `for (let r = 0; r < G; r++) { const lo = S[r] > first ? S[r] : first, hi = E[r] < last ? E[r] : last; if (lo >= hi) continue; `
+      + `${state} ${loop} P[r] = R; ${store} } return { presence: P, fields: [${fields.join(', ')}] };`;
+  });
 }
 
 /**

@@ -76,7 +76,7 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
  * no LONG column read holds values beyond 2^53 (their doubles are not exact; the main thread keys them
  * by their bits).
  */
-function fits(plan: AggregatePlan, frames: readonly ColumnBatch[]): boolean {
+export function fits(plan: AggregatePlan, frames: readonly ColumnBatch[]): boolean {
   const keySlot = plan.shape.key === 'symbol' ? plan.slots[plan.shape.keyColumn] : -1;
   const table = keySlot >= 0 ? frames[0].vectors[keySlot].symbols : undefined;
   return frames.every((f) => plan.slots.every((c) => f.vectors[c].exact === undefined) && (keySlot < 0 || f.vectors[keySlot].symbols === table));

@@ -105,6 +105,23 @@ test('aggregates under filters equal the main thread\'s: doubles, ints, symbols,
   assert.equal(none[0][0], 0);
 });
 
+test('SAMPLE BY without keys folds bucket runs in the workers, equal to the main thread\'s', async () => {
+  // 1h buckets of 3,600 rows against tasks of 3,750: runs split across tasks and tasks spanning runs.
+  const hourly = await same(`SELECT ts, ${AGGREGATES} FROM t SAMPLE BY 1h`);
+  assert.equal(hourly.length, 9);
+  await same('SELECT ts, count(), max(d) FROM t SAMPLE BY 7m');
+  await same("SELECT ts, count(), avg(d) FROM t SAMPLE BY 1h FROM '2024-01-01T01:30:00.000000Z' TO '2024-01-04T02:00:00.000000Z' FILL(NULL)");
+  // A filter that leaves minutes without a row: those buckets are not in the result (nor filled).
+  const sparse = await same('SELECT ts, count(), sum(d) FROM t WHERE d > 85 SAMPLE BY 1m');
+  assert.ok(sparse.length > 50 && sparse.length < 500, `${sparse.length} buckets`);
+  await same('SELECT ts, count(), min(i) FROM t WHERE d > 85 SAMPLE BY 1m FILL(PREV)');
+  await same('SELECT ts, count() FROM t WHERE d > 1000 SAMPLE BY 1h');
+  // A clock from the first row the filter keeps (its filter runs in the workers), keys, and first/last stay on the main thread.
+  await same('SELECT ts, count() FROM t WHERE d > 85 SAMPLE BY 1h ALIGN TO FIRST OBSERVATION');
+  await same('SELECT ts, s, count() FROM t SAMPLE BY 1h ORDER BY ts, s', false);
+  await same('SELECT ts, first(d), last(d) FROM t SAMPLE BY 1h', false);
+});
+
 test('GROUP BY a symbol equals the main thread\'s, the null key included', async () => {
   const rows = await same(`SELECT s, ${AGGREGATES} FROM t ORDER BY s`);
   assert.equal(rows.length, 6);

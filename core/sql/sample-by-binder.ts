@@ -77,7 +77,7 @@ export function bindSampleBy(x: SampleByInput): BoundSampleBy {
     ...x.keys.map((k, j) => ({ name: `key${j + 1}`, type: k.type })),
   ];
   const child = from !== undefined || to !== undefined ? narrowScan(x.input, from ?? -MAX, to === undefined ? MAX : to - 1) : x.input;
-  const plan = new SampleBy({ child, timestamp: ts, keys: x.keys, aggregates: x.aggregates, columns, clock, fills, from, to });
+  const plan = new SampleBy({ child, timestamp: ts, keys: x.keys, aggregates: x.aggregates, columns, clock, clockFromFirstRow: firstObservation || zone !== undefined, fills, from, to });
   return { plan, timestampKey };
 }
 

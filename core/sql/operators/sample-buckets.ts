@@ -53,16 +53,16 @@ export class BucketAssigner {
 
   /**
    * Non-keyed: one group per bucket. The input is ordered by time, so each bucket's rows are found by
-   * binary search and recorded as runs (and in `groups`). Returns true when rows fell outside FROM/TO.
+   * binary search and recorded as runs (and in `groups` when given). Returns true when rows fell outside FROM/TO.
    */
-  assign(ts: Float64Array, n: number, groups: Int32Array): boolean {
+  assign(ts: Float64Array, n: number, groups?: Int32Array): boolean {
     const from = this.from, to = this.to;
     let skipped = false;
     this.runCount = 0;
     for (let i = 0; i < n;) {
       const t = ts[i];
-      if (t < from) { const j = Math.max(i + 1, lowerBound(ts, i, n, from)); groups.fill(-1, i, j); skipped = true; i = j; continue; }
-      if (t >= to) { groups.fill(-1, i, n); skipped = true; break; }
+      if (t < from) { const j = Math.max(i + 1, lowerBound(ts, i, n, from)); groups?.fill(-1, i, j); skipped = true; i = j; continue; }
+      if (t >= to) { groups?.fill(-1, i, n); skipped = true; break; }
       if (t >= this.hi || t < this.lo) {
         this.enter(t);
         this.current = this.count++;
@@ -70,7 +70,7 @@ export class BucketAssigner {
         this.bucketTs[this.current] = this.lo;
       }
       const end = Math.max(i + 1, lowerBound(ts, i, n, Math.min(this.hi, to)));
-      groups.fill(this.current, i, end);
+      groups?.fill(this.current, i, end);
       this.pushRun(i, end, this.current);
       i = end;
     }

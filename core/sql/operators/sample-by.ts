@@ -26,6 +26,7 @@ import { fusedFlatLoop, fusedLoop } from './fused-aggregation';
 import { AggregateState, FusedAggregate } from '../../extension/sql-function';
 import { fillBuckets, FillSpec, SampledGroups } from './sample-fill';
 import { BucketAssigner } from './sample-buckets';
+import { parallelSample } from '../../parallel/parallel-sample';
 
 export interface SampleBySpec {
   readonly child: PlanNode;
@@ -36,6 +37,8 @@ export interface SampleBySpec {
   readonly columns: readonly ResultColumn[];
   /** Builds the bucket clock; `first` is the first row's timestamp (ALIGN TO FIRST OBSERVATION). */
   readonly clock: (first: number) => SampleClock;
+  /** The clock depends on the first row (ALIGN TO FIRST OBSERVATION, or a time zone's offset at it). */
+  readonly clockFromFirstRow?: boolean;
   /** One per aggregate; all `none` means empty buckets are skipped. */
   readonly fills: readonly FillSpec[];
   /** FROM (inclusive) / TO (exclusive) in µs: rows outside are skipped, fills extend to them. */
@@ -70,7 +73,9 @@ export class SampleBy implements PlanNode {
     const tsType = spec.columns[spec.aggregates.length].type;
     const nanos = tsType.tag === TypeTag.TIMESTAMP_NS;
     let micros = new Float64Array(0), subs = new Uint16Array(0);
-    for await (const batch of spec.child.execute(context)) {
+    // Big scans of a simple shape fold in the worker pool (core/parallel).
+    const parallel = !nanos && await parallelSample(spec, b, states, context);
+    for await (const batch of parallel ? [] : spec.child.execute(context)) {
       checkAborted(context);
       const n = batch.rowCount;
       if (n === 0) continue;
