@@ -7,6 +7,7 @@ import { ColumnBatch } from '../data/column-batch';
 import { SymbolTable } from '../data/symbol-table';
 import { Vector } from '../data/vector';
 import { ColumnDef, CreateTableRequest, PartitionInfo, TableSchema, TimeInterval } from '../data/table-schema';
+import { TimeBuckets } from '../time/bucket-starts';
 
 export const StorageEngine = Symbol.for('svc.StorageEngine');
 
@@ -77,6 +78,12 @@ export interface ScanOptions {
   readonly symbolValues?: SymbolValues;
   /** How a narrowed scan gathers its selected rows (the query workers' gather); absent: on this thread. */
   readonly gather?: RowGather;
+  /**
+   * SAMPLE BY over a narrowed scan, when nothing else reads the designated timestamp (a TIMESTAMP column,
+   * table index `column`): the selected rows may hold their bucket's start there instead of their own
+   * timestamp, found without reading each row's (time/bucket-starts.ts). Unnarrowed rows keep their timestamps.
+   */
+  readonly timeBuckets?: { readonly column: number; readonly buckets: TimeBuckets };
 }
 
 /**

@@ -57,7 +57,15 @@ export function parallelGather(workers: QueryWorkers, step: () => ParallelStep):
     const columns = [sel, ...shared.map((v) => v.data), ...outs];
     const specs: TaskSpec[] = Array.from({ length: workers.size }, (_x, p) => (
       { source, columns, lo: Math.floor((n * p) / workers.size), hi: Math.floor((n * (p + 1)) / workers.size), args: [] }));
-    await workers.runAll(specs, step());
+    // The request thread gathers the first share itself while the workers take the others: one thread
+    // fewer to wake, and none waiting for a core (posting to a woken worker on a 2-core machine measured
+    // 0.7–1 ms one time in five, the request thread preempted).
+    const rest = workers.runAll(specs.slice(1), step());
+    try {
+      workers.runHere(specs.slice(0, 1), step());
+    } finally {
+      await rest;
+    }
     // Only after every task ended: a failed gather leaves its list to the garbage collector.
     selections.give([sel]);
     let next = 0;

@@ -10,7 +10,9 @@ import { SampleAlignment, SampleClock } from '../time/sample-clock';
 import { isTimeUnit, Stride } from '../time/time-unit';
 import { TimeZone, timeZone } from '../time/time-zone';
 import type { Expression, SampleBy as SampleByAst } from './ast';
-import { BoundColumn, BoundExpr } from './bound-expression';
+import { BoundColumn, BoundExpr, walk } from './bound-expression';
+import { TypeTag } from '../data/column-type';
+import { TimeBuckets } from '../time/bucket-starts';
 import { ExpressionBinder } from './expression-binder';
 import { BoundAggregate } from './operators/group-by';
 import { SampleBy } from './operators/sample-by';
@@ -76,8 +78,12 @@ export function bindSampleBy(x: SampleByInput): BoundSampleBy {
     { name: tsColumn.name, type: tsColumn.type },
     ...x.keys.map((k, j) => ({ name: `key${j + 1}`, type: k.type })),
   ];
-  const child = from !== undefined || to !== undefined ? narrowScan(x.input, from ?? -MAX, to === undefined ? MAX : to - 1) : x.input;
-  const plan = new SampleBy({ child, timestamp: ts, keys: x.keys, aggregates: x.aggregates, columns, clock, clockFromFirstRow: firstObservation || zone !== undefined, fills, from, to });
+  const narrowed = from !== undefined || to !== undefined ? narrowScan(x.input, from ?? -MAX, to === undefined ? MAX : to - 1) : x.input;
+  const clockFromFirstRow = firstObservation || zone !== undefined;
+  const timestampOnlyBuckets = !clockFromFirstRow && tsColumn.type.tag === TypeTag.TIMESTAMP
+    && !x.keys.some((k) => reads(k, ts)) && !x.aggregates.some((a) => a.args.some((e) => reads(e, ts)));
+  const child = timestampOnlyBuckets ? bucketedScan(narrowed, ts, clock(0)) : narrowed;
+  const plan = new SampleBy({ child, timestamp: ts, keys: x.keys, aggregates: x.aggregates, columns, clock, clockFromFirstRow, fills, from, to });
   return { plan, timestampKey };
 }
 
@@ -132,4 +138,21 @@ function narrowScan(plan: PlanNode, lo: number, hi: number): PlanNode {
   }
   if (plan instanceof Filter) return new Filter(narrowScan(plan.child, lo, hi), plan.predicate, plan.compiled);
   return plan;
+}
+
+/**
+ * SAMPLE BY whose timestamp only buckets rows (no key, aggregate or filter reads it, the clock does not
+ * start from the first row): a table scan under it may give narrowed rows their bucket's start instead
+ * of their timestamp (ScanOptions.timeBuckets), which saves reading each row's.
+ */
+function bucketedScan(plan: PlanNode, ts: number, buckets: TimeBuckets): PlanNode {
+  if (plan instanceof TableScan) return plan.spec.reverse ? plan : plan.with({ timeBuckets: { column: plan.spec.columnIndexes[ts], buckets } });
+  if (plan instanceof Filter && !reads(plan.predicate, ts)) return new Filter(bucketedScan(plan.child, ts, buckets), plan.predicate, plan.compiled);
+  return plan;
+}
+
+function reads(e: BoundExpr, column: number): boolean {
+  let found = false;
+  walk(e, (x) => { if (x.kind === 'column' && x.index === column) found = true; });
+  return found;
 }

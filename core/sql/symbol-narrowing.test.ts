@@ -5,6 +5,7 @@ import { Vector } from '../data/vector';
 import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from '../parallel/query-workers';
 import { requiredSymbols } from './symbol-narrowing';
+import * as buckets from '../time/bucket-starts';
 
 // A table of 200 symbols (each well under 1/64 of the rows, so a scan narrows to its posting rows) with
 // nulls, over three partitions with a gap. Every narrowed query is compared with the same predicate
@@ -100,4 +101,35 @@ test('only a top-level equality or IN with constant text on a SYMBOL column give
   assert.equal(await where("s != 'a'"), 'Scan(t)');
   assert.equal(await where("s IN ('a', NULL)"), 'Scan(t)');
   assert.equal(requiredSymbols(undefined, () => 0), undefined);
+});
+
+test('a narrowed scan under SAMPLE BY gives bucket starts for the timestamp only when nothing else reads it', async () => {
+  // Count the storage's calls of bucketStarts (time/bucket-starts.ts), the rows' bucket starts.
+  const module = buckets as { bucketStarts: typeof buckets.bucketStarts };
+  const real = module.bucketStarts;
+  let calls = 0;
+  module.bucketStarts = (...args) => { calls++; real(...args); };
+  try {
+    const used = async (narrowed: string, reference: string): Promise<boolean> => {
+      const before = calls;
+      await same(narrowed, reference);
+      return calls > before;
+    };
+    assert.ok(await used("SELECT ts, s, count(), sum(d) FROM t WHERE s IN ('k3', 'k4') SAMPLE BY 7m ORDER BY ts, s",
+      "SELECT ts, s, count(), sum(d) FROM t WHERE s = 'k3' OR s = 'k4' SAMPLE BY 7m ORDER BY ts, s"));
+    assert.ok(await used("SELECT ts, avg(d) FROM t WHERE s = 'k8' SAMPLE BY 1h FROM '2024-01-01T05:00:03.000000Z' TO '2024-01-04T01:00:00.000000Z' FILL(NULL)",
+      "SELECT ts, avg(d) FROM t WHERE s = 'k8' OR s = 'k8' SAMPLE BY 1h FROM '2024-01-01T05:00:03.000000Z' TO '2024-01-04T01:00:00.000000Z' FILL(NULL)"));
+    assert.ok(await used("SELECT ts, count() FROM t WHERE s = 'k8' SAMPLE BY 1h ALIGN TO CALENDAR WITH OFFSET '00:10'",
+      "SELECT ts, count() FROM t WHERE s = 'k8' OR s = 'k8' SAMPLE BY 1h ALIGN TO CALENDAR WITH OFFSET '00:10'"));
+    // The timestamp read by an aggregate or the filter, or a clock from the first row: every row's own timestamp.
+    assert.ok(!await used("SELECT ts, max(ts), count() FROM t WHERE s = 'k8' SAMPLE BY 1h", "SELECT ts, max(ts), count() FROM t WHERE s = 'k8' OR s = 'k8' SAMPLE BY 1h"));
+    assert.ok(!await used("SELECT ts, count() FROM t WHERE s = 'k8' AND second(ts) = 4 SAMPLE BY 1h",
+      "SELECT ts, count() FROM t WHERE (s = 'k8' OR s = 'k8') AND second(ts) = 4 SAMPLE BY 1h"));
+    assert.ok(!await used("SELECT ts, count() FROM t WHERE s = 'k8' SAMPLE BY 1h ALIGN TO FIRST OBSERVATION",
+      "SELECT ts, count() FROM t WHERE s = 'k8' OR s = 'k8' SAMPLE BY 1h ALIGN TO FIRST OBSERVATION"));
+    assert.ok(!await used("SELECT ts, count() FROM t WHERE s = 'k8' SAMPLE BY 1h ALIGN TO CALENDAR TIME ZONE 'Europe/Berlin'",
+      "SELECT ts, count() FROM t WHERE s = 'k8' OR s = 'k8' SAMPLE BY 1h ALIGN TO CALENDAR TIME ZONE 'Europe/Berlin'"));
+  } finally {
+    module.bucketStarts = real;
+  }
 });

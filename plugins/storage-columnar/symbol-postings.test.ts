@@ -96,6 +96,10 @@ test('a scan narrowed to symbol values yields exactly the full scan\'s rows hold
         const expected = all.filter((r) => values.includes(r[1] as string));
         const got = await readRows(reader, { intervals, symbolValues: { column: 1, values }, batchRows: 97 });
         assert.deepEqual(got, expected, `values=${values} intervals=${JSON.stringify(intervals)}`);
+        // Under SAMPLE BY's buckets (here 5 h) the timestamp of a selected row is its bucket's start.
+        const hours5 = { bucketOf: (t: number): number => Math.floor(t / 18e9) * 18e9, next: (b: number): number => b + 18e9 };
+        const bucketed = await readRows(reader, { intervals, symbolValues: { column: 1, values }, batchRows: 97, timeBuckets: { column: 0, buckets: hours5 } });
+        assert.deepEqual(bucketed, expected.map((r) => [hours5.bucketOf(r[0] as number), ...r.slice(1)]));
         const count = reader.symbolRows?.({ column: 1, values }, intervals);
         assert.deepEqual(count, { rows: all.length, selected: expected.length });
       } finally {

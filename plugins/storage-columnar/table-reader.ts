@@ -20,6 +20,7 @@ import { TableState } from './table-state';
 import { PartitionState, TxnState, totalRows } from './txn-state';
 import { reversedVector, sliceVector } from './vector-slice';
 import { gather } from '../../core/sql/vector/vector-ops';
+import { bucketStarts } from '../../core/time/bucket-starts';
 
 const DEFAULT_BATCH_ROWS = 65536;
 
@@ -73,7 +74,7 @@ export class ColumnarTableReader implements TableReader {
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
       const postings = wanted ? this.postings(p, wanted) : undefined;
       if (wanted && postings !== undefined) {
-        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options, cols.indexOf(wanted.column));
+        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options, cols.indexOf(wanted.column), this.bucketSlot(options));
         continue;
       }
       for (const [lo, hi] of ranges) {
@@ -92,6 +93,14 @@ export class ColumnarTableReader implements TableReader {
         }
       }
     }
+  }
+
+  /** The scanned column that may hold bucket starts (ScanOptions.timeBuckets): the designated TIMESTAMP, else -1. */
+  private bucketSlot(options: ScanOptions): number {
+    const column = options.timeBuckets?.column;
+    const ts = this.meta.timestampIndex;
+    if (column === undefined || column !== ts || this.meta.columns[ts]?.type.tag !== TypeTag.TIMESTAMP) return -1;
+    return options.columns.indexOf(column);
   }
 
   symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount {
@@ -198,12 +207,13 @@ function microsToNanos(us: number): bigint {
 /**
  * The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most
  * `batchRows` (by `options.gather` when given). The narrowing SYMBOL column (`keyed`, -1 when not scanned)
- * is not gathered: the posting lists give each row's key.
+ * is not gathered: the posting lists give each row's key; nor is the designated timestamp under
+ * `options.timeBuckets` (`bucketed`, else -1): each row gets its bucket's start.
  */
 async function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
-  symbols: readonly (SymbolTable | undefined)[], batchRows: number, options: ScanOptions, keyed: number): AsyncIterable<ColumnBatch> {
+  symbols: readonly (SymbolTable | undefined)[], batchRows: number, options: ScanOptions, keyed: number, bucketed: number): AsyncIterable<ColumnBatch> {
   if (postings === null) return;
-  const others = vectors.filter((_v, k) => k !== keyed);
+  const others = vectors.filter((_v, k) => k !== keyed && k !== bucketed);
   for (const [lo, hi] of ranges) {
     const count = countRows(postings, keys, lo, hi);
     const rows = new Int32Array(count);
@@ -219,10 +229,18 @@ async function* selectedRows(postings: SymbolPostings | null, ranges: readonly [
         rowCount: sel.length,
         vectors: vectors.map((v, k) => {
           if (rowKeys && k === keyed) return { type: v.type, data: rowKeys.subarray(a, b), symbols: symbols[k] ?? v.symbols, exact: undefined };
+          if (k === bucketed) return { type: v.type, data: starts(v, sel, hi, options), exact: undefined };
           const g = gathered[next++];
           return symbols[k] ? { ...g, symbols: symbols[k] } : g;
         }),
       };
     }
   }
+}
+
+/** The bucket starts of the selected rows `sel` (below `end`) of timestamp vector `v`. */
+function starts(v: Vector, sel: Int32Array, end: number, options: ScanOptions): Float64Array {
+  const out = new Float64Array(sel.length);
+  bucketStarts(v.data as Float64Array, sel, sel.length, end, (options.timeBuckets as NonNullable<ScanOptions['timeBuckets']>).buckets, out);
+  return out;
 }

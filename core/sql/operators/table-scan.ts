@@ -6,7 +6,7 @@ import { TableSchema, TimeInterval } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
 import { checkAborted, ExecContext, PlanNode, yieldToEventLoop } from '../plan';
 import type { RuntimeIntervals } from '../parameters/parameter-intervals';
-import { SymbolValues } from '../../extension/storage-engine';
+import { ScanOptions, SymbolValues } from '../../extension/storage-engine';
 import { intersectIntervals } from '../../time/interval-algebra';
 import { parallelGather } from '../../parallel/parallel-gather';
 import { ParallelStep } from '../../parallel/parallel-step';
@@ -28,6 +28,8 @@ export interface ScanSpec {
    * only those rows when they are few (symbolNarrowing); the filter still checks every row it gets.
    */
   readonly symbolValues?: SymbolValues;
+  /** SAMPLE BY's buckets: a narrowed scan may give its rows their bucket's start as the timestamp (ScanOptions.timeBuckets). */
+  readonly timeBuckets?: ScanOptions['timeBuckets'];
 }
 
 /** A scan reads only the wanted symbols' rows when they are at most this share of the rows it would read. */
@@ -118,7 +120,7 @@ export class TableScan implements PlanNode {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
       const gather = workers ? parallelGather(workers, () => (step ??= new ParallelStep(context))) : undefined;
-      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues, gather });
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues, gather, timeBuckets: this.spec.timeBuckets });
       let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context);

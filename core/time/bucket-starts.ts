@@ -1,0 +1,45 @@
+/**
+ * Each selected row's time bucket from an ordered timestamp column, reading few timestamps: a bucket's
+ * end row is found by galloping search from its first selected row, and every selected row before it
+ * gets the bucket's start. A narrowed scan under SAMPLE BY gives these instead of gathering each row's
+ * timestamp (a random access per row into a column much larger than the caches).
+ */
+
+/** A clock's buckets (SAMPLE BY's SampleClock): the start of the bucket holding `t`, and the next bucket's start. */
+export interface TimeBuckets {
+  bucketOf(t: number): number;
+  next(bucket: number): number;
+}
+
+/**
+ * Writes to `out[0..n)` the bucket start of rows `rows[0..n)` (ascending indexes below `end`) of the
+ * ascending timestamp column `ts`.
+ */
+export function bucketStarts(ts: Float64Array, rows: Int32Array, n: number, end: number, buckets: TimeBuckets, out: Float64Array): void {
+  let i = 0;
+  while (i < n) {
+    const start = buckets.bucketOf(ts[rows[i]]);
+    const stop = firstAtOrAfter(ts, rows[i], end, buckets.next(start));
+    let j = i;
+    while (j < n && rows[j] < stop) out[j++] = start;
+    i = j;
+  }
+}
+
+/** The first index in [from, end) whose timestamp is >= t (end when none), galloping from `from`. */
+export function firstAtOrAfter(ts: Float64Array, from: number, end: number, t: number): number {
+  let lo = from, step = 1;
+  let hi = from + 1;
+  while (hi < end && ts[hi] < t) {
+    lo = hi + 1;
+    step *= 2;
+    hi = from + step;
+  }
+  if (hi > end) hi = end;
+  if (lo > hi) lo = hi;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ts[mid] < t) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
