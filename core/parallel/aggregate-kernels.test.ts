@@ -53,6 +53,36 @@ for (const filtered of [false, true]) {
       });
     });
 
+    test(`the symbol-keyed runs kernel ${label} matches the naive reference per run and slot on ${c.name}, first rows included`, () => {
+      const rnd = random(c.n * 11 + (filtered ? 1 : 0));
+      const cols = KINDS.map((k) => column(k, c.n, rnd));
+      const symbols = 9;
+      const keys = Int32Array.from({ length: c.n }, () => Math.floor(rnd() * (symbols + 1)) - 1);
+      const starts: number[] = [], ends: number[] = [];
+      for (let a = 0; a < c.n;) {
+        const b = Math.min(c.n, a + Math.floor(rnd() * 2000));
+        starts.push(a); ends.push(b);
+        a = b === a ? a + 1 : b;
+      }
+      const aggs = allAggregates();
+      const shape: AggregateKernelShape = { key: 'symbol', keyColumn: cols.length, filter, aggregates: aggs, columns: cols.length + 1 };
+      const out = run(runsKernelSource(shape), [...cols.map((x) => x.data), keys, Int32Array.from(starts), Int32Array.from(ends)], c.lo, c.hi, [...args, symbols + 1]);
+      assert.equal(out.presence?.length, starts.length * (symbols + 1));
+      starts.forEach((a, r) => {
+        const lo = Math.max(a, c.lo), hi = Math.min(ends[r], c.hi);
+        const expected = hi > lo ? reference((i) => keys[i], keep(cols), aggs, cols, lo, hi) : new Map();
+        for (let slot = 0; slot <= symbols; slot++) {
+          const at = r * (symbols + 1) + slot;
+          const g = expected.get(slot - 1);
+          if (!g) { assert.equal(out.presence?.[at], 0, `run ${r} slot ${slot}`); continue; }
+          same(out, at, g, aggs, `run ${r} slot ${slot}`);
+          let firstRow = lo;
+          while (keys[firstRow] !== slot - 1 || !keep(cols)(firstRow)) firstRow++;
+          assert.equal(out.firsts?.[at], firstRow, `run ${r} slot ${slot} first row`);
+        }
+      });
+    });
+
     test(`the symbol-keyed kernel ${label} matches the naive reference on ${c.name}`, () => {
       const rnd = random(c.n * 3 + (filtered ? 1 : 0));
       const cols = KINDS.map((k) => column(k, c.n, rnd));

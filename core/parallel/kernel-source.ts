@@ -112,23 +112,33 @@ function flatSource(shape: AggregateKernelShape): string {
   return `${state} ${loop} const P = Float64Array.of(R); return { presence: P, fields: [${fields.join(', ')}] };`;
 }
 
+/** The runs of a runs-mode kernel: the two column slots after the shape's hold their first rows and ends. */
+function runsHead(shape: AggregateKernelShape): string {
+  const n = shape.columns;
+  return `const RS = cols[${n}], RE = cols[${n + 1}], G = RS.length, first = lo, last = hi;`;
+}
+
+/** Runs mode: `body` once per run r, its rows `[lo, hi)` clipped to the task's (a shorter warm-up run folds a prefix only). */
+function eachRun(body: string): string {
+  return `for (let r = 0; r < G; r++) { const lo = RS[r] > first ? RS[r] : first, hi = RE[r] < last ? RE[r] : last; if (lo >= hi) continue; ${body} }`;
+}
+
 /**
- * Runs mode (SAMPLE BY): the ungrouped kernel once per run of rows. The two column slots after the
- * shape's hold the runs' first rows and ends; run r is partial group r, clipped to the task's `[lo, hi)`
- * (a shorter warm-up run of the kernel folds a prefix only).
+ * Runs mode (SAMPLE BY): rows in runs, a run being one time bucket's rows in a partition. Without a key
+ * the ungrouped kernel folds each run into partial group r; with a SYMBOL key each run has its own dense
+ * slots (group r × slots + slot), with the row of each slot's first row (`firsts`).
  */
 export function runsKernelSource(shape: AggregateKernelShape): string {
   return cached(JSON.stringify(['runs', shape]), () => {
+    const args = shape.filter?.args ?? 0;
+    const head = `${prologue(shape.columns, args + (shape.key === 'symbol' ? 1 : 0))} const sel = rt.sel, B = rt.block; ${runsHead(shape)}`;
+    if (shape.key === 'symbol') return `${head} ${symbolSource(shape, `a${args}`, true)}`;
     const { state, loop } = flatParts(shape);
     const aggs = shape.aggregates;
     const outs = aggs.map((f, j) => (f.op === 'count' ? '' : `, F${j} = new Float64Array(G), M${j} = new Float64Array(G)`)).join('');
     const store = aggs.map((f, j) => (f.op === 'count' ? '' : `F${j}[r] = A${j}; M${j}[r] = N${j};`)).join(' ');
     const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `F${j}, M${j}`));
-    const n = shape.columns;
-    return `${prologue(n, shape.filter?.args ?? 0)} const sel = rt.sel, B = rt.block; `
-      + `const S = cols[${n}], E = cols[${n + 1}], G = S.length, P = new Float64Array(G)${outs}; const first = lo, last = hi; `
-      + `for (let r = 0; r < G; r++) { const lo = S[r] > first ? S[r] : first, hi = E[r] < last ? E[r] : last; if (lo >= hi) continue; `
-      + `${state} ${loop} P[r] = R; ${store} } return { presence: P, fields: [${fields.join(', ')}] };`;
+    return `${head} const P = new Float64Array(G)${outs}; ${eachRun(`${state} ${loop} P[r] = R; ${store}`)} return { presence: P, fields: [${fields.join(', ')}] };`;
   });
 }
 
@@ -149,14 +159,20 @@ function groupStep(f: KernelAggregate, j: number): string {
   }
 }
 
-function symbolSource(shape: AggregateKernelShape, slots: string): string {
+/** `runs`: per run its own slots (runsKernelSource), each slot's first row in `F`. */
+function symbolSource(shape: AggregateKernelShape, slots: string, runs = false): string {
   const aggs = shape.aggregates;
+  const size = runs ? `G * ${slots}` : slots;
   const start = (f: KernelAggregate, j: number): string => (f.op === 'max' || f.op === 'min' ? ` A${j}.fill(${extreme(f).start});` : '');
-  const state = [`const P = rt.zeros(${slots});`, ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(${slots}), N${j} = rt.zeros(${slots});${start(f, j)}`))].join(' ');
-  const perRow = `const g = c${shape.keyColumn}[i] + 1; P[g]++; ${aggs.map(groupStep).join(' ')}`;
+  const state = [`const P = rt.zeros(${size});`, runs ? `const F = rt.zeros(${size});` : '',
+    ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(${size}), N${j} = rt.zeros(${size});${start(f, j)}`))].join(' ');
+  const perRow = runs
+    ? `const g = c${shape.keyColumn}[i] + 1 + base; if (P[g]++ === 0) F[g] = i; ${aggs.map(groupStep).join(' ')}`
+    : `const g = c${shape.keyColumn}[i] + 1; P[g]++; ${aggs.map(groupStep).join(' ')}`;
+  const loop = runs ? eachRun(`const base = r * ${slots}; ${blocks(shape, perRow, '')}`) : blocks(shape, perRow, '');
   const counts = aggs.map((f, j) => (f.op === 'count' ? '' : `for (let s = 0; s < P.length; s++) N${j}[s] = P[s] - N${j}[s];`)).join(' ');
   const fields = aggs.map((f, j) => (f.op === 'count' ? 'P, P' : `A${j}, N${j}`));
-  return `${state} let R = 0; ${blocks(shape, perRow, '')} ${counts} return { presence: P, fields: [${fields.join(', ')}] };`;
+  return `${state} let R = 0; ${loop} ${counts} return { presence: P, ${runs ? 'firsts: F, ' : ''}fields: [${fields.join(', ')}] };`;
 }
 
 /**

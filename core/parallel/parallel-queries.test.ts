@@ -116,10 +116,21 @@ test('SAMPLE BY without keys folds bucket runs in the workers, equal to the main
   assert.ok(sparse.length > 50 && sparse.length < 500, `${sparse.length} buckets`);
   await same('SELECT ts, count(), min(i) FROM t WHERE d > 85 SAMPLE BY 1m FILL(PREV)');
   await same('SELECT ts, count() FROM t WHERE d > 1000 SAMPLE BY 1h');
-  // A clock from the first row the filter keeps (its filter runs in the workers), keys, and first/last stay on the main thread.
+  // A clock from the first row the filter keeps (its filter runs in the workers) and first/last stay on the main thread.
   await same('SELECT ts, count() FROM t WHERE d > 85 SAMPLE BY 1h ALIGN TO FIRST OBSERVATION');
-  await same('SELECT ts, s, count() FROM t SAMPLE BY 1h ORDER BY ts, s', false);
   await same('SELECT ts, first(d), last(d) FROM t SAMPLE BY 1h', false);
+});
+
+test('SAMPLE BY a SYMBOL key folds run slots in the workers: the same groups in the same order, the null key included', async () => {
+  // No ORDER BY: groups come by bucket, and in a bucket by the first row of their key, as on the main thread.
+  const hourly = await same(`SELECT ts, s, ${AGGREGATES} FROM t SAMPLE BY 1h`);
+  assert.equal(hourly.length, 9 * 6);
+  await same('SELECT ts, s, count(), sum(d) FROM t SAMPLE BY 1s');
+  await same('SELECT ts, s, count(), max(d) FROM t WHERE d > 85 SAMPLE BY 1m');
+  await same("SELECT ts, s, avg(d) FROM t WHERE i > 0 SAMPLE BY 1h FROM '2024-01-01T01:30:00.000000Z' TO '2024-01-04T02:00:00.000000Z' FILL(PREV)");
+  // A number key, and two keys, stay on the main thread.
+  await same('SELECT ts, i, count() FROM t SAMPLE BY 1h', false);
+  await same('SELECT ts, s, i, count() FROM t SAMPLE BY 1h', false);
 });
 
 test('GROUP BY a symbol equals the main thread\'s, the null key included', async () => {

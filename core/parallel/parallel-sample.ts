@@ -1,17 +1,20 @@
 /**
- * SAMPLE BY without keys in the worker pool. The designated timestamp is ordered, so each frame's rows
- * cut into bucket runs by binary search (sample-buckets.ts) without reading every timestamp; the runs
- * are dealt to tasks of similar row counts (a long run split across tasks), each task folds its runs
- * with the ungrouped kernel once per run (kernel-source.ts `runsKernelSource`), and the partials merge
- * into the buckets' aggregate states on the main thread in run order. Chosen as GROUP BY's parallel path
- * is (parallel-aggregate.ts): a pool, a shape aggregate-plan.ts accepts, enough rows, no symbol narrowing.
+ * SAMPLE BY in the worker pool, without a key or keyed by one SYMBOL column. The designated timestamp is
+ * ordered, so each frame's rows cut into bucket runs by binary search (sample-buckets.ts) without reading
+ * every timestamp; the runs are dealt to tasks of similar row counts (a long run split across tasks), each
+ * task folds its runs with the runs kernel (kernel-source.ts `runsKernelSource`: one partial group per run,
+ * or per run and symbol slot), and the partials merge into the groups' aggregate states on the main thread
+ * in run order. Chosen as GROUP BY's parallel path is (parallel-aggregate.ts): a pool, a shape
+ * aggregate-plan.ts accepts, enough rows, no symbol narrowing.
  */
 import { ColumnBatch } from '../data/column-batch';
-import { TypeTag } from '../data/column-type';
+import { ColumnType, TypeTag } from '../data/column-type';
+import { SymbolTable } from '../data/symbol-table';
+import { Vector } from '../data/vector';
 import { AggregateState } from '../extension/sql-function';
 import { BucketAssigner } from '../sql/operators/sample-buckets';
-import type { SampleBySpec } from '../sql/operators/sample-by';
-import { ExecContext } from '../sql/plan';
+import type { BucketGroups, SampleBySpec } from '../sql/operators/sample-by';
+import { checkAborted, ExecContext } from '../sql/plan';
 import { aggregatePlan } from './aggregate-plan';
 import { fusions } from './aggregate-output';
 import { runsKernelSource } from './kernel-source';
@@ -32,24 +35,34 @@ interface RunTask {
   readonly groups: number[];
 }
 
+/** Run slots (runs × symbol slots) a keyed SAMPLE BY may hold in partials: more stays on the main thread. */
+const MAX_RUN_SLOTS = 1 << 20;
+
 /**
- * Folds the sampled rows into `states` (and numbers the buckets in `buckets`), or returns false when
- * the main thread's SampleBy should run.
+ * Folds the sampled rows into `states` and returns their groups, or undefined when the main thread's
+ * SampleBy should run. Groups come in the main thread's order: by bucket, and in a bucket by key in the
+ * order of the key's first row there; key ids in the order of each key's first row in the scan.
  */
-export async function parallelSample(spec: SampleBySpec, buckets: BucketAssigner, states: readonly AggregateState[], context: ExecContext): Promise<boolean> {
+export async function parallelSample(spec: SampleBySpec, states: readonly AggregateState[], context: ExecContext): Promise<BucketGroups | undefined> {
   const workers = context.workers;
-  if (!workers || !workers.settings.groupBy || spec.keys.length > 0) return false;
+  if (!workers || !workers.settings.groupBy) return undefined;
   const plan = aggregatePlan(spec);
   // A filter hides rows from the clock: only a clock that does not start from the first row is the same.
-  if (!plan || plan.shape.key !== 'none' || (plan.filter && spec.clockFromFirstRow)) return false;
-  if (plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return false;
+  if (!plan || plan.shape.key === 'number' || (plan.filter && spec.clockFromFirstRow)) return undefined;
+  if (plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
   const frames: ColumnBatch[] = [];
   for await (const f of plan.scan.frames(context)) frames.push(f);
-  if (frames.length === 0 || !fits(plan, frames) || frames.some((f) => f.vectors[spec.timestamp].type.tag !== TypeTag.TIMESTAMP)) return false;
+  if (frames.length === 0 || !fits(plan, frames) || frames.some((f) => f.vectors[spec.timestamp].type.tag !== TypeTag.TIMESTAMP)) return undefined;
+  const symbols = plan.shape.key === 'symbol' ? frames[0].vectors[plan.slots[plan.shape.keyColumn]].symbols : undefined;
+  if (plan.shape.key === 'symbol' && !symbols) return undefined;
+  const slots = symbols ? symbols.size + 1 : 1;
+  const buckets = new BucketAssigner(spec.clock, spec.from, spec.to, false);
   const runs = bucketRuns(frames, spec.timestamp, buckets);
   const rows = runs.reduce((s, t) => s + t.ends[t.ends.length - 1] - t.starts[0], 0);
   const tasks = dealRuns(runs, Math.ceil(rows / (workers.size * TASKS_PER_WORKER)));
+  if (tasks.reduce((s, t) => s + t.starts.length, 0) * slots > MAX_RUN_SLOTS) return undefined;
   const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context.parameters) : [];
+  if (symbols) args.push(slots);
   const source = runsKernelSource(plan.shape);
   const specs: TaskSpec[] = tasks.map((t) => ({
     source, lo: t.starts[0], hi: t.ends[t.ends.length - 1], args,
@@ -62,11 +75,58 @@ export async function parallelSample(spec: SampleBySpec, buckets: BucketAssigner
   } finally {
     step.finish();
   }
+  checkAborted(context);
+  return symbols ? keyedGroups(buckets, tasks, outputs, states, symbols, plan.keyType as ColumnType) : bucketGroups(buckets, tasks, outputs, states, plan.filter !== undefined);
+}
+
+/** No key: one group per bucket (under a filter, buckets left without a row are dropped). */
+function bucketGroups(buckets: BucketAssigner, tasks: readonly RunTask[], outputs: readonly KernelOutput[], states: readonly AggregateState[], filtered: boolean): BucketGroups {
   const groups = tasks.map((t) => Int32Array.from(t.groups));
-  if (plan.filter) dropEmptyBuckets(buckets, outputs, groups);
+  if (filtered) dropEmptyBuckets(buckets, outputs, groups);
   const targets = fusions(states, buckets.count);
   if (buckets.count > 0) outputs.forEach((o, t) => mergePartials(targets, o.fields ?? [], groups[t], groups[t].length));
-  return true;
+  return { count: buckets.count, bucketTs: buckets.bucketTs, groupKey: new Int32Array(0), keyCount: 0, keyVectors: [], clock: buckets.clock };
+}
+
+/**
+ * SYMBOL key: each run's slots that saw rows, taken in the order of their first row, open the bucket's
+ * group for their key unless an earlier run of the bucket did; keys get ids as they are first seen.
+ */
+function keyedGroups(buckets: BucketAssigner, tasks: readonly RunTask[], outputs: readonly KernelOutput[], states: readonly AggregateState[],
+  symbols: SymbolTable, keyType: ColumnType): BucketGroups {
+  const slots = symbols.size + 1;
+  const keyOfSlot = new Int32Array(slots).fill(-1), keySlots: number[] = [];
+  const openIn = new Int32Array(slots).fill(-1), groupOfSlot = new Int32Array(slots);
+  const bucketTs: number[] = [], groupKey: number[] = [];
+  const targets = outputs.map((o) => new Int32Array(o.presence?.length ?? 0));
+  outputs.forEach((o, t) => {
+    const presence = o.presence as Float64Array, firsts = o.firsts as Float64Array;
+    tasks[t].groups.forEach((bucket, r) => {
+      const base = r * slots;
+      for (const s of seenInOrder(presence, firsts, base, slots)) {
+        if (keyOfSlot[s] < 0) { keyOfSlot[s] = keySlots.length; keySlots.push(s); }
+        if (openIn[s] !== bucket) {
+          openIn[s] = bucket;
+          groupOfSlot[s] = groupKey.length;
+          groupKey.push(keyOfSlot[s]);
+          bucketTs.push(buckets.bucketTs[bucket]);
+        }
+        targets[t][base + s] = groupOfSlot[s];
+      }
+    });
+  });
+  const count = groupKey.length;
+  const fused = fusions(states, count);
+  if (count > 0) outputs.forEach((o, t) => mergePartials(fused, o.fields ?? [], targets[t], targets[t].length));
+  const keys: Vector = { type: keyType, data: Int32Array.from(keySlots, (s) => s - 1), symbols };
+  return { count, bucketTs: Float64Array.from(bucketTs), groupKey: Int32Array.from(groupKey), keyCount: keySlots.length, keyVectors: [keys], clock: buckets.clock };
+}
+
+/** The slots of one run (from `base`) that saw rows, by their first row. */
+function seenInOrder(presence: Float64Array, firsts: Float64Array, base: number, slots: number): number[] {
+  const seen: number[] = [];
+  for (let s = 0; s < slots; s++) if (presence[base + s] > 0) seen.push(s);
+  return seen.sort((a, b) => firsts[base + a] - firsts[base + b]);
 }
 
 /** Each frame's bucket runs, one RunTask a frame (rows outside FROM/TO are in no run). */

@@ -46,6 +46,9 @@ export interface SampleBySpec {
   readonly to?: number;
 }
 
+/** The sampled groups before their values: per group its bucket and key, the keys by key id, the clock used. */
+export type BucketGroups = Omit<SampledGroups, 'values'> & { readonly clock: SampleClock | undefined };
+
 const OUT_BATCH = 65536;
 
 export class SampleBy implements PlanNode {
@@ -65,17 +68,30 @@ export class SampleBy implements PlanNode {
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const spec = this.spec;
     const states = spec.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
+    const tsType = spec.columns[spec.aggregates.length].type;
+    const nanos = tsType.tag === TypeTag.TIMESTAMP_NS;
+    // Big scans of a simple shape fold in the worker pool (core/parallel).
+    const groups = (nanos ? undefined : await parallelSample(spec, states, context)) ?? await this.fold(states, nanos, context);
+    const count = groups.count;
+    const values = states.map((s, a) => castVector(s.value(count), spec.aggregates[a].type, count));
+    const sampled: SampledGroups = { ...groups, values };
+    const all = spec.fills.every((f) => f.mode === 'none')
+      ? plainOutput(sampled, spec)
+      : fillBuckets(sampled, spec.fills, groups.clock ?? spec.clock(spec.from ?? 0), spec.from, spec.to, spec.aggregates.map((a) => a.type));
+    const out = nanos ? withNanosBuckets(all, spec.aggregates.length, tsType) : all;
+    for (let o = 0; o < out.rowCount; o += OUT_BATCH) yield sliceBatch(out, o, Math.min(out.rowCount, o + OUT_BATCH));
+  }
+
+  /** The child's batches folded here, into `states`: the groups' buckets and keys. */
+  private async fold(states: readonly AggregateState[], nanos: boolean, context: ExecContext): Promise<BucketGroups> {
+    const spec = this.spec;
     const builders = spec.keys.map((k) => new VectorBuilder(k.type, 1024, k.type.tag === TypeTag.SYMBOL ? new MemorySymbolTable() : undefined));
     const index = new GroupKeyIndex(builders, context.memory, 'SAMPLE BY keys');
     const keyed = spec.keys.length > 0;
     const b = new BucketAssigner(spec.clock, spec.from, spec.to, keyed);
     let groups = new Int32Array(0), keyIds = new Int32Array(0);
-    const tsType = spec.columns[spec.aggregates.length].type;
-    const nanos = tsType.tag === TypeTag.TIMESTAMP_NS;
     let micros = new Float64Array(0), subs = new Uint16Array(0);
-    // Big scans of a simple shape fold in the worker pool (core/parallel).
-    const parallel = !nanos && await parallelSample(spec, b, states, context);
-    for await (const batch of parallel ? [] : spec.child.execute(context)) {
+    for await (const batch of spec.child.execute(context)) {
       checkAborted(context);
       const n = batch.rowCount;
       if (n === 0) continue;
@@ -111,15 +127,8 @@ export class SampleBy implements PlanNode {
       }
       if (fused.length > 0) foldFused(fused, fusedArgs, ids, rows, runs);
     }
-    const count = b.count;
-    const values = states.map((s, a) => castVector(s.value(count), spec.aggregates[a].type, count));
-    const keyVectors = builders.map((k) => k.build());
-    const sampled: SampledGroups = { count, bucketTs: b.bucketTs, groupKey: b.groupKey, keyCount: index.count, values, keyVectors };
-    const all = spec.fills.every((f) => f.mode === 'none')
-      ? plainOutput(sampled, spec)
-      : fillBuckets(sampled, spec.fills, b.clock ?? spec.clock(spec.from ?? 0), spec.from, spec.to, spec.aggregates.map((a) => a.type));
-    const out = nanos ? withNanosBuckets(all, spec.aggregates.length, tsType) : all;
-    for (let o = 0; o < out.rowCount; o += OUT_BATCH) yield sliceBatch(out, o, Math.min(out.rowCount, o + OUT_BATCH));
+    for (const s of states) s.init(b.count);
+    return { count: b.count, bucketTs: b.bucketTs, groupKey: b.groupKey, keyCount: index.count, keyVectors: builders.map((k) => k.build()), clock: b.clock };
   }
 }
 
