@@ -12,6 +12,10 @@ import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { PROJECT_DIR } from '../core/project';
 import { Counts, prepareRun, runFeatures, summary } from './feature-run';
+import { StallWatchdog } from './stall-watchdog';
+
+/** No unit test finishing for this long means one hangs (the slowest single test takes well under a minute; env SVC_TEST_STALL_MS). */
+const STALL_MS = Number(process.env.SVC_TEST_STALL_MS) || 5 * 60_000;
 
 
 /** Compiled tests whose source still exists (a test deleted or renamed in the tree leaves a stale copy in dist/). */
@@ -35,19 +39,32 @@ async function runUnitTests(namePattern: string | undefined): Promise<Counts> {
   }).sort();
   const counts: Counts = { passed: 0, failed: 0, failedNames: [] };
   if (files.length === 0) return counts;
-  const stream = run({ files, concurrency: 2, testNamePatterns: namePattern ? [namePattern] : undefined });
-  stream.on('test:pass', (d) => { if (d.details.type !== 'suite') counts.passed++; });
+  // A hung test would hold the run until CI's time limit: with no test finished for STALL_MS the unit
+  // tests are aborted (each file still running then fails as aborted) and the stall counts as a failure.
+  const abort = new AbortController();
+  const watchdog = new StallWatchdog(STALL_MS, (idle) => {
+    counts.failed++;
+    counts.failedNames.push(`no unit test finished for ${Math.round(idle / 1000)} s: the unit tests were stopped`);
+    abort.abort();
+  });
+  const stream = run({ files, concurrency: 2, testNamePatterns: namePattern ? [namePattern] : undefined, signal: abort.signal });
+  stream.on('test:pass', (d) => { watchdog.touch(); if (d.details.type !== 'suite') counts.passed++; });
   stream.on('test:fail', (d) => {
+    watchdog.touch();
     if (d.details.type === 'suite') return;
     counts.failed++;
     counts.failedNames.push(`${d.file ? relative(PROJECT_DIR, d.file) + ': ' : ''}${d.name}`);
   });
-  await new Promise<void>((resolve, reject) => {
-    const out = stream.compose(new spec());
-    out.on('data', (chunk: string | Buffer) => process.stdout.write(chunk));
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const out = stream.compose(new spec());
+      out.on('data', (chunk: string | Buffer) => process.stdout.write(chunk));
+      out.on('end', resolve);
+      out.on('error', reject);
+    });
+  } finally {
+    watchdog.stop();
+  }
   return counts;
 }
 
