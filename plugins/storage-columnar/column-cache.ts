@@ -4,7 +4,8 @@
  * at (row count and column top), so a reader never gets bytes from another snapshot; a newer version
  * replaces the older one. Evicted or replaced vectors stay valid for readers that hold them. A SYMBOL
  * column's posting lists (symbol-postings.ts) are entries of the same budget, under the column's key with
- * a `#postings` suffix, so they are dropped with it. A loaded vector's data is settled (core/data/settled-arrays.ts):
+ * a `#postings` suffix, so they are dropped with it; so are a column's symbol clusters (symbol-clusters.ts,
+ * a `#<symbol file>=<key>` suffix). A loaded vector's data is settled (core/data/settled-arrays.ts):
  * nothing writes into it after the load.
  */
 import { settle } from '../../core/data/settled-arrays';

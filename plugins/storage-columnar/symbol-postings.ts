@@ -76,7 +76,7 @@ export function postingList(p: SymbolPostings, key: number): Int32Array {
 }
 
 /** First index of `list` whose row is ≥ `row` (the list ascends). */
-function firstFrom(list: Int32Array, row: number): number {
+export function firstFrom(list: Int32Array, row: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

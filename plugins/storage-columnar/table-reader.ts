@@ -21,6 +21,7 @@ import { PartitionState, TxnState, totalRows } from './txn-state';
 import { reversedVector, sliceVector } from './vector-slice';
 import { gather } from '../../core/sql/vector/vector-ops';
 import { bucketStarts } from '../../core/time/bucket-starts';
+import { ClusterCursor, clusterable, loadCluster } from './symbol-clusters';
 
 const DEFAULT_BATCH_ROWS = 65536;
 
@@ -74,7 +75,9 @@ export class ColumnarTableReader implements TableReader {
       const vectors: Vector[] = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
       const postings = wanted ? this.postings(p, wanted) : undefined;
       if (wanted && postings !== undefined) {
-        yield* selectedRows(postings, ranges, wanted.keys, vectors, symbols, batchRows, options, cols.indexOf(wanted.column), this.bucketSlot(options));
+        const cluster = (k: number, key: number): Vector => loadCluster(this.cache, this.state.dir, p, cols[k], wanted.column, postings as SymbolPostings, key);
+        const selection = { postings, ranges, keys: wanted.keys, vectors, symbols, keyed: cols.indexOf(wanted.column), bucketed: this.bucketSlot(options), cluster, rows: p.rows };
+        yield* selectedRows(selection, batchRows, options);
         continue;
       }
       for (const [lo, hi] of ranges) {
@@ -204,38 +207,75 @@ function microsToNanos(us: number): bigint {
   return BigInt(Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(us)))) * 1000n;
 }
 
+/** A partition read through its posting lists (ScanOptions.symbolValues). */
+interface Selection {
+  /** null: no row can hold the wanted keys. */
+  readonly postings: SymbolPostings | null;
+  readonly ranges: readonly [number, number][];
+  readonly keys: readonly number[];
+  readonly vectors: readonly Vector[];
+  readonly symbols: readonly (SymbolTable | undefined)[];
+  /** The narrowing SYMBOL column's index in `vectors`, -1 when not scanned. */
+  readonly keyed: number;
+  /** The designated timestamp's index when it holds bucket starts (ScanOptions.timeBuckets), else -1. */
+  readonly bucketed: number;
+  /** Vector k's values at the rows of a key (symbol-clusters.ts). */
+  readonly cluster: (k: number, key: number) => Vector;
+  /** The partition's rows. */
+  readonly rows: number;
+}
+
 /**
- * The rows of a partition's ranges holding `keys` (null: none can), gathered in batches of at most
- * `batchRows` (by `options.gather` when given). The narrowing SYMBOL column (`keyed`, -1 when not scanned)
- * is not gathered: the posting lists give each row's key; nor is the designated timestamp under
- * `options.timeBuckets` (`bucketed`, else -1): each row gets its bucket's start.
+ * Clusters are whole-partition: a scan whose ranges cover less than this share of the partition gathers
+ * its rows instead (a clustered read would first gather every row of the key in the partition).
  */
-async function* selectedRows(postings: SymbolPostings | null, ranges: readonly [number, number][], keys: readonly number[], vectors: readonly Vector[],
-  symbols: readonly (SymbolTable | undefined)[], batchRows: number, options: ScanOptions, keyed: number, bucketed: number): AsyncIterable<ColumnBatch> {
+const CLUSTER_COVERAGE = 0.5;
+
+/**
+ * The rows of a partition's ranges holding the wanted keys, in batches of at most `batchRows`. The
+ * narrowing SYMBOL column is not gathered: the posting lists give each row's key; nor is the designated
+ * timestamp under `options.timeBuckets`: each row gets its bucket's start. When the ranges cover most of
+ * the partition, columns of one number a row are read from the keys' clusters; any other column, and
+ * every column of a scan reading a small part of the partition, is gathered (by `options.gather` when given).
+ */
+async function* selectedRows(s: Selection, batchRows: number, options: ScanOptions): AsyncIterable<ColumnBatch> {
+  const { postings, keys, vectors, keyed, bucketed } = s;
   if (postings === null) return;
-  const others = vectors.filter((_v, k) => k !== keyed && k !== bucketed);
-  for (const [lo, hi] of ranges) {
+  const covered = s.ranges.reduce((n, [lo, hi]) => n + hi - lo, 0) >= s.rows * CLUSTER_COVERAGE;
+  const clustered = vectors.map((v, k) => covered && k !== keyed && k !== bucketed && clusterable(v));
+  const others = vectors.filter((_v, k) => k !== keyed && k !== bucketed && !clustered[k]);
+  const clusters = vectors.map((_v, k) => (clustered[k] ? keys.map((key) => s.cluster(k, key).data as Float64Array | Int32Array) : []));
+  for (const [lo, hi] of s.ranges) {
     const count = countRows(postings, keys, lo, hi);
     const rows = new Int32Array(count);
-    const rowKeys = keyed >= 0 ? new Int32Array(count) : undefined;
+    const rowKeys = new Int32Array(count);
     const n = selectRows(postings, keys, lo, hi, rows, rowKeys);
+    const cursors = clusters.map((c) => (c.length > 0 ? new ClusterCursor(c, keys, postings, lo) : undefined));
     for (let a = 0; a < n; a += batchRows) {
       options.signal?.throwIfAborted();
       const b = Math.min(n, a + batchRows);
       const sel = rows.subarray(a, b);
-      const gathered = options.gather ? await options.gather(others, sel) : others.map((v) => gather(v, sel, sel.length));
+      const gathered = others.length === 0 ? [] : options.gather ? await options.gather(others, sel) : others.map((v) => gather(v, sel, sel.length));
       let next = 0;
       yield {
         rowCount: sel.length,
         vectors: vectors.map((v, k) => {
-          if (rowKeys && k === keyed) return { type: v.type, data: rowKeys.subarray(a, b), symbols: symbols[k] ?? v.symbols, exact: undefined };
+          if (k === keyed) return { type: v.type, data: rowKeys.subarray(a, b), symbols: s.symbols[k] ?? v.symbols, exact: undefined };
           if (k === bucketed) return { type: v.type, data: starts(v, sel, hi, options), exact: undefined };
-          const g = gathered[next++];
-          return symbols[k] ? { ...g, symbols: symbols[k] } : g;
+          const cursor = cursors[k];
+          const g: Vector = cursor ? clusteredVector(v, cursor, rowKeys, a, b) : gathered[next++];
+          return s.symbols[k] ? { ...g, symbols: s.symbols[k] } : g;
         }),
       };
     }
   }
+}
+
+/** The next selected rows' values of vector `v` from its clusters. */
+function clusteredVector(v: Vector, cursor: ClusterCursor, rowKeys: Int32Array, a: number, b: number): Vector {
+  const data = v.data instanceof Int32Array ? new Int32Array(b - a) : new Float64Array(b - a);
+  cursor.read(rowKeys, a, b, data);
+  return { type: v.type, data, symbols: v.symbols, exact: undefined };
 }
 
 /** The bucket starts of the selected rows `sel` (below `end`) of timestamp vector `v`. */

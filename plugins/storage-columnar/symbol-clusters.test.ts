@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildPostings, countRows, postingList, selectRows } from './symbol-postings';
+import { ClusterCursor } from './symbol-clusters';
+
+function randomInts(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n) => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return Math.floor((s / 4294967296) * n); };
+}
+
+test('clustered reads of selected rows equal gathering them from the column, in batches, from any range start', () => {
+  const next = randomInts(5);
+  const n = 20_000, symbols = 12;
+  const keys = Int32Array.from({ length: n }, () => next(symbols + 1) - 1);
+  const values = Float64Array.from({ length: n }, (_x, i) => i * 1.5 + next(7));
+  const postings = buildPostings(keys, n, symbols);
+  for (const wanted of [[3], [0, 7, 11], [-1, 5], [2, 9, 4, 1]]) {
+    const clusters = wanted.map((k) => Float64Array.from(postingList(postings, k), (r) => values[r]));
+    for (const [lo, hi] of [[0, n], [1234, 17_001], [5000, 5001], [n, n]]) {
+      const count = countRows(postings, wanted, lo, hi);
+      const rows = new Int32Array(count), rowKeys = new Int32Array(count);
+      selectRows(postings, wanted, lo, hi, rows, rowKeys);
+      const cursor = new ClusterCursor(clusters, wanted, postings, lo);
+      const out: number[] = [];
+      for (let a = 0; a < count; a += 97) {
+        const b = Math.min(count, a + 97);
+        const part = new Float64Array(b - a);
+        cursor.read(rowKeys, a, b, part);
+        out.push(...part);
+      }
+      assert.deepEqual(out, Array.from(rows, (r) => values[r]), `keys ${wanted} [${lo}, ${hi})`);
+    }
+  }
+});
