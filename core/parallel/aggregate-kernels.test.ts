@@ -13,6 +13,17 @@ const CASES: readonly { name: string; n: number; lo: number; hi: number }[] = [
   { name: 'an empty range', n: 100, lo: 40, hi: 40 },
 ];
 
+/** Runs of random lengths up to `longest` (empty ones too) over `n` rows; a task's [lo, hi) clips them. */
+function randomRuns(n: number, longest: number, rnd: () => number): { starts: number[]; ends: number[] } {
+  const starts: number[] = [], ends: number[] = [];
+  for (let a = 0; a < n;) {
+    const b = Math.min(n, a + Math.floor(rnd() * longest));
+    starts.push(a); ends.push(b);
+    a = b === a ? a + 1 : b;
+  }
+  return { starts, ends };
+}
+
 for (const filtered of [false, true]) {
   const label = filtered ? 'with a filter' : 'without a filter';
   // The filter: column 0 (DOUBLE) above a0; NaN rows never pass.
@@ -34,13 +45,7 @@ for (const filtered of [false, true]) {
     test(`the runs kernel ${label} matches the naive reference run by run on ${c.name}, runs clipped to the task`, () => {
       const rnd = random(c.n * 5 + (filtered ? 1 : 0));
       const cols = KINDS.map((k) => column(k, c.n, rnd));
-      // Runs of random lengths (empty ones too) over the whole column; the task's [lo, hi) clips them.
-      const starts: number[] = [], ends: number[] = [];
-      for (let a = 0; a < c.n;) {
-        const b = Math.min(c.n, a + Math.floor(rnd() * 3000));
-        starts.push(a); ends.push(b);
-        a = b === a ? a + 1 : b;
-      }
+      const { starts, ends } = randomRuns(c.n, 3000, rnd);
       const aggs = allAggregates();
       const shape: AggregateKernelShape = { key: 'none', keyColumn: -1, filter, aggregates: aggs, columns: cols.length };
       const out = run(runsKernelSource(shape), [...cols.map((x) => x.data), Int32Array.from(starts), Int32Array.from(ends)], c.lo, c.hi, args);
@@ -58,12 +63,7 @@ for (const filtered of [false, true]) {
       const cols = KINDS.map((k) => column(k, c.n, rnd));
       const symbols = 9;
       const keys = Int32Array.from({ length: c.n }, () => Math.floor(rnd() * (symbols + 1)) - 1);
-      const starts: number[] = [], ends: number[] = [];
-      for (let a = 0; a < c.n;) {
-        const b = Math.min(c.n, a + Math.floor(rnd() * 2000));
-        starts.push(a); ends.push(b);
-        a = b === a ? a + 1 : b;
-      }
+      const { starts, ends } = randomRuns(c.n, 2000, rnd);
       const aggs = allAggregates();
       const shape: AggregateKernelShape = { key: 'symbol', keyColumn: cols.length, filter, aggregates: aggs, columns: cols.length + 1 };
       const out = run(runsKernelSource(shape), [...cols.map((x) => x.data), keys, Int32Array.from(starts), Int32Array.from(ends)], c.lo, c.hi, [...args, symbols + 1]);
