@@ -41,7 +41,7 @@ export function narrowInput(plan: PlanNode, needed: ReadonlySet<number>): PlanNo
   let inner: PlanNode = narrowed;
   if (filter) {
     const predicate = remap(filter.predicate, map);
-    inner = new Filter(narrowed, predicate, filter.compiled ? CompiledFilter.compile(predicate) : undefined);
+    inner = new Filter(narrowed, predicate, filter.compiled ? CompiledFilter.compile(predicate) : undefined, filter.implied);
   }
   return new ExpandColumns(inner, plan.columns, map, plan.timestampIndex);
 }

@@ -136,7 +136,7 @@ function narrowScan(plan: PlanNode, lo: number, hi: number): PlanNode {
     const range = [{ lo, hi }];
     return plan.with({ intervals: plan.spec.intervals ? intersectIntervals(plan.spec.intervals, range) : range });
   }
-  if (plan instanceof Filter) return new Filter(narrowScan(plan.child, lo, hi), plan.predicate, plan.compiled);
+  if (plan instanceof Filter) return new Filter(narrowScan(plan.child, lo, hi), plan.predicate, plan.compiled, plan.implied);
   return plan;
 }
 
@@ -147,7 +147,7 @@ function narrowScan(plan: PlanNode, lo: number, hi: number): PlanNode {
  */
 function bucketedScan(plan: PlanNode, ts: number, buckets: TimeBuckets): PlanNode {
   if (plan instanceof TableScan) return plan.spec.reverse ? plan : plan.with({ timeBuckets: { column: plan.spec.columnIndexes[ts], buckets } });
-  if (plan instanceof Filter && !reads(plan.predicate, ts)) return new Filter(bucketedScan(plan.child, ts, buckets), plan.predicate, plan.compiled);
+  if (plan instanceof Filter && !reads(plan.predicate, ts)) return new Filter(bucketedScan(plan.child, ts, buckets), plan.predicate, plan.compiled, plan.implied);
   return plan;
 }
 

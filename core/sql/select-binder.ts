@@ -9,7 +9,7 @@ import { SvcError } from '../errors';
 import type { Expression, OrderItem, Query, Select } from './ast';
 import { exprKey, isAggregateRef, SelectAggregates } from './aggregate-collector';
 import { BindEnvironment } from './bind-environment';
-import { BoundExpr } from './bound-expression';
+import { BoundExpr, conjuncts } from './bound-expression';
 import { expressionName, NameAllocator } from './column-naming';
 import { CompiledFilter } from './compiled-filter';
 import { ExpressionBinder } from './expression-binder';
@@ -195,7 +195,9 @@ export class SelectBinder {
     const columnIndexes = [...lazy.used];
     const symbolValues = requiredSymbols(rest, (slot) => columnIndexes[slot]);
     const scan = new TableScan({ table: lazy.table, columnIndexes, intervals, runtimeIntervals, symbolValues });
-    return rest ? new Filter(scan, rest, this.compile(rest)) : scan;
+    // A WHERE that is only the narrowing conjunct holds for every row of a narrowed batch.
+    const implied = symbolValues && rest && conjuncts(rest).length === 1 ? symbolValues : undefined;
+    return rest ? new Filter(scan, rest, this.compile(rest), implied) : scan;
   }
 
   private compile(predicate: BoundExpr): CompiledFilter | undefined {
@@ -207,7 +209,7 @@ export class SelectBinder {
     if (plan instanceof TableScan) return reverse ? plan.with({ reverse: true, batchRows: rows === undefined ? undefined : Math.min(65536, Math.max(16, rows)) }) : plan;
     if (plan instanceof Filter) {
       const c = this.reversible(plan.child, reverse, undefined);
-      return c ? new Filter(c, plan.predicate, plan.compiled) : undefined;
+      return c ? new Filter(c, plan.predicate, plan.compiled, plan.implied) : undefined;
     }
     if (plan instanceof Project) {
       const c = this.reversible(plan.child, reverse, rows);

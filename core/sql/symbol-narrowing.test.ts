@@ -6,6 +6,7 @@ import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from '../parallel/query-workers';
 import { requiredSymbols } from './symbol-narrowing';
 import * as buckets from '../time/bucket-starts';
+import { CompiledFilter } from './compiled-filter';
 
 // A table of 200 symbols (each well under 1/64 of the rows, so a scan narrows to its posting rows) with
 // nulls, over three partitions with a gap. Every narrowed query is compared with the same predicate
@@ -131,5 +132,29 @@ test('a narrowed scan under SAMPLE BY gives bucket starts for the timestamp only
       "SELECT ts, count() FROM t WHERE s = 'k8' OR s = 'k8' SAMPLE BY 1h ALIGN TO CALENDAR TIME ZONE 'Europe/Berlin'"));
   } finally {
     module.bucketStarts = real;
+  }
+});
+
+test('a WHERE that is only the narrowing conjunct does not test the narrowed rows again; one with more conjuncts does', async () => {
+  // Count the rows the compiled filter tests (CompiledFilter.prepare's runner).
+  const prepare = CompiledFilter.prototype.prepare;
+  let tested = 0;
+  CompiledFilter.prototype.prepare = function (this: CompiledFilter, ...args: Parameters<typeof prepare>) {
+    const run = prepare.apply(this, args);
+    return (batch, sel) => { tested += batch.rowCount; return run(batch, sel); };
+  };
+  try {
+    const rowsTested = async (narrowed: string, reference: string): Promise<number> => {
+      const before = tested;
+      await same(narrowed, reference);
+      return tested - before;
+    };
+    // Narrowed scans run on the request thread, where the compiled filter's runner is counted.
+    assert.equal(await rowsTested("SELECT ts, d FROM t WHERE s IN ('k1', 'k2')", "SELECT ts, d FROM t WHERE s = 'k1' OR s = 'k2'"), 0);
+    assert.equal(await rowsTested("SELECT ts, s, count() FROM t WHERE s = 'k4' SAMPLE BY 1h", "SELECT ts, s, count() FROM t WHERE s = 'k4' OR s = 'k4' SAMPLE BY 1h"), 0);
+    assert.ok(await rowsTested("SELECT ts, d FROM t WHERE s = 'k9' AND d > 20", "SELECT ts, d FROM t WHERE (s = 'k9' OR s = 'k9') AND d > 20") > 0,
+      'a second conjunct is still tested');
+  } finally {
+    CompiledFilter.prototype.prepare = prepare;
   }
 });

@@ -259,6 +259,7 @@ async function* selectedRows(s: Selection, batchRows: number, options: ScanOptio
       let next = 0;
       yield {
         rowCount: sel.length,
+        narrowedTo: options.symbolValues,
         vectors: vectors.map((v, k) => {
           if (k === keyed) return { type: v.type, data: rowKeys.subarray(a, b), symbols: s.symbols[k] ?? v.symbols, exact: undefined };
           if (k === bucketed) return { type: v.type, data: starts(v, sel, hi, options), exact: undefined };

@@ -9,10 +9,15 @@ import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { gatherBatch } from '../vector/vector-ops';
 import { parallelFilter } from '../../parallel/parallel-filter';
+import { SymbolValues } from '../../extension/storage-engine';
 
 export class Filter implements PlanNode {
   readonly children: readonly PlanNode[];
-  constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined) {
+  /**
+   * @param implied the symbol values the whole predicate requires and the scan below narrows to: a batch the
+   * scan narrowed to exactly them (ColumnBatch.narrowedTo) passes untested, every row satisfies the predicate.
+   */
+  constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined, readonly implied?: SymbolValues) {
     this.children = [child];
   }
   get columns(): PlanNode['columns'] { return this.child.columns; }
@@ -30,6 +35,7 @@ export class Filter implements PlanNode {
     const prepared = this.compiled?.prepare(context.parameters);
     for await (const batch of this.child.execute(context)) {
       checkAborted(context);
+      if (this.implied && batch.narrowedTo === this.implied) { yield batch; continue; }
       const n = batch.rowCount;
       if (sel.length < n) sel = new Int32Array(n);
       let k = 0;

@@ -144,5 +144,5 @@ function withSymbols(batch: ColumnBatch, tables: readonly (Vector['symbols'])[])
     const v = batch.vectors[i];
     if (tables[i] && !v.symbols) (patched ??= [...batch.vectors])[i] = { ...v, symbols: tables[i] };
   }
-  return patched ? { rowCount: batch.rowCount, vectors: patched } : batch;
+  return patched ? { rowCount: batch.rowCount, vectors: patched, narrowedTo: batch.narrowedTo } : batch;
 }
