@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bucketStarts, firstAtOrAfter, TimeBuckets } from './bucket-starts';
+import { bucketStarts, TimeBuckets } from './bucket-starts';
 
 const hours: TimeBuckets = { bucketOf: (t) => Math.floor(t / 3600) * 3600, next: (b) => b + 3600 };
 
@@ -8,19 +8,6 @@ function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
 }
-
-test('the first index at or after a time, galloping from a start, equals a linear search', () => {
-  const rnd = random(7);
-  const ts = new Float64Array(5000);
-  for (let i = 1; i < ts.length; i++) ts[i] = ts[i - 1] + Math.floor(rnd() * 3);
-  for (let k = 0; k < 2000; k++) {
-    const from = Math.floor(rnd() * ts.length), end = from + Math.floor(rnd() * (ts.length - from + 1));
-    const t = ts[from] + Math.floor(rnd() * 400) - 20;
-    let expected = from;
-    while (expected < end && ts[expected] < t) expected++;
-    assert.equal(firstAtOrAfter(ts, from, end, t), expected, `from ${from} end ${end} t ${t}`);
-  }
-});
 
 test('selected rows get their bucket starts: dense and sparse selections, equal timestamps across a bucket edge', () => {
   const rnd = random(11);

@@ -6,6 +6,8 @@
  */
 
 /** A clock's buckets (SAMPLE BY's SampleClock): the start of the bucket holding `t`, and the next bucket's start. */
+import { gallopLowerBound } from '../data/sorted-search';
+
 export interface TimeBuckets {
   bucketOf(t: number): number;
   next(bucket: number): number;
@@ -19,27 +21,9 @@ export function bucketStarts(ts: Float64Array, rows: Int32Array, n: number, end:
   let i = 0;
   while (i < n) {
     const start = buckets.bucketOf(ts[rows[i]]);
-    const stop = firstAtOrAfter(ts, rows[i], end, buckets.next(start));
+    const stop = gallopLowerBound(ts, rows[i], end, buckets.next(start));
     let j = i;
     while (j < n && rows[j] < stop) out[j++] = start;
     i = j;
   }
-}
-
-/** The first index in [from, end) whose timestamp is >= t (end when none), galloping from `from`. */
-export function firstAtOrAfter(ts: Float64Array, from: number, end: number, t: number): number {
-  let lo = from, step = 1;
-  let hi = from + 1;
-  while (hi < end && ts[hi] < t) {
-    lo = hi + 1;
-    step *= 2;
-    hi = from + step;
-  }
-  if (hi > end) hi = end;
-  if (lo > hi) lo = hi;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ts[mid] < t) lo = mid + 1; else hi = mid;
-  }
-  return lo;
 }

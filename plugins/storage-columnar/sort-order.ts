@@ -57,22 +57,4 @@ export function mergeOrder(oldTs: Float64Array, m: number, newTs: Float64Array, 
   return out;
 }
 
-/** First index in `ts[lo..hi)` (sorted) whose value is >= `value`. */
-export function lowerBound(ts: Float64Array, lo: number, hi: number, value: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ts[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index in `ts[lo..hi)` (sorted) whose value is > `value`. */
-export function upperBound(ts: Float64Array, lo: number, hi: number, value: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ts[mid] <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export { lowerBound, upperBound } from '../../core/data/sorted-search';

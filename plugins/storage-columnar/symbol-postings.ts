@@ -5,6 +5,7 @@
  * filtering `sym = 'x'` or `sym IN (…)` reads only those rows instead of the whole partition.
  */
 import { SYMBOL_NULL } from '../../core/data/null-values';
+import { lowerBound } from '../../core/data/sorted-search';
 
 export interface SymbolPostings {
   /** `rows[starts[k + 1] … starts[k + 2])` hold key `k`; slot 0 is the null key (SYMBOL_NULL). */
@@ -77,14 +78,7 @@ export function postingList(p: SymbolPostings, key: number): Int32Array {
 
 /** First index of `list` whose row is ≥ `row` (the list ascends). */
 export function firstFrom(list: Int32Array, row: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(list, 0, list.length, row);
 }
 
 /** How many rows of `[lo, hi)` hold one of `keys` (distinct keys). */

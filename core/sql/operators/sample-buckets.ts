@@ -3,6 +3,7 @@
  * their bucket (and key). Kept out of the operator's async generator so V8 optimises the loops.
  */
 import { SampleClock } from '../../time/sample-clock';
+import { lowerBound } from '../../data/sorted-search';
 
 /**
  * Numbers rows by bucket (and key). Kept out of the async generator so V8 optimises the loops;
@@ -122,15 +123,6 @@ export class BucketAssigner {
     this.groupKey[g] = k;
     this.bucketTs[g] = this.lo;
   }
-}
-
-/** First index in [lo, hi) whose value is >= x (ts ascending). */
-function lowerBound(ts: Float64Array, lo: number, hi: number, x: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ts[mid] < x) lo = mid + 1; else hi = mid;
-  }
-  return lo;
 }
 
 function grow64(a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
