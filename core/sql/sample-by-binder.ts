@@ -130,14 +130,17 @@ function parseOffset(s: string, position: number): number {
 
 const MAX = 9007199254740991;
 
+/** `plan` with the table scan under its filters (those `through` lets pass) changed by `change`; unchanged when there is none. */
+function withScan(plan: PlanNode, change: (scan: TableScan) => TableScan, through: (f: Filter) => boolean = () => true): PlanNode {
+  if (plan instanceof TableScan) return change(plan);
+  if (plan instanceof Filter && through(plan)) return plan.over(withScan(plan.child, change, through));
+  return plan;
+}
+
 /** FROM/TO also bound the rows read: a table scan (under a filter) gets the range as scan intervals. */
 function narrowScan(plan: PlanNode, lo: number, hi: number): PlanNode {
-  if (plan instanceof TableScan) {
-    const range = [{ lo, hi }];
-    return plan.with({ intervals: plan.spec.intervals ? intersectIntervals(plan.spec.intervals, range) : range });
-  }
-  if (plan instanceof Filter) return new Filter(narrowScan(plan.child, lo, hi), plan.predicate, plan.compiled, plan.implied);
-  return plan;
+  const range = [{ lo, hi }];
+  return withScan(plan, (scan) => scan.with({ intervals: scan.spec.intervals ? intersectIntervals(scan.spec.intervals, range) : range }));
 }
 
 /**
@@ -146,9 +149,8 @@ function narrowScan(plan: PlanNode, lo: number, hi: number): PlanNode {
  * of their timestamp (ScanOptions.timeBuckets), which saves reading each row's.
  */
 function bucketedScan(plan: PlanNode, ts: number, buckets: TimeBuckets): PlanNode {
-  if (plan instanceof TableScan) return plan.spec.reverse ? plan : plan.with({ timeBuckets: { column: plan.spec.columnIndexes[ts], buckets } });
-  if (plan instanceof Filter && !reads(plan.predicate, ts)) return new Filter(bucketedScan(plan.child, ts, buckets), plan.predicate, plan.compiled, plan.implied);
-  return plan;
+  return withScan(plan, (scan) => (scan.spec.reverse ? scan : scan.with({ timeBuckets: { column: scan.spec.columnIndexes[ts], buckets } })),
+    (f) => !reads(f.predicate, ts));
 }
 
 function reads(e: BoundExpr, column: number): boolean {

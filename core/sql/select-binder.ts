@@ -209,7 +209,7 @@ export class SelectBinder {
     if (plan instanceof TableScan) return reverse ? plan.with({ reverse: true, batchRows: rows === undefined ? undefined : Math.min(65536, Math.max(16, rows)) }) : plan;
     if (plan instanceof Filter) {
       const c = this.reversible(plan.child, reverse, undefined);
-      return c ? new Filter(c, plan.predicate, plan.compiled, plan.implied) : undefined;
+      return c ? plan.over(c) : undefined;
     }
     if (plan instanceof Project) {
       const c = this.reversible(plan.child, reverse, rows);

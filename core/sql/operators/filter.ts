@@ -20,6 +20,11 @@ export class Filter implements PlanNode {
   constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined, readonly implied?: SymbolValues) {
     this.children = [child];
   }
+  /** The same filter over another input of the same columns (a rebuilt scan). */
+  over(child: PlanNode): Filter {
+    return new Filter(child, this.predicate, this.compiled, this.implied);
+  }
+
   get columns(): PlanNode['columns'] { return this.child.columns; }
   get timestampIndex(): number { return this.child.timestampIndex; }
   get label(): string { return this.compiled ? 'Filter(jit)' : 'Filter'; }

@@ -25,7 +25,8 @@ export interface ScanSpec {
   readonly batchRows?: number;
   /**
    * The WHERE's `sym = 'x'` / `sym IN (…)` on a SYMBOL column (table column index): a forward scan reads
-   * only those rows when they are few (symbolNarrowing); the filter still checks every row it gets.
+   * only those rows when they are few (symbolNarrowing); the filter keeps the conjunct, and tests the rows
+   * of narrowed batches only when it requires more (Filter.implied).
    */
   readonly symbolValues?: SymbolValues;
   /** SAMPLE BY's buckets: a narrowed scan may give its rows their bucket's start as the timestamp (ScanOptions.timeBuckets). */
