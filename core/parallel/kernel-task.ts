@@ -1,5 +1,5 @@
 /**
- * The messages between the main thread and a query worker (query-worker.ts). A task is one generated
+ * What a query worker runs and answers (query-worker.ts; a step's tasks travel as one job, kernel-job.ts). A task is one generated
  * kernel over rows `[lo, hi)` of column arrays the worker reads in place: arrays on SharedArrayBuffers
  * (the column cache's) are shared by postMessage, not copied. Results come back as plain typed arrays,
  * copied (never transferred: run-kernel.ts). No message carries query text: `source` is built from fixed snippets (kernel-source.ts).
@@ -46,16 +46,3 @@ export interface KernelOutput {
 export type KernelReply =
   | { readonly id: number; readonly ok: true; readonly output: KernelOutput; readonly rows: number }
   | { readonly id: number; readonly ok: false; readonly reason: 'cancelled' | 'memory' | 'failed'; readonly message: string; readonly rows: number };
-
-export function isKernelReply(m: unknown): m is KernelReply {
-  if (typeof m !== 'object' || m === null) return false;
-  const r = m as { id?: unknown; ok?: unknown };
-  return typeof r.id === 'number' && typeof r.ok === 'boolean';
-}
-
-export function isKernelTask(m: unknown): m is KernelTask {
-  if (typeof m !== 'object' || m === null) return false;
-  const t = m as { id?: unknown; source?: unknown; columns?: unknown; cancel?: unknown; memory?: unknown };
-  return typeof t.id === 'number' && typeof t.source === 'string' && Array.isArray(t.columns)
-    && t.cancel instanceof Int32Array && t.memory instanceof Int32Array;
-}

@@ -1,16 +1,16 @@
 /**
- * A query worker thread (QueryWorkers starts `shared.worker.count` of them): runs kernel tasks one at a
- * time and answers each with a KernelReply. It holds no state between tasks but compiled kernels.
+ * A query worker thread (QueryWorkers starts `shared.worker.count` of them): joins one step at a time,
+ * claiming and running its kernel tasks (kernel-job.ts), and answers each job with one KernelJobReply.
+ * It holds no state between jobs but compiled kernels.
  */
 import { parentPort } from 'node:worker_threads';
-import { isKernelTask } from './kernel-task';
-import { runKernel } from './run-kernel';
+import { isKernelJob, runJob } from './kernel-job';
 
 const port = parentPort;
 if (port) {
   port.on('message', (m: unknown) => {
-    if (!isKernelTask(m)) return;
+    if (!isKernelJob(m)) return;
     // No transfer list: see run-kernel.ts.
-    port.postMessage(runKernel(m));
+    port.postMessage(runJob(m));
   });
 }

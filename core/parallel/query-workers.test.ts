@@ -37,6 +37,22 @@ test('outputs come back in task order, whatever finishes first', async () => {
   });
 });
 
+test('a step finishes on the free worker while the other is held by a long task of another query', async () => {
+  const long = step();
+  const held = workers.runAll([{ source: countByKey, columns: [keys], lo: 0, hi: ROWS, args: [] }], long);
+  let heldDone = false;
+  void held.then(() => { heldDone = true; });
+  const s = step();
+  const specs: TaskSpec[] = Array.from({ length: 8 }, (_x, k) => ({ source: sumAll, columns: [keys], lo: k * 1000, hi: (k + 1) * 1000, args: [] }));
+  const out = await workers.runAll(specs, s);
+  assert.equal(heldDone, false, 'the short step did not wait for the long one');
+  assert.deepEqual(out.map((o) => o.fields?.[1][0]), specs.map(() => 1000));
+  s.finish();
+  await held;
+  long.finish();
+  assert.equal(workers.running, 0);
+});
+
 test('a cancelled query stops its workers within a block, and its queued tasks never start', async () => {
   const controller = new AbortController();
   const s = step(controller.signal);
