@@ -10,6 +10,7 @@
  *   options: --runs 5  --only id,id (`--only none`: imports only)  --data DIR  --threads N (DuckDB)
  *            --no-duckdb  --no-export  --env SVC_KEY=value (server settings, repeatable)
  *            --server DIR (repeatable: other checkouts' builds, e.g. before/after)  --out FILE.json
+ *            --passes N (the whole sitting N times, then every query's medians side by side with their spread)
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -22,6 +23,7 @@ import { BenchClient } from './bench/bench-http';
 import { BenchQuery, buildQueries, fingerprint, SCHEMAS, sameFingerprint } from './bench/bench-queries';
 import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { BenchServer } from './bench/bench-server';
+import { spreadReport } from './bench/bench-spread';
 import { fmtMs, geometricMean, median, table } from './bench/bench-stats';
 
 const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js [options])
@@ -34,20 +36,22 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --no-export        no /exp runs
   --server DIR       another checkout's build (repeatable: before/after)
   --env KEY=value    a server setting (repeatable)
-  --out FILE.json    all numbers as JSON`;
+  --out FILE.json    all numbers as JSON
+  --passes N         run DuckDB and every server N times in a row, then the spread of each query's medians`;
 
 interface Options {
-  size: string; runs: number; data: string; only?: Set<string>; threads?: number;
+  size: string; runs: number; passes: number; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
 }
 
 function options(argv: readonly string[]): Options {
-  const o: Options = { size: '1M', runs: 5, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
+  const o: Options = { size: '1M', runs: 5, passes: 1, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
     switch (a) {
       case '--size': o.size = v(); break;
       case '--runs': o.runs = Number(v()); break;
+      case '--passes': o.passes = Math.max(1, Math.floor(Number(v())) || 1); break;
       case '--data': o.data = v(); break;
       case '--only': o.only = new Set(v().split(',')); break;
       case '--threads': o.threads = Number(v()); break;
@@ -149,6 +153,8 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
   if (exportRows.length) console.log(`\n### Export via GET /exp of 1M rows (median of 3)\n${table(['server', 'table', 'fmt', 'rows', 'MB', 'ms', 'MB/s', 'check'], exportRows)}`);
 }
 
+interface Pass { readonly duck?: DuckRun; readonly servers: ServerRun[] }
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   const rows = parseSize(o.size);
@@ -156,16 +162,32 @@ async function main(): Promise<void> {
   const metas = (['cpu', 'trades'] as const).map((d) => ensureDataset(o.data, d, rows, log));
   const queries = buildQueries(metas[0]).filter((q) => !o.only || o.only.has(q.id));
   const loadAtStart = loadavg()[0];
-  console.log(`bench: size=${o.size} runs=${o.runs} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
-  const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads) : undefined;
-  if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
-  const runs: ServerRun[] = [];
-  for (const dir of o.servers) runs.push(await runServer(dir, o, metas, queries));
-  report(o, metas, queries, duck, runs);
+  console.log(`bench: size=${o.size} runs=${o.runs} passes=${o.passes} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
+  const passes: Pass[] = [];
+  for (let k = 1; k <= o.passes; k++) {
+    if (o.passes > 1) console.log(`\n## Pass ${k} of ${o.passes}`);
+    const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads) : undefined;
+    if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
+    const servers: ServerRun[] = [];
+    for (const dir of o.servers) servers.push(await runServer(dir, o, metas, queries));
+    report(o, metas, queries, duck, servers);
+    passes.push({ duck, servers });
+  }
+  if (o.passes > 1) {
+    const medians = (results: readonly QueryResult[]): Map<string, number> => new Map(results.map((q) => [q.id, q.error ? NaN : q.ms]));
+    console.log(`\n### Spread of the medians over ${o.passes} passes\n${spreadReport(queries.map((q) => q.id), passes.map((p) => ({
+      duck: p.duck ? medians(p.duck.queries) : undefined,
+      servers: new Map(p.servers.map((r) => [r.label, medians(r.queries)])),
+    })))}`);
+  }
   console.log(`\nload average: ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
-  if (o.out) writeFileSync(o.out, `${JSON.stringify({ size: o.size, runs: o.runs, when: new Date().toISOString(), load: [loadAtStart, loadavg()[0]], duck, servers: runs }, null, 1)}\n`);
-  const bad = runs.some((r) => r.queries.some((q) => q.error) || r.exports.some((e) => e.check !== 'ok'))
-    || (duck !== undefined && runs.some((r) => r.queries.some((q) => { const d = duck.queries.find((x) => x.id === q.id); return !q.fingerprint || !d?.fingerprint || !sameFingerprint(q.fingerprint, d.fingerprint); })));
+  const when = new Date().toISOString(), load = [loadAtStart, loadavg()[0]];
+  if (o.out) {
+    const body = o.passes > 1 ? { size: o.size, runs: o.runs, when, load, passes } : { size: o.size, runs: o.runs, when, load, duck: passes[0].duck, servers: passes[0].servers };
+    writeFileSync(o.out, `${JSON.stringify(body, null, 1)}\n`);
+  }
+  const bad = passes.some(({ duck, servers }) => servers.some((r) => r.queries.some((q) => q.error) || r.exports.some((e) => e.check !== 'ok'))
+    || (duck !== undefined && servers.some((r) => r.queries.some((q) => { const d = duck.queries.find((x) => x.id === q.id); return !q.fingerprint || !d?.fingerprint || !sameFingerprint(q.fingerprint, d.fingerprint); }))));
   process.exitCode = bad ? 1 : 0;
 }
 

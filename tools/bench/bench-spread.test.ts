@@ -1,0 +1,17 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { spread, spreadReport } from './bench-spread';
+
+test('spread is the largest median over the smallest, less one, over what was measured', () => {
+  assert.equal(spread([2, 2.2, 2.5]), 0.25);
+  assert.ok(Number.isNaN(spread([3])));
+  assert.equal(spread([4, NaN, 5]), 0.25);
+});
+
+test('the report sets each pass\'s medians side by side with their spread and the geometric mean per pass', () => {
+  const pass = (duck: number, svc: number) => ({ duck: new Map([['count', duck]]), servers: new Map([['svc', new Map([['count', svc]])]]) });
+  const out = spreadReport(['count'], [pass(1, 0.5), pass(1.2, 0.6), pass(1.1, 0.55)]);
+  assert.match(out, /\| count \| 1\.00 \/ 1\.20 \/ 1\.10 \| 20% \| 0\.50 \/ 0\.60 \/ 0\.55 \| 20% \|/);
+  // QuestDB/DuckDB for count in the reference sitting is 1.75 / 4.52: svc/QuestDB = 0.5 × 4.52 / 1.75.
+  assert.match(out, /svc: geometric mean svc\/QuestDB \(est\.\) per pass 1\.29 \/ 1\.29 \/ 1\.29/);
+});
