@@ -2,7 +2,8 @@
  * `npm run bench`: the bench workload (tools/bench/) against svc servers it starts, side by side with
  * embedded DuckDB in the same sitting. Generates the datasets once (deterministic) into `--data`, loads
  * them into DuckDB and times its queries, then for each server: /imp of both tables, the 13 queries
- * (warm-up, then median of `--runs`), the 1M-row exports, its peak RSS. Prints markdown tables with
+ * (warm-up, then median of `--runs`, in rounds: bench/bench-rounds.ts), the 1M-row exports, its peak RSS.
+ * Before timing queries it lets the machine go quiet after each load (bench/bench-settle.ts). Prints markdown tables with
  * svc/DuckDB per query and the estimate of svc/QuestDB through DuckDB (tools/bench/bench-reference.ts).
  *
  *   npm run bench                              # 1M rows
@@ -11,20 +12,24 @@
  *            --no-duckdb  --no-export  --env SVC_KEY=value (server settings, repeatable)
  *            --server DIR (repeatable: other checkouts' builds, e.g. before/after)  --out FILE.json
  *            --passes N (the whole sitting N times, then every query's medians side by side with their spread)
+ *            --no-settle (time queries right after the imports, without waiting for the machine to go quiet)
+ *            --in-turn (each query's runs back to back, instead of one run of every query per round)
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { PROJECT_DIR } from '../core/project';
 import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/bench-datasets';
-import { DuckRun, QueryResult, runDuckDb } from './bench/bench-duckdb';
+import { DuckRun, runDuckDb } from './bench/bench-duckdb';
 import { runExports, ExportResult } from './bench/bench-export';
 import { BenchClient } from './bench/bench-http';
 import { BenchQuery, buildQueries, fingerprint, SCHEMAS, sameFingerprint } from './bench/bench-queries';
 import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { BenchServer } from './bench/bench-server';
+import { QueryResult, timeRounds } from './bench/bench-rounds';
+import { settle } from './bench/bench-settle';
 import { spreadReport } from './bench/bench-spread';
-import { fmtMs, geometricMean, median, table } from './bench/bench-stats';
+import { fmtMs, geometricMean, table } from './bench/bench-stats';
 
 const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js [options])
   --size 1M|10M      dataset rows (default 1M; generated once into --data)
@@ -37,21 +42,25 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --server DIR       another checkout's build (repeatable: before/after)
   --env KEY=value    a server setting (repeatable)
   --out FILE.json    all numbers as JSON
-  --passes N         run DuckDB and every server N times in a row, then the spread of each query's medians`;
+  --passes N         run DuckDB and every server N times in a row, then the spread of each query's medians
+  --no-settle        no sync and wait for an idle machine between the loads and the timed queries
+  --in-turn          each query's runs back to back (default: in rounds, one run of every query per round)`;
 
 interface Options {
-  size: string; runs: number; passes: number; data: string; only?: Set<string>; threads?: number;
+  size: string; runs: number; passes: number; settle: boolean; interleave: boolean; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
 }
 
 function options(argv: readonly string[]): Options {
-  const o: Options = { size: '1M', runs: 5, passes: 1, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
+  const o: Options = { size: '1M', runs: 5, passes: 1, settle: true, interleave: true, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
     switch (a) {
       case '--size': o.size = v(); break;
       case '--runs': o.runs = Number(v()); break;
       case '--passes': o.passes = Math.max(1, Math.floor(Number(v())) || 1); break;
+      case '--no-settle': o.settle = false; break;
+      case '--in-turn': o.interleave = false; break;
       case '--data': o.data = v(); break;
       case '--only': o.only = new Set(v().split(',')); break;
       case '--threads': o.threads = Number(v()); break;
@@ -66,6 +75,11 @@ function options(argv: readonly string[]): Options {
   }
   if (o.servers.length === 0) o.servers.push(PROJECT_DIR);
   return o;
+}
+
+async function quiet(who: string): Promise<void> {
+  const s = await settle();
+  console.log(`${who}: machine ${s.quiet ? 'quiet' : 'still busy'} after ${(s.ms / 1000).toFixed(1)} s (sync ${(s.syncMs / 1000).toFixed(1)} s)`);
 }
 
 interface ServerRun {
@@ -87,21 +101,12 @@ async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[],
       importSeconds[m.dataset] = await client.importCsv(m.dataset, join(o.data, m.file), SCHEMAS[m.dataset], m.rows);
       console.log(`${label}: imported ${m.dataset} in ${importSeconds[m.dataset].toFixed(2)} s`);
     }
-    const results: QueryResult[] = [];
-    for (const q of queries) {
-      try {
-        const first = await client.exec(q.q);
-        const times: number[] = [];
-        for (let i = 0; i < o.runs; i++) {
-          const t0 = performance.now();
-          await client.exec(q.q);
-          times.push(performance.now() - t0);
-        }
-        results.push({ id: q.id, ms: median(times), min: Math.min(...times), fingerprint: fingerprint(first.dataset, q.ordered) });
-      } catch (e) {
-        results.push({ id: q.id, ms: NaN, min: NaN, error: e instanceof Error ? e.message.split('\n')[0].slice(0, 160) : String(e) });
-      }
-    }
+    if (o.settle) await quiet(label);
+    const results = await timeRounds({
+      queries, runs: o.runs, interleave: o.interleave,
+      first: async (q) => fingerprint((await client.exec(q.q)).dataset, q.ordered),
+      run: (q) => client.exec(q.q),
+    });
     const exports = o.exports ? await runExports(client, metas.map((m) => ({ name: m.dataset, rows: m.rows }))) : [];
     return { label, importSeconds, queries: results, exports, peakRssMb: server.peakRssMb(), cpuSeconds: server.cpuSeconds() };
   } finally {
@@ -139,7 +144,7 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
       return [fmtMs(s.ms), fmtMs(s.min), `${vsDuck.toFixed(2)}`, vsQuest.toFixed(2), sameFingerprint(s.fingerprint, d.fingerprint) ? 'yes' : 'NO'];
     })];
   });
-  console.log(`\n### Queries via GET /exec (median of ${o.runs} warm runs, client wall ms incl. JSON)\n${table(
+  console.log(`\n### Queries via GET /exec (median of ${o.runs} warm runs${o.interleave ? ' in rounds' : ''}, client wall ms incl. JSON)\n${table(
     ['query', 'what', ...(duck ? ['DuckDB ms'] : []), ...runs.flatMap((r) => [`${r.label} ms`, 'min', ...(duck ? [`${r.label}/DuckDB`, `${r.label}/QuestDB (est.)`, 'same result'] : [])])],
     rows)}`);
   runs.forEach((r, k) => {
@@ -166,10 +171,13 @@ async function main(): Promise<void> {
   const passes: Pass[] = [];
   for (let k = 1; k <= o.passes; k++) {
     if (o.passes > 1) console.log(`\n## Pass ${k} of ${o.passes}`);
-    const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads) : undefined;
+    const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads, o.interleave, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
     if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
     const servers: ServerRun[] = [];
-    for (const dir of o.servers) servers.push(await runServer(dir, o, metas, queries));
+    for (const dir of o.servers) {
+      if (o.settle) await quiet('before the server');
+      servers.push(await runServer(dir, o, metas, queries));
+    }
     report(o, metas, queries, duck, servers);
     passes.push({ duck, servers });
   }

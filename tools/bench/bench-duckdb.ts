@@ -1,16 +1,15 @@
 /**
  * The peer: the same CSVs and queries in embedded DuckDB (no HTTP), in the same process and sitting as
- * the svc run. Loads with read_csv and explicit types (timed), runs each query once to warm it and then
- * `runs` times, timing until every result row is a JS value, and keeps the first run's fingerprint.
+ * the svc run. Loads with read_csv and explicit types (timed), then times the queries as bench-rounds.ts
+ * does for a server, each run until every result row is a JS value.
  */
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { DatasetMeta } from './bench-datasets';
-import { BenchQuery, DUCK_TYPE, fingerprint, Fingerprint, SCHEMAS } from './bench-queries';
-import { median } from './bench-stats';
+import { BenchQuery, DUCK_TYPE, fingerprint, SCHEMAS } from './bench-queries';
+import { QueryResult, timeRounds } from './bench-rounds';
 
 export interface LoadResult { readonly rows: number; readonly bytes: number; readonly seconds: number }
-export interface QueryResult { readonly id: string; readonly ms: number; readonly min: number; readonly fingerprint?: Fingerprint; readonly error?: string }
 
 export interface DuckRun {
   readonly version: string;
@@ -35,7 +34,8 @@ async function rows(con: DuckDBConnection, sql: string): Promise<unknown[][]> {
   return (await con.runAndReadAll(sql)).getRows().map((r) => r.map(duckValue));
 }
 
-export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], runs: number, threads: number | undefined): Promise<DuckRun> {
+export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], runs: number, threads: number | undefined,
+  interleave: boolean, beforeQueries?: () => Promise<void>): Promise<DuckRun> {
   const instance = await DuckDBInstance.create(':memory:', threads ? { threads: String(threads) } : {});
   const con = await instance.connect();
   try {
@@ -50,17 +50,12 @@ export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], quer
       await con.run(`INSERT INTO ${m.dataset} SELECT * FROM read_csv('${join(dir, m.file)}', header = true, columns = {${columns}}, timestampformat = '%Y-%m-%dT%H:%M:%S.%fZ')`);
       load[m.dataset] = { rows: m.rows, bytes: m.bytes, seconds: (performance.now() - t0) / 1000 };
     }
-    const queryResults: QueryResult[] = [];
-    for (const q of queries) {
-      const first = await rows(con, q.d);
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const t0 = performance.now();
-        await rows(con, q.d);
-        times.push(performance.now() - t0);
-      }
-      queryResults.push({ id: q.id, ms: median(times), min: Math.min(...times), fingerprint: fingerprint(first, q.ordered) });
-    }
+    await beforeQueries?.();
+    const queryResults: QueryResult[] = await timeRounds({
+      queries, runs, interleave,
+      first: async (q) => fingerprint(await rows(con, q.d), q.ordered),
+      run: (q) => rows(con, q.d),
+    });
     return { version, threads: used, load, queries: queryResults };
   } finally {
     con.closeSync();

@@ -1,0 +1,78 @@
+/**
+ * How the bench times its queries, for DuckDB and every server alike: each query runs once untimed (the
+ * warm-up, whose rows give the fingerprint), then `runs` timed runs, and a query's time is the median of
+ * its runs.
+ *
+ * Interleaved (the default), the timed runs go in rounds: one run of every query per round. On a shared
+ * two-core VM the machine's speed moves in phases of a tenth of a second to a few seconds (the host
+ * shares out the physical cores: a two-thread scan of 80 MB took 4.4 ms in one phase and 8.5 ms in the
+ * next, in the same process); the runs of a query timed back to back fall in one or two phases and its
+ * median moves with them from one pass to the next, while runs spread over the whole sitting sample
+ * every phase. In turn (`interleave: false`), each query's runs go back to back, as ../bench/bench.mjs
+ * does.
+ */
+import { Fingerprint } from './bench-queries';
+import { median } from './bench-stats';
+
+export interface QueryResult {
+  readonly id: string;
+  /** The median of the timed runs. */
+  readonly ms: number;
+  readonly min: number;
+  /** Every timed run, in the order they ran. */
+  readonly times?: readonly number[];
+  readonly fingerprint?: Fingerprint;
+  readonly error?: string;
+}
+
+export interface TimedQuery { readonly id: string }
+
+export interface Rounds<Q extends TimedQuery> {
+  readonly queries: readonly Q[];
+  readonly runs: number;
+  readonly interleave: boolean;
+  /** The untimed first run; its answer's fingerprint. */
+  readonly first: (q: Q) => Promise<Fingerprint>;
+  /** One timed run (the time includes whatever it awaits). */
+  readonly run: (q: Q) => Promise<unknown>;
+}
+
+const reason = (e: unknown): string => (e instanceof Error ? e.message.split('\n')[0].slice(0, 160) : String(e));
+
+export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<QueryResult[]> {
+  const fingerprints = new Map<string, Fingerprint>();
+  const errors = new Map<string, string>();
+  const times = new Map<string, number[]>(r.queries.map((q) => [q.id, []]));
+  const timeOne = async (q: Q): Promise<void> => {
+    if (errors.has(q.id)) return;
+    try {
+      const t0 = performance.now();
+      await r.run(q);
+      times.get(q.id)?.push(performance.now() - t0);
+    } catch (e) {
+      errors.set(q.id, reason(e));
+    }
+  };
+  const warm = async (q: Q): Promise<void> => {
+    try {
+      fingerprints.set(q.id, await r.first(q));
+    } catch (e) {
+      errors.set(q.id, reason(e));
+    }
+  };
+  if (r.interleave) {
+    for (const q of r.queries) await warm(q);
+    for (let k = 0; k < r.runs; k++) for (const q of r.queries) await timeOne(q);
+  } else {
+    for (const q of r.queries) {
+      await warm(q);
+      for (let k = 0; k < r.runs; k++) await timeOne(q);
+    }
+  }
+  return r.queries.map((q) => {
+    const error = errors.get(q.id);
+    if (error !== undefined) return { id: q.id, ms: NaN, min: NaN, error };
+    const ts = times.get(q.id) ?? [];
+    return { id: q.id, ms: median(ts), min: Math.min(...ts), times: ts.map((t) => Math.round(t * 1000) / 1000), fingerprint: fingerprints.get(q.id) };
+  });
+}
