@@ -114,6 +114,11 @@ test('a scan narrowed to symbol values yields exactly the full scan\'s rows hold
     await w.append(makeBatch(TYPES, [[2 * DAY + DAY - 1, 'a', 1], [2 * DAY + DAY - 2, 'new', 2]]));
     await w.commit();
     await check(['a', 'new']);
+    // One key reads its posting list and clusters in place: from a range start inside the partition too.
+    await check(['a']);
+    await check(['new']);
+    // (Rows fall in each day's first 2^32 µs: this range starts a tenth of the way into the last partition.)
+    await check(['b'], [{ lo: 2 * DAY + 430_000_000, hi: 3 * DAY }]);
     await w.close();
   } finally {
     removeDir(dir);

@@ -13,7 +13,7 @@ import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../co
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
 import { committedSizes, loadPostings, loadVector } from './partition-files';
-import { countRows, selectRows, SymbolPostings } from './symbol-postings';
+import { countRows, firstFrom, postingList, selectRows, SymbolPostings } from './symbol-postings';
 import { lowerBound, upperBound } from './sort-order';
 import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
@@ -246,11 +246,10 @@ async function* selectedRows(s: Selection, batchRows: number, options: ScanOptio
   const others = vectors.filter((_v, k) => k !== keyed && k !== bucketed && !clustered[k]);
   const clusters = vectors.map((_v, k) => (clustered[k] ? keys.map((key) => s.cluster(k, key).data as Float64Array | Int32Array) : []));
   for (const [lo, hi] of s.ranges) {
-    const count = countRows(postings, keys, lo, hi);
-    const rows = new Int32Array(count);
-    const rowKeys = new Int32Array(count);
-    const n = selectRows(postings, keys, lo, hi, rows, rowKeys);
-    const cursors = clusters.map((c) => (c.length > 0 ? new ClusterCursor(c, keys, postings, lo) : undefined));
+    // One key: its posting list is the rows and its clusters are the values, both read in place.
+    const one = keys.length === 1 ? oneKeyRows(postings, keys[0], lo, hi, Math.min(batchRows, hi - lo)) : undefined;
+    const { rows, rowKeys, n } = one ?? mergedRows(postings, keys, lo, hi);
+    const cursors = clusters.map((c) => (c.length > 0 && !one ? new ClusterCursor(c, keys, postings, lo) : undefined));
     for (let a = 0; a < n; a += batchRows) {
       options.signal?.throwIfAborted();
       const b = Math.min(n, a + batchRows);
@@ -261,15 +260,43 @@ async function* selectedRows(s: Selection, batchRows: number, options: ScanOptio
         rowCount: sel.length,
         narrowedTo: options.symbolValues,
         vectors: vectors.map((v, k) => {
-          if (k === keyed) return { type: v.type, data: rowKeys.subarray(a, b), symbols: s.symbols[k] ?? v.symbols, exact: undefined };
+          if (k === keyed) return { type: v.type, data: one ? one.rowKeys.subarray(0, b - a) : rowKeys.subarray(a, b), symbols: s.symbols[k] ?? v.symbols, exact: undefined };
           if (k === bucketed) return { type: v.type, data: starts(v, sel, hi, options), exact: undefined };
           const cursor = cursors[k];
-          const g: Vector = cursor ? clusteredVector(v, cursor, rowKeys, a, b) : gathered[next++];
+          const g: Vector = one && clustered[k] ? { type: v.type, data: clusters[k][0].subarray(one.first + a, one.first + b), symbols: v.symbols, exact: undefined }
+            : cursor ? clusteredVector(v, cursor, rowKeys, a, b) : gathered[next++];
           return s.symbols[k] ? { ...g, symbols: s.symbols[k] } : g;
         }),
       };
     }
   }
+}
+
+interface RangeRows {
+  /** The selected rows of the range, ascending. */
+  readonly rows: Int32Array;
+  /** Each selected row's key (one key: that key, `min(n, batch)` times). */
+  readonly rowKeys: Int32Array;
+  readonly n: number;
+}
+
+/** The rows of `[lo, hi)` holding one of several keys, merged from their posting lists. */
+function mergedRows(postings: SymbolPostings, keys: readonly number[], lo: number, hi: number): RangeRows {
+  const count = countRows(postings, keys, lo, hi);
+  const rows = new Int32Array(count);
+  const rowKeys = new Int32Array(count);
+  return { rows, rowKeys, n: selectRows(postings, keys, lo, hi, rows, rowKeys) };
+}
+
+/**
+ * The rows of `[lo, hi)` holding `key`: a view of its posting list, which starts at the list's index
+ * `first` (where the key's cluster values for those rows start too). Batches read them, never write.
+ */
+function oneKeyRows(postings: SymbolPostings, key: number, lo: number, hi: number, batch: number): RangeRows & { readonly first: number } {
+  const list = postingList(postings, key);
+  const first = firstFrom(list, lo);
+  const rows = list.subarray(first, Math.max(first, firstFrom(list, hi)));
+  return { rows, rowKeys: new Int32Array(Math.min(rows.length, batch)).fill(key), n: rows.length, first };
 }
 
 /** The next selected rows' values of vector `v` from its clusters. */

@@ -26,9 +26,7 @@ export class NullVectors {
     const key = typeName(type);
     let v = this.cache.get(key);
     if (!v || vectorRows(v) < n) {
-      const b = new VectorBuilder(type, Math.max(n, 65536));
-      for (let i = 0; i < Math.max(n, 65536); i++) b.appendNull();
-      v = b.build();
+      v = nullVector(type, Math.max(n, 65536));
       this.cache.set(key, v);
     }
     if (v.offsets || elementsPerRow(type) !== 1) return n === vectorRows(v) ? v : gatherOrNull(v, new Int32Array(n).fill(-1), n);
@@ -38,4 +36,19 @@ export class NullVectors {
 
 function vectorRows(v: Vector): number {
   return v.offsets ? v.offsets.length - 1 : v.data.length / elementsPerRow(v.type);
+}
+
+/** `n` null rows of `type`: one null value filled in, for a column of one number a row; else row by row. */
+export function nullVector(type: ColumnType, n: number): Vector {
+  const one = new VectorBuilder(type, 1);
+  one.appendNull();
+  const single = one.build();
+  if (!single.offsets && !single.nulls && !single.exact && !single.shapes && elementsPerRow(type) === 1) {
+    const data = allocateData(type, n);
+    data.fill(single.data[0]);
+    return { ...single, data };
+  }
+  const b = new VectorBuilder(type, n);
+  for (let i = 0; i < n; i++) b.appendNull();
+  return b.build();
 }
