@@ -10,7 +10,8 @@
  *   npm run bench -- --size 10M                # 10M rows (~1.6 GB of CSV generated once)
  *   options: --runs 5  --only id,id (`--only none`: imports only)  --data DIR  --threads N (DuckDB)
  *            --no-duckdb  --no-export  --env SVC_KEY=value (server settings, repeatable)
- *            --server DIR (repeatable: other checkouts' builds, e.g. before/after)  --out FILE.json
+ *            --server DIR (repeatable: other checkouts' builds, e.g. before/after; every other pass runs them
+ *            in reverse order)  --out FILE.json
  *            --passes N (the whole sitting N times, then every query's medians side by side with their spread)
  *            --no-settle (time queries right after the imports, without waiting for the machine to go quiet)
  *            --in-turn (each query's runs back to back, instead of one run of every query per round)
@@ -173,10 +174,12 @@ async function main(): Promise<void> {
     if (o.passes > 1) console.log(`\n## Pass ${k} of ${o.passes}`);
     const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads, o.interleave, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
     if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
-    const servers: ServerRun[] = [];
-    for (const dir of o.servers) {
+    // Every other pass runs the servers in reverse order, so a machine that drifts during a pass does not
+    // always favour the same build; the tables keep the order given.
+    const servers: ServerRun[] = new Array(o.servers.length);
+    for (const i of o.servers.map((_d, i) => i).sort((a, b) => (k % 2 === 1 ? a - b : b - a))) {
       if (o.settle) await quiet('before the server');
-      servers.push(await runServer(dir, o, metas, queries));
+      servers[i] = await runServer(o.servers[i], o, metas, queries);
     }
     report(o, metas, queries, duck, servers);
     passes.push({ duck, servers });
