@@ -10,7 +10,7 @@ import { ColumnBatch } from '../data/column-batch';
 import { CompiledFilter } from '../sql/compiled-filter';
 import { TableScan } from '../sql/operators/table-scan';
 import { ExecContext, PlanNode } from '../sql/plan';
-import { gatherBatch } from '../sql/vector/vector-ops';
+import { gatherBatch, PassedOver } from '../sql/vector/vector-ops';
 import { filterKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
 import { ParallelStep } from './parallel-step';
@@ -32,16 +32,18 @@ interface InFlight {
 export type SerialFilter = (batch: ColumnBatch) => ColumnBatch | undefined;
 
 /** The filtered rows from the workers, or undefined when this filter runs on the main thread. */
-export function parallelFilter(filter: CompiledFilter | undefined, child: PlanNode, context: ExecContext, serial: SerialFilter): AsyncIterable<ColumnBatch> | undefined {
+export function parallelFilter(filter: CompiledFilter | undefined, child: PlanNode, context: ExecContext, serial: SerialFilter,
+  passed?: PassedOver): AsyncIterable<ColumnBatch> | undefined {
   const workers = context.workers;
   if (!workers || !workers.settings.filter || !filter) return undefined;
   if (!(child instanceof TableScan) || child.spec.reverse || child.spec.batchRows !== undefined) return undefined;
   // A scan its symbol values narrow reads few rows: it runs here (the workers' frames are whole partitions).
   if (child.symbolNarrowing(context) !== undefined || child.estimateRows(context) < workers.settings.minRows) return undefined;
-  return filtered(filter, child, workers, context, serial);
+  return filtered(filter, child, workers, context, serial, passed);
 }
 
-async function* filtered(filter: CompiledFilter, scan: TableScan, workers: QueryWorkers, context: ExecContext, serial: SerialFilter): AsyncIterable<ColumnBatch> {
+async function* filtered(filter: CompiledFilter, scan: TableScan, workers: QueryWorkers, context: ExecContext, serial: SerialFilter,
+  passed: PassedOver | undefined): AsyncIterable<ColumnBatch> {
   const source = filterKernelSource({ filter: { body: filter.body, args: filter.argCount }, columns: filter.columns.length });
   const step = new ParallelStep(context);
   const pending: InFlight[] = [];
@@ -52,7 +54,7 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
       if (filter.needsExact(frame)) {
         // LONG values beyond 2^53 that doubles would round: this frame is filtered on the main thread, in order.
         while (pending.length > 0) {
-          const out = await take(pending);
+          const out = await take(pending, passed);
           if (out) yield out;
         }
         const out = serial(frame);
@@ -71,13 +73,13 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
         lo = hi;
         rangeRows = Math.min(MAX_RANGE_ROWS, rangeRows * 2);
         while (pending.length >= ahead) {
-          const out = await take(pending);
+          const out = await take(pending, passed);
           if (out) yield out;
         }
       }
     }
     while (pending.length > 0) {
-      const out = await take(pending);
+      const out = await take(pending, passed);
       if (out) yield out;
     }
   } finally {
@@ -90,13 +92,13 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
   }
 }
 
-/** The oldest range's rows, gathered from its frame (undefined when none matched). */
-async function take(pending: InFlight[]): Promise<ColumnBatch | undefined> {
+/** The oldest range's rows, gathered from its frame (undefined when none matched); `passed` columns are not gathered. */
+async function take(pending: InFlight[], passed: PassedOver | undefined): Promise<ColumnBatch | undefined> {
   const next = pending.shift() as InFlight;
   const selection = next.spec.selection as Int32Array;
   try {
     const n = (await next.output).selected ?? 0;
-    return n > 0 ? gatherBatch(next.frame, selection, n) : undefined;
+    return n > 0 ? gatherBatch(next.frame, selection, n, passed) : undefined;
   } finally {
     selections.give([selection]);
   }

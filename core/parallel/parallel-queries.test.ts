@@ -9,6 +9,8 @@ import { QueryWorkers } from './query-workers';
 import { radixStats } from './radix-aggregate';
 import { denseStats } from './dense-keys';
 import { SqlCompiler } from '../sql/sql-compiler';
+import { Filter } from '../sql/operators/filter';
+import { PlanNode } from '../sql/plan';
 import { QuestDbSqlGrammar } from '../../plugins/sql-grammar/questdb-sql-grammar';
 import { builtinFunctions } from '../../plugins/sql-functions/builtin-functions';
 
@@ -302,4 +304,24 @@ test('a scan narrowed to a rare symbol over part of a partition gathers its rows
   const rows = await same("SELECT * FROM rare WHERE s = 'rare' AND ts < '2024-01-01T08:45:00.000000Z'");
   assert.ok(rows.length > 8192, `${rows.length} rare rows`);
   await same("SELECT ts, s, avg(d), max(i) FROM rare WHERE s IN ('rare') AND ts < '2024-01-01T08:45:00.000000Z' SAMPLE BY 1h");
+});
+
+test('an ASOF JOIN side gathers no column only its filter reads, in the workers and on the main thread; its rows stay those of a side that reads them', async () => {
+  const sides = '(SELECT * FROM t WHERE i > 10 AND d > 0) a ASOF JOIN (SELECT * FROM t WHERE i < -10) b';
+  const narrow = await same(`SELECT a.ts, a.d, b.d, b.k FROM ${sides}`);
+  const wide = await same(`SELECT a.ts, a.d, b.d, b.k, a.i, b.i FROM ${sides}`);
+  assert.ok(narrow.length > 1000);
+  assert.deepEqual(narrow, wide.map((r) => r.slice(0, 4)));
+  // In the narrow query both filters pass over `i` (read by their predicates only); in the wide one neither does.
+  const passedOver = (sql: string): string[] => {
+    const out: string[] = [];
+    const walk = (p: PlanNode): void => {
+      if (p instanceof Filter) out.push(p.columns.filter((_c, k) => p.passOver?.[k]).map((c) => c.name).join(','));
+      p.children.forEach(walk);
+    };
+    walk(parallel.compiler.plan(sql));
+    return out;
+  };
+  assert.deepEqual(passedOver(`SELECT a.ts, a.d, b.d, b.k FROM ${sides}`), ['i', 'i']);
+  assert.deepEqual(passedOver(`SELECT a.ts, a.d, b.d, b.k, a.i, b.i FROM ${sides}`), ['', '']);
 });

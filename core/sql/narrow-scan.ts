@@ -1,7 +1,8 @@
 /**
  * Column pruning for the inputs of time-series joins: a side that is a table scan (optionally under a
  * filter) with the full layout of a `SELECT *` sub-query is rebuilt to read only the columns the query
- * uses, then expanded back to its layout with null columns, so the filter gathers fewer columns.
+ * uses, then expanded back to its layout with null columns, so the filter gathers fewer columns; columns
+ * only its predicate reads are scanned and tested but not gathered.
  */
 import { BoundExpr, walk } from './bound-expression';
 import { CompiledFilter } from './compiled-filter';
@@ -33,7 +34,10 @@ export function narrowInput(plan: PlanNode, needed: ReadonlySet<number>): PlanNo
     if (!remappable) return plan;
   }
   const width = scan.columns.length;
-  if (need.size >= width) return plan;
+  // Columns only the predicate reads: scanned and tested, but the filter does not gather them.
+  const predicateOnly = (i: number): boolean => !needed.has(i) && i !== scan.timestampIndex;
+  const passing = filter !== undefined && [...need].some(predicateOnly);
+  if (need.size >= width && !passing) return plan;
   const keep = [...need].filter((i) => i >= 0 && i < width).sort((a, b) => a - b);
   const map = new Int32Array(width).fill(-1);
   keep.forEach((old, k) => { map[old] = k; });
@@ -41,7 +45,10 @@ export function narrowInput(plan: PlanNode, needed: ReadonlySet<number>): PlanNo
   let inner: PlanNode = narrowed;
   if (filter) {
     const predicate = remap(filter.predicate, map);
-    inner = new Filter(narrowed, predicate, filter.compiled ? CompiledFilter.compile(predicate) : undefined, filter.implied);
+    inner = new Filter(narrowed, predicate, filter.compiled ? CompiledFilter.compile(predicate) : undefined, filter.implied,
+      passing ? keep.map(predicateOnly) : undefined);
+    // Nothing above reads them: the layout shows them as null columns.
+    if (passing) keep.forEach((old) => { if (predicateOnly(old)) map[old] = -1; });
   }
   return new ExpandColumns(inner, plan.columns, map, plan.timestampIndex);
 }

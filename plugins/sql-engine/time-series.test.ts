@@ -170,7 +170,8 @@ test('SAMPLE BY, LATEST ON and ASOF JOIN plan their time-series operators', () =
   assert.deepEqual(labels("SELECT ts, count() FROM sensors SAMPLE BY 1h FROM '2025-03-01T01:00' TO '2025-03-01T02:00'").slice(-1), ['Scan(sensors, intervals=1)']);
   assert.deepEqual(labels('SELECT * FROM sensors LATEST ON ts PARTITION BY id'), ['LatestOn(backwards)', 'Scan(sensors, reverse)']);
   assert.ok(labels('SELECT * FROM sensors s ASOF JOIN calib c ON (id)').includes('AsofJoin(keyed)'));
-  // A join side reads only the columns the query uses.
+  // A join side reads only the columns the query uses, and its filter gathers none that only it reads
+  // (`id` on both sides here).
   assert.deepEqual(labels("SELECT b.temp FROM (SELECT * FROM sensors WHERE id = 's1') a ASOF JOIN (SELECT * FROM sensors WHERE id = 's2') b").slice(1),
-    ['AsofJoin', 'Project', 'ExpandColumns', 'Filter(jit)', 'Scan(sensors, symbols=1)', 'Project', 'Filter(jit)', 'Scan(sensors, symbols=1)']);
+    ['AsofJoin', 'Project', 'ExpandColumns', 'Filter(jit)', 'Scan(sensors, symbols=1)', 'Project', 'ExpandColumns', 'Filter(jit)', 'Scan(sensors, symbols=1)']);
 });

@@ -7,7 +7,8 @@ import { BoundExpr } from '../bound-expression';
 import { CompiledFilter } from '../compiled-filter';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
-import { gatherBatch } from '../vector/vector-ops';
+import { gatherBatch, PassedOver } from '../vector/vector-ops';
+import { NullVectors } from './gather-or-null';
 import { parallelFilter } from '../../parallel/parallel-filter';
 import { SymbolValues } from '../../extension/storage-engine';
 
@@ -17,12 +18,17 @@ export class Filter implements PlanNode {
    * @param implied the symbol values the whole predicate requires and the scan below narrows to: a batch the
    * scan narrowed to exactly them (ColumnBatch.narrowedTo) passes untested, every row satisfies the predicate.
    */
-  constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined, readonly implied?: SymbolValues) {
+  /**
+   * @param passOver columns only the predicate reads (`passOver[c]` true): a matching row's values there are
+   * not gathered, the batch carries null vectors in their place (narrow-scan.ts, for a join side).
+   */
+  constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined, readonly implied?: SymbolValues,
+    readonly passOver?: readonly boolean[]) {
     this.children = [child];
   }
   /** The same filter over another input of the same columns (a rebuilt scan). */
   over(child: PlanNode): Filter {
-    return new Filter(child, this.predicate, this.compiled, this.implied);
+    return new Filter(child, this.predicate, this.compiled, this.implied, this.passOver);
   }
 
   get columns(): PlanNode['columns'] { return this.child.columns; }
@@ -30,8 +36,9 @@ export class Filter implements PlanNode {
   get label(): string { return this.compiled ? 'Filter(jit)' : 'Filter'; }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
+    const passed = this.passed();
     // A compiled filter over a big table scan runs in the worker pool (core/parallel).
-    const parallel = parallelFilter(this.compiled, this.child, context, (batch) => this.evaluated(batch, context));
+    const parallel = parallelFilter(this.compiled, this.child, context, (batch) => this.evaluated(batch, context, passed), passed);
     if (parallel) {
       yield* parallel;
       return;
@@ -48,23 +55,32 @@ export class Filter implements PlanNode {
       if (prepared && !this.compiled?.needsExact(batch)) {
         k = prepared(batch, sel);
       } else {
-        const out = this.evaluated(batch, context);
+        const out = this.evaluated(batch, context, passed);
         if (out) yield out;
         continue;
       }
       if (k === 0) continue;
-      yield k === n ? batch : gatherBatch(batch, sel, k);
+      yield k === n ? batch : gatherBatch(batch, sel, k, passed);
     }
   }
 
+  /** Null vectors for the passed-over columns (one set per execution), for gatherBatch. */
+  private passed(): PassedOver | undefined {
+    const passOver = this.passOver;
+    if (!passOver?.some((p) => p)) return undefined;
+    const nulls = new NullVectors();
+    const columns = this.columns;
+    return (c, n) => (passOver[c] ? nulls.get(columns[c].type, n) : undefined);
+  }
+
   /** The batch's matching rows by evaluating the predicate to a BOOLEAN vector (undefined when none match). */
-  private evaluated(batch: ColumnBatch, context: ExecContext): ColumnBatch | undefined {
+  private evaluated(batch: ColumnBatch, context: ExecContext, passed: PassedOver | undefined): ColumnBatch | undefined {
     const n = batch.rowCount;
     const mask = evaluate(this.predicate, batch, context).data;
     const sel = new Int32Array(n);
     let k = 0;
     for (let i = 0; i < n; i++) if (mask[i] !== 0) sel[k++] = i;
     if (k === 0) return undefined;
-    return k === n ? batch : gatherBatch(batch, sel, k);
+    return k === n ? batch : gatherBatch(batch, sel, k, passed);
   }
 }

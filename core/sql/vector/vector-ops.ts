@@ -87,8 +87,11 @@ export function sliceBatch(b: ColumnBatch, lo: number, hi: number): ColumnBatch 
   return { rowCount: hi - lo, vectors: b.vectors.map((v) => sliceVector(v, lo, hi)) };
 }
 
-export function gatherBatch(b: ColumnBatch, sel: Int32Array, n: number): ColumnBatch {
-  return { rowCount: n, vectors: b.vectors.map((v) => gather(v, sel, n)) };
+/** A column's stand-in in a gathered batch (its values are not needed), or undefined to gather it. */
+export type PassedOver = (column: number, n: number) => Vector | undefined;
+
+export function gatherBatch(b: ColumnBatch, sel: Int32Array, n: number, passed?: PassedOver): ColumnBatch {
+  return { rowCount: n, vectors: b.vectors.map((v, c) => passed?.(c, n) ?? gather(v, sel, n)) };
 }
 
 /** A vector of `n` copies of one value (a constant operand). */
