@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { arrayType, decimalType, geohashType, TypeTag, typeName, Types } from '../../data/column-type';
 import { LONG_NULL } from '../../data/null-values';
 import { VectorBuilder } from '../../data/vector-builder';
-import { gatherOrNull, nullVector, NullVectors } from './gather-or-null';
+import { nullVector } from '../vector/cast-vector';
+import { gatherOrNull, NullVectors } from './gather-or-null';
 
 test('-1 selects a null row of the column type', () => {
   const v = gatherOrNull({ type: Types.TIMESTAMP, data: Float64Array.of(5, 6) }, Int32Array.of(1, -1, 0), 3);

@@ -2,6 +2,7 @@
 import { ColumnType, isVarSize, typeName } from '../../data/column-type';
 import { allocateData, elementsPerRow, Vector } from '../../data/vector';
 import { VectorBuilder } from '../../data/vector-builder';
+import { nullVector } from '../vector/cast-vector';
 
 export function gatherOrNull(v: Vector, sel: Int32Array, n: number): Vector {
   if (isVarSize(v.type) || v.exact || elementsPerRow(v.type) !== 1) {
@@ -38,17 +39,3 @@ function vectorRows(v: Vector): number {
   return v.offsets ? v.offsets.length - 1 : v.data.length / elementsPerRow(v.type);
 }
 
-/** `n` null rows of `type`: one null value filled in, for a column of one number a row; else row by row. */
-export function nullVector(type: ColumnType, n: number): Vector {
-  const one = new VectorBuilder(type, 1);
-  one.appendNull();
-  const single = one.build();
-  if (!single.offsets && !single.nulls && !single.exact && !single.shapes && elementsPerRow(type) === 1) {
-    const data = allocateData(type, n);
-    data.fill(single.data[0]);
-    return { ...single, data };
-  }
-  const b = new VectorBuilder(type, n);
-  for (let i = 0; i < n; i++) b.appendNull();
-  return b.build();
-}

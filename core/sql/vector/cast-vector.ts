@@ -12,7 +12,7 @@ import { fromExactLongs, withExactLongs } from '../../data/exact-longs';
 import { castDecimal } from './decimal-cast';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
-import { allocateData, FixedArray, Vector, vectorLength } from '../../data/vector';
+import { allocateData, elementsPerRow, FixedArray, Vector, vectorLength } from '../../data/vector';
 import { formatTimestampMicros, formatTimestampNanos, formatDateMillis } from '../../time/iso-timestamp';
 import { appendValue } from './append-value';
 import { readValue } from './sql-value';
@@ -45,7 +45,16 @@ export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vect
 const FLOAT_MAX = 3.4028234663852886e38;
 const TWO_63 = 2 ** 63;
 
+/** `n` null rows of `to`: one null value filled in, for a column of one number a row; else appended row by row. */
 export function nullVector(to: ColumnType, n: number): Vector {
+  const one = new VectorBuilder(to, 1);
+  one.appendNull();
+  const single = one.build();
+  if (!single.offsets && !single.nulls && !single.exact && !single.shapes && elementsPerRow(to) === 1) {
+    const data = allocateData(to, n);
+    data.fill(single.data[0]);
+    return { ...single, data };
+  }
   const b = new VectorBuilder(to, Math.max(1, n));
   for (let i = 0; i < n; i++) b.appendNull();
   return b.build();
