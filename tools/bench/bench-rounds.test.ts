@@ -8,16 +8,16 @@ const print: Fingerprint = { rows: 1, numericSum: 0, timestampSum: 0 } as unknow
 async function order(interleave: boolean): Promise<string[]> {
   const seen: string[] = [];
   await timeRounds({
-    queries: [{ id: 'a' }, { id: 'b' }], runs: 2, interleave,
+    queries: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], runs: 2, interleave,
     first: async (q) => { seen.push(`first ${q.id}`); return print; },
     run: async (q) => { seen.push(q.id); },
   });
   return seen;
 }
 
-test('interleaved, every query is warmed once and then timed one run per round; in turn, back to back', async () => {
-  assert.deepEqual(await order(true), ['first a', 'first b', 'a', 'b', 'a', 'b']);
-  assert.deepEqual(await order(false), ['first a', 'a', 'a', 'first b', 'b', 'b']);
+test('interleaved, every query is warmed once and then timed one run per round, each round starting one query later; in turn, back to back', async () => {
+  assert.deepEqual(await order(true), ['first a', 'first b', 'first c', 'a', 'b', 'c', 'b', 'c', 'a']);
+  assert.deepEqual(await order(false), ['first a', 'a', 'a', 'first b', 'b', 'b', 'first c', 'c', 'c']);
 });
 
 test('a query\'s time is the median of its timed runs, and a failing query stops running but not the others', async () => {

@@ -8,8 +8,10 @@
  * shares out the physical cores: a two-thread scan of 80 MB took 4.4 ms in one phase and 8.5 ms in the
  * next, in the same process); the runs of a query timed back to back fall in one or two phases and its
  * median moves with them from one pass to the next, while runs spread over the whole sitting sample
- * every phase. In turn (`interleave: false`), each query's runs go back to back, as ../bench/bench.mjs
- * does.
+ * every phase. Each round starts one query later than the one before, so no query always follows the
+ * same one: what a query leaves behind (a server's garbage collection after a big join) lands on a
+ * different query each round instead of on every run of its fixed successor. In turn
+ * (`interleave: false`), each query's runs go back to back, as ../bench/bench.mjs does.
  */
 import { Fingerprint } from './bench-queries';
 import { median } from './bench-stats';
@@ -62,7 +64,8 @@ export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<Qu
   };
   if (r.interleave) {
     for (const q of r.queries) await warm(q);
-    for (let k = 0; k < r.runs; k++) for (const q of r.queries) await timeOne(q);
+    const n = r.queries.length;
+    for (let k = 0; k < r.runs; k++) for (let j = 0; j < n; j++) await timeOne(r.queries[(k + j) % n]);
   } else {
     for (const q of r.queries) {
       await warm(q);
