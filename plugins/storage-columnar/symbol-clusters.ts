@@ -15,7 +15,8 @@ import { firstFrom, postingList, SymbolPostings } from './symbol-postings';
 import { StoredColumn } from './table-meta';
 import { PartitionState } from './txn-state';
 
-type ClusterData = Float64Array | Int32Array;
+/** A cluster: one key's values of a column of one number a row. */
+export type ClusterData = Float64Array | Int32Array;
 
 /** Columns read from clusters: one number a row in a Float64Array or Int32Array, nothing beside it. */
 export function clusterable(v: Vector): boolean {

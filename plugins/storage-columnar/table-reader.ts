@@ -13,7 +13,8 @@ import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../co
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
 import { committedSizes, loadPostings, loadVector } from './partition-files';
-import { countRows, firstFrom, postingList, selectRows, SymbolPostings } from './symbol-postings';
+import { countRows, SymbolPostings } from './symbol-postings';
+import { rangeSelection } from './range-selection';
 import { lowerBound, upperBound } from './sort-order';
 import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
@@ -21,7 +22,7 @@ import { PartitionState, TxnState, totalRows } from './txn-state';
 import { reversedVector, sliceVector } from './vector-slice';
 import { gather } from '../../core/sql/vector/vector-ops';
 import { bucketStarts } from '../../core/time/bucket-starts';
-import { ClusterCursor, clusterable, loadCluster } from './symbol-clusters';
+import { ClusterData, clusterable, loadCluster } from './symbol-clusters';
 
 const DEFAULT_BATCH_ROWS = 65536;
 
@@ -244,12 +245,11 @@ async function* selectedRows(s: Selection, batchRows: number, options: ScanOptio
   const covered = s.ranges.reduce((n, [lo, hi]) => n + hi - lo, 0) >= s.rows * CLUSTER_COVERAGE;
   const clustered = vectors.map((v, k) => covered && k !== keyed && k !== bucketed && clusterable(v));
   const others = vectors.filter((_v, k) => k !== keyed && k !== bucketed && !clustered[k]);
-  const clusters = vectors.map((_v, k) => (clustered[k] ? keys.map((key) => s.cluster(k, key).data as Float64Array | Int32Array) : []));
+  const clusters = vectors.map((_v, k) => (clustered[k] ? keys.map((key) => s.cluster(k, key).data as ClusterData) : []));
   for (const [lo, hi] of s.ranges) {
-    // One key: its posting list is the rows and its clusters are the values, both read in place.
-    const one = keys.length === 1 ? oneKeyRows(postings, keys[0], lo, hi, Math.min(batchRows, hi - lo)) : undefined;
-    const { rows, rowKeys, n } = one ?? mergedRows(postings, keys, lo, hi);
-    const cursors = clusters.map((c) => (c.length > 0 && !one ? new ClusterCursor(c, keys, postings, lo) : undefined));
+    const range = rangeSelection(postings, keys, lo, hi, batchRows);
+    const rows = range.rows, n = rows.length;
+    const readers = clusters.map((c) => (c.length > 0 ? range.clusterReader(c) : undefined));
     for (let a = 0; a < n; a += batchRows) {
       options.signal?.throwIfAborted();
       const b = Math.min(n, a + batchRows);
@@ -260,50 +260,15 @@ async function* selectedRows(s: Selection, batchRows: number, options: ScanOptio
         rowCount: sel.length,
         narrowedTo: options.symbolValues,
         vectors: vectors.map((v, k) => {
-          if (k === keyed) return { type: v.type, data: one ? one.rowKeys.subarray(0, b - a) : rowKeys.subarray(a, b), symbols: s.symbols[k] ?? v.symbols, exact: undefined };
+          if (k === keyed) return { type: v.type, data: range.keysOf(a, b), symbols: s.symbols[k] ?? v.symbols, exact: undefined };
           if (k === bucketed) return { type: v.type, data: starts(v, sel, hi, options), exact: undefined };
-          const cursor = cursors[k];
-          const g: Vector = one && clustered[k] ? { type: v.type, data: clusters[k][0].subarray(one.first + a, one.first + b), symbols: v.symbols, exact: undefined }
-            : cursor ? clusteredVector(v, cursor, rowKeys, a, b) : gathered[next++];
+          const read = readers[k];
+          const g: Vector = read ? { type: v.type, data: read(a, b), symbols: v.symbols, exact: undefined } : gathered[next++];
           return s.symbols[k] ? { ...g, symbols: s.symbols[k] } : g;
         }),
       };
     }
   }
-}
-
-interface RangeRows {
-  /** The selected rows of the range, ascending. */
-  readonly rows: Int32Array;
-  /** Each selected row's key (one key: that key, `min(n, batch)` times). */
-  readonly rowKeys: Int32Array;
-  readonly n: number;
-}
-
-/** The rows of `[lo, hi)` holding one of several keys, merged from their posting lists. */
-function mergedRows(postings: SymbolPostings, keys: readonly number[], lo: number, hi: number): RangeRows {
-  const count = countRows(postings, keys, lo, hi);
-  const rows = new Int32Array(count);
-  const rowKeys = new Int32Array(count);
-  return { rows, rowKeys, n: selectRows(postings, keys, lo, hi, rows, rowKeys) };
-}
-
-/**
- * The rows of `[lo, hi)` holding `key`: a view of its posting list, which starts at the list's index
- * `first` (where the key's cluster values for those rows start too). Batches read them, never write.
- */
-function oneKeyRows(postings: SymbolPostings, key: number, lo: number, hi: number, batch: number): RangeRows & { readonly first: number } {
-  const list = postingList(postings, key);
-  const first = firstFrom(list, lo);
-  const rows = list.subarray(first, Math.max(first, firstFrom(list, hi)));
-  return { rows, rowKeys: new Int32Array(Math.min(rows.length, batch)).fill(key), n: rows.length, first };
-}
-
-/** The next selected rows' values of vector `v` from its clusters. */
-function clusteredVector(v: Vector, cursor: ClusterCursor, rowKeys: Int32Array, a: number, b: number): Vector {
-  const data = v.data instanceof Int32Array ? new Int32Array(b - a) : new Float64Array(b - a);
-  cursor.read(rowKeys, a, b, data);
-  return { type: v.type, data, symbols: v.symbols, exact: undefined };
 }
 
 /** The bucket starts of the selected rows `sel` (below `end`) of timestamp vector `v`. */

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Fingerprint } from './bench-queries';
 import { timeRounds } from './bench-rounds';
 
-const print: Fingerprint = { rows: 1, numericSum: 0, timestampSum: 0 } as unknown as Fingerprint;
+const print: Fingerprint = { rows: 1, sum: 0, sumTs: 0 };
 
 async function order(interleave: boolean): Promise<string[]> {
   const seen: string[] = [];

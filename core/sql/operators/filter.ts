@@ -17,8 +17,6 @@ export class Filter implements PlanNode {
   /**
    * @param implied the symbol values the whole predicate requires and the scan below narrows to: a batch the
    * scan narrowed to exactly them (ColumnBatch.narrowedTo) passes untested, every row satisfies the predicate.
-   */
-  /**
    * @param passOver columns only the predicate reads (`passOver[c]` true): a matching row's values there are
    * not gathered, the batch carries null vectors in their place (narrow-scan.ts, for a join side).
    */

@@ -38,4 +38,3 @@ export class NullVectors {
 function vectorRows(v: Vector): number {
   return v.offsets ? v.offsets.length - 1 : v.data.length / elementsPerRow(v.type);
 }
-
