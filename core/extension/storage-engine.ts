@@ -102,6 +102,11 @@ export interface SymbolValues {
 export interface SymbolRowCount {
   readonly rows: number;
   readonly selected: number;
+  /**
+   * Of the selected rows, those a narrowed scan reads in place from per-symbol copies of the columns
+   * (no gather a row); absent when the engine keeps none.
+   */
+  readonly clustered?: number;
 }
 
 export interface TableReader {
@@ -126,10 +131,11 @@ export interface TableReader {
   latestBySymbol?(columnIndex: number, intervals?: readonly TimeInterval[]): AsyncIterable<ColumnBatch>;
   /**
    * Counts for `ScanOptions.symbolValues`: the rows inside `intervals` and how many of them a scan given the
-   * values reads (per-partition posting lists; all rows of a partition read whole). Optional: engines
-   * without it never narrow by symbol.
+   * values reads (per-partition posting lists; all rows of a partition read whole), and how many of those
+   * it reads in place when it reads `columns` (table column indexes). Optional: engines without it never
+   * narrow by symbol.
    */
-  symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount;
+  symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount;
   /** Releases the snapshot. */
   close(): void;
 }

@@ -101,7 +101,10 @@ test('a scan narrowed to symbol values yields exactly the full scan\'s rows hold
         const bucketed = await readRows(reader, { intervals, symbolValues: { column: 1, values }, batchRows: 97, timeBuckets: { column: 0, buckets: hours5 } });
         assert.deepEqual(bucketed, expected.map((r) => [hours5.bucketOf(r[0] as number), ...r.slice(1)]));
         const count = reader.symbolRows?.({ column: 1, values }, intervals);
-        assert.deepEqual(count, { rows: all.length, selected: expected.length });
+        assert.deepEqual(count, { rows: all.length, selected: expected.length, clustered: 0 }, 'without columns nothing counts as read in place');
+        // Every range here covers its partition's rows (each day's rows fall in its first 2^32 µs), and every column has clusters.
+        const inPlace = reader.symbolRows?.({ column: 1, values }, intervals, [0, 1, 2]);
+        assert.deepEqual(inPlace, { rows: all.length, selected: expected.length, clustered: expected.length });
       } finally {
         reader.close();
       }
@@ -141,7 +144,7 @@ test('a single-row table and an empty one narrow to the right rows', async () =>
     one.close();
     const none = engine.openReader('none');
     assert.deepEqual(await readRows(none, { symbolValues: { column: 1, values: ['x'] } }), []);
-    assert.deepEqual(none.symbolRows?.({ column: 1, values: ['x'] }), { rows: 0, selected: 0 });
+    assert.deepEqual(none.symbolRows?.({ column: 1, values: ['x'] }, undefined, [0, 1, 2]), { rows: 0, selected: 0, clustered: 0 });
     none.close();
   } finally {
     removeDir(dir);
@@ -161,7 +164,8 @@ test('a partition whose dictionary has more keys than it has rows is read whole 
     const reader = engine.openReader('t');
     const got = await readRows(reader, { symbolValues: { column: 1, values: ['v1'] } });
     assert.deepEqual(got, [[1, 'v1', 1], [DAY + 1, 'v1', 1], [DAY + 2, 'v2', 2], [DAY + 3, 'v1', 3]]);
-    assert.deepEqual(reader.symbolRows?.({ column: 1, values: ['v1'] }), { rows: 63, selected: 4 });
+    // Only the first partition's row is read in place: the second one's are all read and filtered.
+    assert.deepEqual(reader.symbolRows?.({ column: 1, values: ['v1'] }, undefined, [0, 1, 2]), { rows: 63, selected: 4, clustered: 1 });
     reader.close();
   } finally {
     removeDir(dir);

@@ -59,11 +59,7 @@ export class ColumnarTableReader implements TableReader {
   }
 
   async *scan(options: ScanOptions): AsyncIterable<ColumnBatch> {
-    const cols = options.columns.map((i) => {
-      const c = this.meta.columns[i];
-      if (!c) throw SvcError.badRequest(`column index out of range [table=${this.schema.name}, index=${i}]`);
-      return c;
-    });
+    const cols = options.columns.map((i) => this.columnAt(i));
     const symbols = options.columns.map((i) => this.symbolTables.get(i));
     const batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
     const reverse = options.reverse === true;
@@ -107,26 +103,41 @@ export class ColumnarTableReader implements TableReader {
     return options.columns.indexOf(column);
   }
 
-  symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[]): SymbolRowCount {
+  symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount {
     const keys = this.wantedKeys(wanted);
+    // A partition's rows are read in place when every column the scan reads besides the key has clusters.
+    const inPlace = (p: PartitionState): boolean => columns !== undefined
+      && columns.every((c) => c === wanted.column || clusterable(loadVector(this.cache, this.state.dir, p, this.columnAt(c))));
     let rows = 0;
     let selected = 0;
+    let clustered = 0;
     for (const p of this.txn.partitions) {
       const ranges = this.rowRanges(p, intervals);
       if (ranges.length === 0) continue;
       const postings = this.postings(p, keys);
+      let inPartition = 0;
+      let covered = 0;
       for (const [lo, hi] of ranges) {
-        rows += hi - lo;
-        selected += postings === null ? 0 : postings ? countRows(postings, keys.keys, lo, hi) : hi - lo;
+        covered += hi - lo;
+        inPartition += postings === null ? 0 : postings ? countRows(postings, keys.keys, lo, hi) : hi - lo;
       }
+      rows += covered;
+      selected += inPartition;
+      if (postings && inPartition > 0 && covered >= p.rows * CLUSTER_COVERAGE && inPlace(p)) clustered += inPartition;
     }
-    return { rows, selected };
+    return { rows, selected, clustered };
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.state.closeSnapshot(this.txn.txn);
+  }
+
+  private columnAt(i: number): StoredColumn {
+    const c = this.meta.columns[i];
+    if (!c) throw SvcError.badRequest(`column index out of range [table=${this.schema.name}, index=${i}]`);
+    return c;
   }
 
   /** The stored column and the distinct dictionary keys of the wanted values (values it does not hold match no row). */

@@ -6,7 +6,7 @@
  * columns. Output: left columns then right columns; the left timestamp stays designated.
  */
 import { ColumnBatch } from '../../data/column-batch';
-import { TypeTag } from '../../data/column-type';
+import { ColumnType, TypeTag } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
@@ -75,7 +75,7 @@ export class AsofJoin implements PlanNode {
       checkAborted(context);
       parts.push({ rowCount: b.rowCount, vectors: b.vectors.map((v, c) => (needed[c] ? v : nulls.get(v.type, 1))) });
     }
-    const rb = parts.length ? concatBatches(rightTypes, parts) : { rowCount: 0, vectors: rightTypes.map((t) => new VectorBuilder(t, 1).build()) };
+    const rb = readRight(parts, rightTypes, needed, nulls);
     const rn = rb.rowCount;
     const rts = rb.vectors[right.timestampIndex].data as Float64Array;
     const keyed = leftKeys.length > 0;
@@ -149,6 +149,20 @@ class AsofCursor {
     }
     this.p = p;
   }
+}
+
+/** The right side's rows in one batch: the columns the join reads concatenated, the others a null row each (never read). */
+function readRight(parts: readonly ColumnBatch[], types: readonly ColumnType[], needed: readonly boolean[], nulls: NullVectors): ColumnBatch {
+  const rowCount = parts.reduce((n, b) => n + b.rowCount, 0);
+  const kept = types.map((_t, c) => c).filter((c) => needed[c]);
+  const joined = parts.length ? concatBatches(kept.map((c) => types[c]), parts.map((b) => ({ rowCount: b.rowCount, vectors: kept.map((c) => b.vectors[c]) }))) : undefined;
+  return {
+    rowCount,
+    vectors: types.map((t, c) => {
+      if (!needed[c]) return nulls.get(t, 1);
+      return joined ? joined.vectors[kept.indexOf(c)] : new VectorBuilder(t, 1).build();
+    }),
+  };
 }
 
 function usesColumn(e: BoundExpr, index: number): boolean {

@@ -33,8 +33,14 @@ export interface ScanSpec {
   readonly timeBuckets?: ScanOptions['timeBuckets'];
 }
 
-/** A scan reads only the wanted symbols' rows when they are at most this share of the rows it would read. */
+/**
+ * A scan reads only the wanted symbols' rows when the rows it must gather one by one are at most
+ * NARROW_SHARE of the rows it would read, and all its selected rows at most CLUSTERED_SHARE of them: rows
+ * read in place from the symbols' clusters cost no gather, but past half the rows a scan in the workers
+ * reads about as little and builds no copies of the columns.
+ */
 const NARROW_SHARE = 1 / 64;
+const CLUSTERED_SHARE = 1 / 2;
 
 export class TableScan implements PlanNode {
   readonly columns: readonly ResultColumn[];
@@ -82,9 +88,9 @@ export class TableScan implements PlanNode {
   }
 
   /**
-   * The rows a forward scan reads when its symbol values narrow it (their posting rows are at most
-   * NARROW_SHARE of the rows in its intervals), else undefined. Such a scan runs on the request thread:
-   * it reads few rows, and the workers' frames are whole partitions.
+   * The rows a forward scan reads when its symbol values narrow it (few of their rows to gather, see
+   * NARROW_SHARE), else undefined. Such a scan runs on the request thread: it gathers few rows and reads
+   * the rest in place, and the workers' frames are whole partitions.
    */
   symbolNarrowing(context: ExecContext): number | undefined {
     const wanted = this.spec.symbolValues;
@@ -92,8 +98,9 @@ export class TableScan implements PlanNode {
     const reader = context.storage.openReader(this.spec.table.name);
     try {
       if (!reader.symbolRows) return undefined;
-      const count = reader.symbolRows(wanted, this.intervals(context));
-      return count.selected <= count.rows * NARROW_SHARE ? count.selected : undefined;
+      const count = reader.symbolRows(wanted, this.intervals(context), this.spec.columnIndexes);
+      const gathered = count.selected - (count.clustered ?? 0);
+      return gathered <= count.rows * NARROW_SHARE && count.selected <= count.rows * CLUSTERED_SHARE ? count.selected : undefined;
     } finally {
       reader.close();
     }
