@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Fingerprint } from './bench-queries';
-import { timeRounds } from './bench-rounds';
+import { roundOrder, timeRounds } from './bench-rounds';
 
 const print: Fingerprint = { rows: 1, sum: 0, sumTs: 0 };
 
@@ -15,9 +15,28 @@ async function order(interleave: boolean): Promise<string[]> {
   return seen;
 }
 
-test('interleaved, every query is warmed once and then timed one run per round, each round starting one query later; in turn, back to back', async () => {
-  assert.deepEqual(await order(true), ['first a', 'first b', 'first c', 'a', 'b', 'c', 'b', 'c', 'a']);
+test('interleaved, every query is warmed once and then timed one run per round, in the round\'s order; in turn, back to back', async () => {
+  const ids = ['a', 'b', 'c'];
+  const rounds = [0, 1].map((k) => roundOrder(3, k).map((i) => ids[i]));
+  assert.deepEqual(await order(true), ['first a', 'first b', 'first c', ...rounds[0], ...rounds[1]]);
   assert.deepEqual(await order(false), ['first a', 'a', 'a', 'first b', 'b', 'b', 'first c', 'c', 'c']);
+});
+
+test('each round is a permutation of the queries, the same in every run, and a query follows many different ones', () => {
+  const n = 13, runs = 21;
+  const before = new Map<number, Set<number>>();
+  let previous = -1;
+  for (let k = 0; k < runs; k++) {
+    const order = roundOrder(n, k);
+    assert.deepEqual([...order].sort((x, y) => x - y), Array.from({ length: n }, (_x, i) => i), `round ${k} is a permutation`);
+    assert.deepEqual(roundOrder(n, k), order, 'the same order again');
+    for (const q of order) {
+      if (previous >= 0) (before.get(q) ?? before.set(q, new Set()).get(q) as Set<number>).add(previous);
+      previous = q;
+    }
+  }
+  // Starting each round one query later kept each query's predecessor in all but one round in thirteen.
+  for (let q = 0; q < n; q++) assert.ok((before.get(q)?.size ?? 0) >= 8, `query ${q} follows ${before.get(q)?.size} different queries`);
 });
 
 test('a query\'s time is the median of its timed runs, and a failing query stops running but not the others', async () => {

@@ -8,9 +8,10 @@
  * shares out the physical cores: a two-thread scan of 80 MB took 4.4 ms in one phase and 8.5 ms in the
  * next, in the same process); the runs of a query timed back to back fall in one or two phases and its
  * median moves with them from one pass to the next, while runs spread over the whole sitting sample
- * every phase. Each round starts one query later than the one before, so no query always follows the
- * same one: what a query leaves behind (a server's garbage collection after a big join) lands on a
- * different query each round instead of on every run of its fixed successor. In turn
+ * every phase. Each round runs the queries in its own shuffled order (the same orders for DuckDB and
+ * every server), so no query mostly follows the same one: what a query leaves behind (a server's garbage
+ * collection after a big join) lands on a different query each round instead of on most runs of one
+ * successor (rounds that only started one query later kept every other neighbour). In turn
  * (`interleave: false`), each query's runs go back to back, as ../bench/bench.mjs does.
  */
 import { Fingerprint } from './bench-queries';
@@ -64,8 +65,7 @@ export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<Qu
   };
   if (r.interleave) {
     for (const q of r.queries) await warm(q);
-    const n = r.queries.length;
-    for (let k = 0; k < r.runs; k++) for (let j = 0; j < n; j++) await timeOne(r.queries[(k + j) % n]);
+    for (let k = 0; k < r.runs; k++) for (const j of roundOrder(r.queries.length, k)) await timeOne(r.queries[j]);
   } else {
     for (const q of r.queries) {
       await warm(q);
@@ -78,4 +78,16 @@ export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<Qu
     const ts = times.get(q.id) ?? [];
     return { id: q.id, ms: median(ts), min: Math.min(...ts), times: ts.map((t) => Math.round(t * 1000) / 1000), fingerprint: fingerprints.get(q.id) };
   });
+}
+
+/** Round `round`'s order of `n` queries: a permutation shuffled from a seed of the round, so every run of the bench uses the same ones. */
+export function roundOrder(n: number, round: number): number[] {
+  const order = Array.from({ length: n }, (_x, i) => i);
+  let seed = (round + 1) * 2654435761 >>> 0;
+  for (let i = n - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    const j = Math.floor((seed / 4294967296) * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
 }

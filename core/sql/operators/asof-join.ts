@@ -9,6 +9,8 @@ import { ColumnBatch } from '../../data/column-batch';
 import { ColumnType, TypeTag } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
 import { MemorySymbolTable } from '../../data/symbol-table';
+import { elementsPerRow, Vector } from '../../data/vector';
+import { float64Pool, int32Pool } from '../../parallel/shared-array-pool';
 import { VectorBuilder } from '../../data/vector-builder';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
@@ -63,9 +65,8 @@ export class AsofJoin implements PlanNode {
   }
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
-    const { left, right, leftKeys, rightKeys, kind } = this.spec;
+    const { right, rightKeys } = this.spec;
     const nulls = new NullVectors();
-    const tolerance = this.spec.tolerance ?? Infinity;
     const rightTypes = right.columns.map((c) => c.type);
     // Right columns nobody reads are neither kept nor gathered: they travel as shared null vectors.
     const needed = rightTypes.map((_t, c) => this.rightUsed === undefined || this.rightUsed[c] || c === right.timestampIndex
@@ -75,7 +76,20 @@ export class AsofJoin implements PlanNode {
       checkAborted(context);
       parts.push({ rowCount: b.rowCount, vectors: b.vectors.map((v, c) => (needed[c] ? v : nulls.get(v.type, 1))) });
     }
-    const rb = readRight(parts, rightTypes, needed, nulls);
+    const taken: Taken = { f64: [], i32: [] };
+    try {
+      yield* this.merge(context, readRight(parts, rightTypes, needed, nulls, taken), nulls);
+    } finally {
+      // Nothing reads them any more: the output batches hold gathered copies, never the right side's arrays.
+      rightArrays.f64.give(taken.f64);
+      rightArrays.i32.give(taken.i32);
+    }
+  }
+
+  /** Matches the left side's rows against the right side's (`rb`) and yields them with their right rows' values. */
+  private async *merge(context: ExecContext, rb: ColumnBatch, nulls: NullVectors): AsyncIterable<ColumnBatch> {
+    const { left, right, leftKeys, rightKeys, kind } = this.spec;
+    const tolerance = this.spec.tolerance ?? Infinity;
     const rn = rb.rowCount;
     const rts = rb.vectors[right.timestampIndex].data as Float64Array;
     const keyed = leftKeys.length > 0;
@@ -151,18 +165,47 @@ class AsofCursor {
   }
 }
 
-/** The right side's rows in one batch: the columns the join reads concatenated, the others a null row each (never read). */
-function readRight(parts: readonly ColumnBatch[], types: readonly ColumnType[], needed: readonly boolean[], nulls: NullVectors): ColumnBatch {
+/**
+ * Right columns of one number a row, concatenated into arrays kept between executions: the right side is
+ * read whole on every execution (a join of two 1M-row sides made ~18 MB of them a run, and every 64 MB
+ * of new ArrayBuffers costs a full garbage collection that the next queries wait on).
+ */
+const rightArrays = { f64: float64Pool(4), i32: int32Pool(4) };
+
+/** The arrays of one execution's right side that go back to the pools when it ends. */
+interface Taken { f64: Float64Array[]; i32: Int32Array[] }
+
+/**
+ * The right side's rows in one batch: the columns the join reads concatenated (into pooled arrays when of
+ * one number a row, recorded in `taken`), the others a null row each (never read).
+ */
+function readRight(parts: readonly ColumnBatch[], types: readonly ColumnType[], needed: readonly boolean[], nulls: NullVectors, taken: Taken): ColumnBatch {
   const rowCount = parts.reduce((n, b) => n + b.rowCount, 0);
-  const kept = types.map((_t, c) => c).filter((c) => needed[c]);
-  const joined = parts.length ? concatBatches(kept.map((c) => types[c]), parts.map((b) => ({ rowCount: b.rowCount, vectors: kept.map((c) => b.vectors[c]) }))) : undefined;
   return {
     rowCount,
     vectors: types.map((t, c) => {
       if (!needed[c]) return nulls.get(t, 1);
-      return joined ? joined.vectors[kept.indexOf(c)] : new VectorBuilder(t, 1).build();
+      if (parts.length === 0) return new VectorBuilder(t, 1).build();
+      return pooledConcat(parts, c, rowCount, taken) ?? concatBatches([t], parts.map((b) => ({ rowCount: b.rowCount, vectors: [b.vectors[c]] }))).vectors[0];
     }),
   };
+}
+
+/** Column `c` of the parts one after another in a pooled array, or undefined when not all plain doubles or all plain ints of one dictionary. */
+function pooledConcat(parts: readonly ColumnBatch[], c: number, rows: number, taken: Taken): Vector | undefined {
+  const vs = parts.map((b) => b.vectors[c]);
+  const first = vs[0];
+  const plain = (v: Vector): boolean => !v.offsets && !v.nulls && !v.exact && !v.shapes && v.symbols === first.symbols && elementsPerRow(v.type) === 1;
+  const f64 = vs.every((v) => plain(v) && v.data instanceof Float64Array);
+  if (!f64 && !vs.every((v) => plain(v) && v.data instanceof Int32Array)) return undefined;
+  const out = f64 ? rightArrays.f64.take(rows) : rightArrays.i32.take(rows);
+  if (out instanceof Float64Array) taken.f64.push(out); else taken.i32.push(out);
+  let at = 0;
+  for (const b of parts) {
+    (out as Float64Array).set((b.vectors[c].data as Float64Array).subarray(0, b.rowCount), at);
+    at += b.rowCount;
+  }
+  return { type: first.type, data: out.subarray(0, rows), symbols: first.symbols };
 }
 
 function usesColumn(e: BoundExpr, index: number): boolean {
