@@ -120,10 +120,15 @@ export class AsofJoin implements PlanNode {
   }
 }
 
-/** The merge state: a cursor into the right side and the newest right row per key. */
+/**
+ * The merge state: a cursor into the right side and the newest right row per key. The cursor steps over
+ * right rows two at a time while both are due, then takes at most one more without a branch: the number
+ * of right rows due before each left row varies at random, and a loop that tests them one by one
+ * mispredicts its exit (2.2M left rows against 1.1M right ones: 21 → 12 ms without keys, 24 → 20 ms with).
+ * TOLERANCE drops matches in a second pass.
+ */
 class AsofCursor {
   private p = 0;
-  private lastAny = -1;
   private last: Int32Array;
 
   constructor(private readonly rts: Float64Array, private readonly rn: number, private readonly rkeys: Int32Array | undefined,
@@ -139,30 +144,63 @@ class AsofCursor {
   }
 
   match(lts: Float64Array, n: number, out: Int32Array): void {
-    const rts = this.rts, rn = this.rn, tol = this.tolerance, strict = this.strict;
-    let p = this.p, last = this.lastAny;
-    for (let i = 0; i < n; i++) {
-      const t = lts[i];
-      if (strict) { while (p < rn && rts[p] < t) p++; } else { while (p < rn && rts[p] <= t) p++; }
-      last = p - 1;
-      out[i] = last >= 0 && t - rts[last] <= tol ? last : -1;
+    const rts = this.rts, rn = this.rn;
+    let p = this.p;
+    if (this.strict) {
+      for (let i = 0; i < n; i++) {
+        const t = lts[i];
+        while (p + 1 < rn && rts[p + 1] < t) p += 2;
+        p += bit(p < rn && rts[p] < t);
+        out[i] = p - 1;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const t = lts[i];
+        while (p + 1 < rn && rts[p + 1] <= t) p += 2;
+        p += bit(p < rn && rts[p] <= t);
+        out[i] = p - 1;
+      }
     }
     this.p = p;
-    this.lastAny = last;
+    this.dropBeyondTolerance(lts, n, out);
   }
 
   matchKeyed(lts: Float64Array, lkeys: Int32Array, n: number, out: Int32Array): void {
-    const rts = this.rts, rn = this.rn, tol = this.tolerance, strict = this.strict;
-    const rkeys = this.rkeys as Int32Array, last = this.last;
+    const rts = this.rts, rn = this.rn, rkeys = this.rkeys as Int32Array, last = this.last;
     let p = this.p;
-    for (let i = 0; i < n; i++) {
-      const t = lts[i];
-      if (strict) { while (p < rn && rts[p] < t) { last[rkeys[p]] = p; p++; } } else { while (p < rn && rts[p] <= t) { last[rkeys[p]] = p; p++; } }
-      const m = last[lkeys[i]];
-      out[i] = m >= 0 && t - rts[m] <= tol ? m : -1;
+    if (this.strict) {
+      for (let i = 0; i < n; i++) {
+        const t = lts[i];
+        while (p + 1 < rn && rts[p + 1] < t) { last[rkeys[p]] = p; last[rkeys[p + 1]] = p + 1; p += 2; }
+        if (p < rn && rts[p] < t) { last[rkeys[p]] = p; p++; }
+        out[i] = last[lkeys[i]];
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const t = lts[i];
+        while (p + 1 < rn && rts[p + 1] <= t) { last[rkeys[p]] = p; last[rkeys[p + 1]] = p + 1; p += 2; }
+        if (p < rn && rts[p] <= t) { last[rkeys[p]] = p; p++; }
+        out[i] = last[lkeys[i]];
+      }
     }
     this.p = p;
+    this.dropBeyondTolerance(lts, n, out);
   }
+
+  /** Unmatches left rows whose match is older than the tolerance (inclusive limit). */
+  private dropBeyondTolerance(lts: Float64Array, n: number, out: Int32Array): void {
+    const tol = this.tolerance, rts = this.rts;
+    if (tol === Infinity) return;
+    for (let i = 0; i < n; i++) {
+      const m = out[i];
+      if (m >= 0 && lts[i] - rts[m] > tol) out[i] = -1;
+    }
+  }
+}
+
+/** 1 or 0 without a branch (V8 compiles `boolean | 0` to a flag move; `b ? 1 : 0` is a jump). */
+function bit(b: boolean): number {
+  return (b as unknown as number) | 0;
 }
 
 /**
