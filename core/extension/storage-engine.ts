@@ -104,7 +104,7 @@ export interface SymbolRowCount {
   readonly selected: number;
   /**
    * Of the selected rows, those a narrowed scan reads in place from per-symbol copies of the columns
-   * (no gather a row); absent when the engine keeps none.
+   * (no gather, no merge of several keys' rows); absent when the engine keeps none.
    */
   readonly clustered?: number;
 }

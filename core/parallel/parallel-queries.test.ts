@@ -221,8 +221,10 @@ test('a parallel filter yields the rows of a serial one, in order, also under LI
   assert.ok(rows.length > 100);
   // f (FLOAT) has no per-symbol clusters: two symbols' rows (a third of the table) would be gathered, so the workers filter.
   await same('SELECT ts, s, d, f FROM t WHERE s IN (\'b\', \'d\') LIMIT 7');
-  // Without it every column reads in place from the symbols' clusters: a narrowed scan on the main thread.
-  await same('SELECT ts, s, d FROM t WHERE s IN (\'b\', \'d\') LIMIT 7', false);
+  // Two symbols' rows merge into new arrays even when every column has clusters: still the workers.
+  await same('SELECT ts, s, d FROM t WHERE s IN (\'b\', \'d\') LIMIT 7');
+  // One symbol's rows read in place from its clusters when every column has them: a narrowed scan on the main thread.
+  await same('SELECT ts, s, d FROM t WHERE s = \'b\' LIMIT 7', false);
   await same('SELECT ts, avg(f), count() FROM t WHERE s = \'a\' SAMPLE BY 1h');
   await same('SELECT ts, avg(d), count() FROM t WHERE s = \'a\' SAMPLE BY 1h', false);
 });
@@ -328,4 +330,15 @@ test('an ASOF JOIN side gathers no column only its filter reads, in the workers 
   };
   assert.deepEqual(passedOver(`SELECT a.ts, a.d, b.d, b.k FROM ${sides}`), ['i', 'i']);
   assert.deepEqual(passedOver(`SELECT a.ts, a.d, b.d, b.k, a.i, b.i FROM ${sides}`), ['', '']);
+});
+
+test('one symbol narrows its scan to the main thread up to a quarter of the rows, read in place; past that the workers filter', async () => {
+  await parallel.execute('CREATE TABLE shares (ts TIMESTAMP, s SYMBOL, d DOUBLE) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  // 'a' is 60% of the rows, 'b' and 'c' 20% each.
+  const values = Array.from({ length: 1000 }, (_x, r) => `(${START + r * 1_000_000}::timestamp, '${['a', 'a', 'a', 'b', 'c'][r % 5]}', ${(r * 37) % 101})`);
+  await parallel.execute(`INSERT INTO shares VALUES ${values.join(', ')}`);
+  assert.equal((await same('SELECT count(), avg(d), max(d) FROM shares WHERE s = \'b\'', false))[0][0], 200);
+  await same('SELECT count(), avg(d), max(d) FROM shares WHERE s = \'a\'');
+  await same('SELECT ts, d FROM shares WHERE s = \'c\' AND d > 50', false);
+  await same('SELECT ts, d FROM shares WHERE s = \'a\' AND d > 50');
 });

@@ -105,8 +105,9 @@ export class ColumnarTableReader implements TableReader {
 
   symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount {
     const keys = this.wantedKeys(wanted);
-    // A partition's rows are read in place when every column the scan reads besides the key has clusters.
-    const inPlace = (p: PartitionState): boolean => columns !== undefined
+    // A partition's rows of one key are read in place when every column the scan reads besides the key has
+    // clusters (several keys merge their rows and clusters into new arrays: not in place).
+    const inPlace = (p: PartitionState): boolean => columns !== undefined && keys.keys.length === 1
       && columns.every((c) => c === wanted.column || clusterable(loadVector(this.cache, this.state.dir, p, this.columnAt(c))));
     let rows = 0;
     let selected = 0;
