@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SqlHarness } from '../../../plugins/sql-engine/sql-harness';
+import { KEPT_RIGHT_ROWS, keptArrays } from './asof-join';
 
 // ASOF JOIN reads its right side into arrays kept between executions (asof-join.ts): a later join over a
 // shorter right side, and two joins running at once, must see only their own rows.
@@ -118,4 +119,12 @@ test('ASOF and LT, keyed or not, with and without TOLERANCE, equal a naive merge
     if (/TOLERANCE|!= 'z'/.test(q)) assert.ok(expected.filter((r) => r[1] === null).length > 100, q);
     assert.deepEqual((await sql.query(q)).rows, expected, q);
   }
+});
+
+test('right-side arrays longer than KEPT_RIGHT_ROWS are not kept for the next join', () => {
+  const short = new Float64Array(new SharedArrayBuffer(8 * 16));
+  const limit = new Int32Array(new SharedArrayBuffer(4 * KEPT_RIGHT_ROWS));
+  const long = new Int32Array(new SharedArrayBuffer(4 * (KEPT_RIGHT_ROWS + 1)));
+  assert.deepEqual(keptArrays([short]), [short]);
+  assert.deepEqual(keptArrays([limit, long]), [limit]);
 });

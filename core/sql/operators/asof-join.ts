@@ -81,8 +81,8 @@ export class AsofJoin implements PlanNode {
       yield* this.merge(context, readRight(parts, rightTypes, needed, nulls, taken), nulls);
     } finally {
       // Nothing reads them any more: the output batches hold gathered copies, never the right side's arrays.
-      rightArrays.f64.give(taken.f64);
-      rightArrays.i32.give(taken.i32);
+      rightArrays.f64.give(keptArrays(taken.f64));
+      rightArrays.i32.give(keptArrays(taken.i32));
     }
   }
 
@@ -209,6 +209,14 @@ function bit(b: boolean): number {
  * of new ArrayBuffers costs a full garbage collection that the next queries wait on).
  */
 const rightArrays = { f64: float64Pool(4), i32: int32Pool(4) };
+
+/** Longer arrays are not kept after their join (they would hold their memory for the pool's idle time). */
+export const KEPT_RIGHT_ROWS = 1 << 23;
+
+/** The arrays worth keeping for the next join: at most KEPT_RIGHT_ROWS long. */
+export function keptArrays<T extends Float64Array | Int32Array>(arrays: readonly T[]): T[] {
+  return arrays.filter((a) => a.length <= KEPT_RIGHT_ROWS);
+}
 
 /** The arrays of one execution's right side that go back to the pools when it ends. */
 interface Taken { f64: Float64Array[]; i32: Int32Array[] }
