@@ -24,12 +24,12 @@ import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/b
 import { DuckRun, runDuckDb } from './bench/bench-duckdb';
 import { runExports, ExportResult } from './bench/bench-export';
 import { BenchClient } from './bench/bench-http';
-import { BenchQuery, buildQueries, fingerprint, SCHEMAS, sameFingerprint } from './bench/bench-queries';
+import { BenchQuery, buildQueries, fingerprint, ROUND_TRIP, SCHEMAS, sameFingerprint } from './bench/bench-queries';
 import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { BenchServer } from './bench/bench-server';
 import { QueryResult, timeRounds } from './bench/bench-rounds';
 import { settle } from './bench/bench-settle';
-import { spreadReport } from './bench/bench-spread';
+import { roundTripReport, spreadReport } from './bench/bench-spread';
 import { fmtMs, geometricMean, table } from './bench/bench-stats';
 
 const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js [options])
@@ -90,6 +90,8 @@ interface ServerRun {
   readonly exports: ExportResult[];
   readonly peakRssMb: number;
   readonly cpuSeconds: number;
+  /** ROUND_TRIP, timed in the same rounds. */
+  readonly roundTrip?: QueryResult;
 }
 
 async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun> {
@@ -103,13 +105,15 @@ async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[],
       console.log(`${label}: imported ${m.dataset} in ${importSeconds[m.dataset].toFixed(2)} s`);
     }
     if (o.settle) await quiet(label);
-    const results = await timeRounds({
-      queries, runs: o.runs, interleave: o.interleave,
+    const timed = await timeRounds({
+      queries: [...queries, ROUND_TRIP], runs: o.runs, interleave: o.interleave,
       first: async (q) => fingerprint((await client.exec(q.q)).dataset, q.ordered),
       run: (q) => client.exec(q.q),
     });
+    const results = timed.filter((r) => r.id !== ROUND_TRIP.id);
+    const roundTrip = timed.find((r) => r.id === ROUND_TRIP.id);
     const exports = o.exports ? await runExports(client, metas.map((m) => ({ name: m.dataset, rows: m.rows }))) : [];
-    return { label, importSeconds, queries: results, exports, peakRssMb: server.peakRssMb(), cpuSeconds: server.cpuSeconds() };
+    return { label, importSeconds, queries: results, exports, peakRssMb: server.peakRssMb(), cpuSeconds: server.cpuSeconds(), roundTrip };
   } finally {
     client.close();
     await server.stop();
@@ -154,6 +158,7 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
       return s && d ? s.ms / d.ms : NaN;
     })).toFixed(2)}`);
     console.log(`${r.label}: peak RSS ${r.peakRssMb.toFixed(0)} MB, server CPU ${r.cpuSeconds.toFixed(1)} s`);
+    if (r.roundTrip && !r.roundTrip.error) console.log(`${r.label}: HTTP round trip (SELECT 1) ${fmtMs(r.roundTrip.ms)} ms, min ${fmtMs(r.roundTrip.min)}`);
   });
   const exportRows = runs.flatMap((r) => r.exports.map((e) => [r.label, e.table, e.fmt, e.rows, (e.bytes / 1e6).toFixed(1), fmtMs(e.ms), (e.bytes / e.ms / 1e3).toFixed(0), e.check]));
   if (exportRows.length) console.log(`\n### Export via GET /exp of 1M rows (median of 3)\n${table(['server', 'table', 'fmt', 'rows', 'MB', 'ms', 'MB/s', 'check'], exportRows)}`);
@@ -190,6 +195,7 @@ async function main(): Promise<void> {
       duck: p.duck ? medians(p.duck.queries) : undefined,
       servers: new Map(p.servers.map((r) => [r.label, medians(r.queries)])),
     })))}`);
+    console.log(roundTripReport(passes.map((p) => new Map(p.servers.map((r) => [r.label, r.roundTrip?.error ? NaN : r.roundTrip?.ms ?? NaN])))));
   }
   console.log(`\nload average: ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
   const when = new Date().toISOString(), load = [loadAtStart, loadavg()[0]];

@@ -24,6 +24,13 @@ export interface Fingerprint {
   readonly first?: unknown[];
 }
 
+/**
+ * Timed with a server's queries, in every round, and reported apart: a query that reads nothing, so its time
+ * is the HTTP round trip (loopback TCP, a wake-up of each process), which moves with the machine over minutes
+ * more than in-process work does; beside a pass's small queries it shows how much of their move is that.
+ */
+export const ROUND_TRIP: BenchQuery = { id: 'round_trip', what: 'SELECT 1 (the HTTP round trip)', q: 'SELECT 1', d: 'SELECT 1', ordered: true };
+
 const isoAt = (startIso: string, hours: number): string => new Date(Date.parse(startIso) + hours * 3600e3).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 const duckTs = (iso: string): string => `TIMESTAMP '${iso.replace('T', ' ').replace('Z', '')}'`;
 

@@ -45,3 +45,12 @@ export function spreadReport(ids: readonly string[], passes: readonly PassQuerie
   }
   return lines.join('\n');
 }
+
+/** Each server's round-trip median per pass and their spread (bench-queries.ts ROUND_TRIP). */
+export function roundTripReport(passes: readonly ReadonlyMap<string, number>[]): string {
+  const labels = [...(passes[0]?.keys() ?? [])];
+  return labels.map((label) => {
+    const medians = passes.map((p) => p.get(label) ?? NaN);
+    return `${label}: HTTP round trip (SELECT 1) per pass ${medians.map(fmtMs).join(' / ')} ms, spread ${percent(spread(medians))}`;
+  }).join('\n');
+}
