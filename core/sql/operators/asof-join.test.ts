@@ -37,16 +37,8 @@ after(async () => {
   await sql.close();
 });
 
-/** Each left row of symbol `l` with the last row of symbol `r` at or before it (nulls when none): ts, p, right p, right i. */
-function naive(l: string, r: string): unknown[][] {
-  let last: Row | undefined;
-  const out: unknown[][] = [];
-  for (const row of rows) {
-    if (row.s === r) last = row;
-    if (row.s === l) out.push([row.p, last ? last.p : null, last ? last.i : null]);
-  }
-  return out;
-}
+/** Each left row of symbol `l` with the last row of symbol `r` at or before it (nulls when none). */
+const naive = (l: string, r: string): unknown[][] => naiveJoin((x) => x.s === l, (x) => x.s === r, {});
 
 const join = (l: string, r: string): string =>
   `SELECT a.p, b.p, b.i FROM (SELECT * FROM q WHERE s = '${l}') a ASOF JOIN (SELECT * FROM q WHERE s = '${r}') b`;
@@ -74,14 +66,14 @@ interface Options { strict?: boolean; keyed?: boolean; tolerance?: number }
 
 /** Every row with `left` true, beside the newest row with `right` true before it (at or before for ASOF), of its symbol when keyed. */
 function naiveJoin(left: (r: Row) => boolean, right: (r: Row) => boolean, o: Options): unknown[][] {
-  let any: Row | undefined;
+  let newest: Row | undefined;
   const bySymbol = new Map<string, Row>();
-  const record = (r: Row): void => { any = r; bySymbol.set(r.s, r); };
+  const record = (r: Row): void => { newest = r; bySymbol.set(r.s, r); };
   const out: unknown[][] = [];
   for (const row of rows) {
     if (!o.strict && right(row)) record(row);
     if (left(row)) {
-      const m = o.keyed ? bySymbol.get(row.s) : any;
+      const m = o.keyed ? bySymbol.get(row.s) : newest;
       const ok = m !== undefined && (o.tolerance === undefined || row.ts - m.ts <= o.tolerance);
       out.push([row.p, ok ? m.p : null, ok ? m.i : null]);
     }

@@ -113,8 +113,12 @@ export function constantVector(type: ColumnType, value: SqlValue, n: number): Ve
   return b.build();
 }
 
-/** Concatenates batches with the same column types into one (sort, buffering operators). */
-export function concatBatches(types: readonly ColumnType[], batches: readonly ColumnBatch[]): ColumnBatch {
+/**
+ * Concatenates batches with the same column types into one (sort, buffering operators). Columns of fixed
+ * width are copied into arrays from `allocate` (sized like allocateData's); one batch is returned as it is.
+ */
+export function concatBatches(types: readonly ColumnType[], batches: readonly ColumnBatch[],
+  allocate: (type: ColumnType, rows: number) => FixedArray = allocateData): ColumnBatch {
   if (batches.length === 1) return batches[0];
   let total = 0;
   for (const b of batches) total += b.rowCount;
@@ -122,7 +126,7 @@ export function concatBatches(types: readonly ColumnType[], batches: readonly Co
     const first = batches[0]?.vectors[c];
     if (!isVarSize(t) && first && batches.every((b) => b.vectors[c].symbols === first.symbols && !b.vectors[c].exact)) {
       const w = elementsPerRow(t);
-      const data = allocateData(t, total);
+      const data = allocate(t, total);
       let p = 0;
       for (const b of batches) { copyInto(data, b.vectors[c].data, b.rowCount * w, p); p += b.rowCount * w; }
       return { type: t, data, symbols: first.symbols } as Vector;
