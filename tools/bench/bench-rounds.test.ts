@@ -5,10 +5,10 @@ import { roundOrder, timeRounds } from './bench-rounds';
 
 const print: Fingerprint = { rows: 1, sum: 0, sumTs: 0 };
 
-async function order(interleave: boolean): Promise<string[]> {
+async function order(interleave: boolean, warmups?: number): Promise<string[]> {
   const seen: string[] = [];
   await timeRounds({
-    queries: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], runs: 2, interleave,
+    queries: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], runs: 2, interleave, warmups,
     first: async (q) => { seen.push(`first ${q.id}`); return print; },
     run: async (q) => { seen.push(q.id); },
   });
@@ -20,6 +20,20 @@ test('interleaved, every query is warmed once and then timed one run per round, 
   const rounds = [0, 1].map((k) => roundOrder(3, k).map((i) => ids[i]));
   assert.deepEqual(await order(true), ['first a', 'first b', 'first c', ...rounds[0], ...rounds[1]]);
   assert.deepEqual(await order(false), ['first a', 'a', 'a', 'first b', 'b', 'b', 'first c', 'c', 'c']);
+});
+
+test('extra warm-ups run untimed before the timed runs: in rounds of orders the timed rounds do not use, or back to back', async () => {
+  const ids = ['a', 'b', 'c'];
+  const warmRounds = [2, 3].map((k) => roundOrder(3, k).map((i) => ids[i]));
+  const rounds = [0, 1].map((k) => roundOrder(3, k).map((i) => ids[i]));
+  assert.deepEqual(await order(true, 3), ['first a', 'first b', 'first c', ...warmRounds[0], ...warmRounds[1], ...rounds[0], ...rounds[1]]);
+  assert.deepEqual(await order(false, 2), ['first a', 'a', 'a', 'a', 'first b', 'b', 'b', 'b', 'first c', 'c', 'c', 'c']);
+  const results = await timeRounds({
+    queries: [{ id: 'a' }], runs: 2, interleave: true, warmups: 4,
+    first: async () => print,
+    run: async () => undefined,
+  });
+  assert.equal(results[0].times?.length, 2, 'only the timed runs count');
 });
 
 test('each round is a permutation of the queries, the same in every run, and a query follows many different ones', () => {

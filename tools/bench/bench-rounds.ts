@@ -1,7 +1,11 @@
 /**
- * How the bench times its queries, for DuckDB and every server alike: each query runs once untimed (the
- * warm-up, whose rows give the fingerprint), then `runs` timed runs, and a query's time is the median of
- * its runs.
+ * How the bench times its queries, for DuckDB and every server alike: each query runs `warmups` times
+ * untimed (the first run's rows give the fingerprint), then `runs` timed runs, and a query's time is the
+ * median of its runs. A server compiles its hot paths while it runs them (V8 tiers a function up after
+ * enough calls, on background threads that share the two cores): with one warm-up, the first three to
+ * five rounds of a freshly started svc ran 10–60% slower than the rest (a /tmp probe, three fresh
+ * servers, 20 rounds each), a slope that landed in every pass's medians; with four, 10–17% in the first
+ * round only. Extra warm-ups run in rounds of their own order too, before the timed ones.
  *
  * Interleaved (the default), the timed runs go in rounds: one run of every query per round. On a shared
  * two-core VM the machine's speed moves in phases of a tenth of a second to a few seconds (the host
@@ -34,6 +38,8 @@ export interface Rounds<Q extends TimedQuery> {
   readonly queries: readonly Q[];
   readonly runs: number;
   readonly interleave: boolean;
+  /** Untimed runs per query before the timed ones, the fingerprint's among them (default 1). */
+  readonly warmups?: number;
   /** The untimed first run; its answer's fingerprint. */
   readonly first: (q: Q) => Promise<Fingerprint>;
   /** One timed run (the time includes whatever it awaits). */
@@ -46,16 +52,17 @@ export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<Qu
   const fingerprints = new Map<string, Fingerprint>();
   const errors = new Map<string, string>();
   const times = new Map<string, number[]>(r.queries.map((q) => [q.id, []]));
-  const timeOne = async (q: Q): Promise<void> => {
+  const timeOne = async (q: Q, timed = true): Promise<void> => {
     if (errors.has(q.id)) return;
     try {
       const t0 = performance.now();
       await r.run(q);
-      times.get(q.id)?.push(performance.now() - t0);
+      if (timed) times.get(q.id)?.push(performance.now() - t0);
     } catch (e) {
       errors.set(q.id, reason(e));
     }
   };
+  const extraWarmups = Math.max(0, Math.floor(r.warmups ?? 1) - 1);
   const warm = async (q: Q): Promise<void> => {
     try {
       fingerprints.set(q.id, await r.first(q));
@@ -65,10 +72,13 @@ export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<Qu
   };
   if (r.interleave) {
     for (const q of r.queries) await warm(q);
+    // Warm-up rounds take orders the timed rounds do not use (rounds runs, runs + 1, ...).
+    for (let w = 0; w < extraWarmups; w++) for (const j of roundOrder(r.queries.length, r.runs + w)) await timeOne(r.queries[j], false);
     for (let k = 0; k < r.runs; k++) for (const j of roundOrder(r.queries.length, k)) await timeOne(r.queries[j]);
   } else {
     for (const q of r.queries) {
       await warm(q);
+      for (let w = 0; w < extraWarmups; w++) await timeOne(q, false);
       for (let k = 0; k < r.runs; k++) await timeOne(q);
     }
   }
