@@ -36,6 +36,7 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --size 1M|10M      dataset rows (default 1M; generated once into --data)
   --runs N           timed runs per query after the warm-ups (default 5)
   --warmup N         untimed runs per query before them (default 3; in rounds too)
+  --min-seconds S    in rounds: more rounds after --runs until the timed ones have lasted S seconds (default 0)
   --only id,id       only these queries (\`--only none\`: imports only)
   --data DIR         dataset folder
   --threads N        DuckDB's threads
@@ -49,17 +50,18 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --in-turn          each query's runs back to back (default: in rounds, one run of every query per round)`;
 
 interface Options {
-  size: string; runs: number; warmups: number; passes: number; settle: boolean; interleave: boolean; data: string; only?: Set<string>; threads?: number;
+  size: string; runs: number; warmups: number; minSeconds: number; passes: number; settle: boolean; interleave: boolean; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
 }
 
 function options(argv: readonly string[]): Options {
-  const o: Options = { size: '1M', runs: 5, warmups: 3, passes: 1, settle: true, interleave: true, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
+  const o: Options = { size: '1M', runs: 5, warmups: 3, minSeconds: 0, passes: 1, settle: true, interleave: true, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
     switch (a) {
       case '--size': o.size = v(); break;
       case '--runs': o.runs = Number(v()); break;
+      case '--min-seconds': o.minSeconds = Math.max(0, Number(v()) || 0); break;
       case '--warmup': o.warmups = Math.max(1, Math.floor(Number(v())) || 1); break;
       case '--passes': o.passes = Math.max(1, Math.floor(Number(v())) || 1); break;
       case '--no-settle': o.settle = false; break;
@@ -108,7 +110,7 @@ async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[],
     }
     if (o.settle) await quiet(label);
     const timed = await timeRounds({
-      queries: [...queries, ROUND_TRIP], runs: o.runs, interleave: o.interleave, warmups: o.warmups,
+      queries: [...queries, ROUND_TRIP], runs: o.runs, interleave: o.interleave, warmups: o.warmups, minMs: o.minSeconds * 1000,
       first: async (q) => fingerprint((await client.exec(q.q)).dataset, q.ordered),
       run: (q) => client.exec(q.q),
     });
@@ -151,7 +153,7 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
       return [fmtMs(s.ms), fmtMs(s.min), `${vsDuck.toFixed(2)}`, vsQuest.toFixed(2), sameFingerprint(s.fingerprint, d.fingerprint) ? 'yes' : 'NO'];
     })];
   });
-  console.log(`\n### Queries via GET /exec (median of ${o.runs} warm runs${o.interleave ? ' in rounds' : ''}, client wall ms incl. JSON)\n${table(
+  console.log(`\n### Queries via GET /exec (median of ${o.runs}${o.minSeconds > 0 && o.interleave ? `+ warm runs in rounds for at least ${o.minSeconds} s` : ` warm runs${o.interleave ? ' in rounds' : ''}`}, client wall ms incl. JSON)\n${table(
     ['query', 'what', ...(duck ? ['DuckDB ms'] : []), ...runs.flatMap((r) => [`${r.label} ms`, 'min', ...(duck ? [`${r.label}/DuckDB`, `${r.label}/QuestDB (est.)`, 'same result'] : [])])],
     rows)}`);
   runs.forEach((r, k) => {
@@ -175,11 +177,11 @@ async function main(): Promise<void> {
   const metas = (['cpu', 'trades'] as const).map((d) => ensureDataset(o.data, d, rows, log));
   const queries = buildQueries(metas[0]).filter((q) => !o.only || o.only.has(q.id));
   const loadAtStart = loadavg()[0];
-  console.log(`bench: size=${o.size} runs=${o.runs} warm-ups=${o.warmups} passes=${o.passes} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
+  console.log(`bench: size=${o.size} runs=${o.runs} warm-ups=${o.warmups} min-seconds=${o.minSeconds} passes=${o.passes} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
   const passes: Pass[] = [];
   for (let k = 1; k <= o.passes; k++) {
     if (o.passes > 1) console.log(`\n## Pass ${k} of ${o.passes}`);
-    const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads, o.interleave, o.warmups, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
+    const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads, o.interleave, o.warmups, o.minSeconds * 1000, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
     if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
     // Every other pass runs the servers in reverse order, so a machine that drifts during a pass does not
     // always favour the same build; the tables keep the order given.

@@ -35,7 +35,7 @@ async function rows(con: DuckDBConnection, sql: string): Promise<unknown[][]> {
 }
 
 export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], runs: number, threads: number | undefined,
-  interleave: boolean, warmups: number, beforeQueries?: () => Promise<void>): Promise<DuckRun> {
+  interleave: boolean, warmups: number, minMs: number, beforeQueries?: () => Promise<void>): Promise<DuckRun> {
   const instance = await DuckDBInstance.create(':memory:', threads ? { threads: String(threads) } : {});
   const con = await instance.connect();
   try {
@@ -52,7 +52,7 @@ export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], quer
     }
     await beforeQueries?.();
     const queryResults: QueryResult[] = await timeRounds({
-      queries, runs, interleave, warmups,
+      queries, runs, interleave, warmups, minMs,
       first: async (q) => fingerprint(await rows(con, q.d), q.ordered),
       run: (q) => rows(con, q.d),
     });

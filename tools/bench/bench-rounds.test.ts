@@ -24,7 +24,7 @@ test('interleaved, every query is warmed once and then timed one run per round, 
 
 test('extra warm-ups run untimed before the timed runs: in rounds of orders the timed rounds do not use, or back to back', async () => {
   const ids = ['a', 'b', 'c'];
-  const warmRounds = [2, 3].map((k) => roundOrder(3, k).map((i) => ids[i]));
+  const warmRounds = [-1, -2].map((k) => roundOrder(3, k).map((i) => ids[i]));
   const rounds = [0, 1].map((k) => roundOrder(3, k).map((i) => ids[i]));
   assert.deepEqual(await order(true, 3), ['first a', 'first b', 'first c', ...warmRounds[0], ...warmRounds[1], ...rounds[0], ...rounds[1]]);
   assert.deepEqual(await order(false, 2), ['first a', 'a', 'a', 'a', 'first b', 'b', 'b', 'b', 'first c', 'c', 'c', 'c']);
@@ -34,6 +34,18 @@ test('extra warm-ups run untimed before the timed runs: in rounds of orders the 
     run: async () => undefined,
   });
   assert.equal(results[0].times?.length, 2, 'only the timed runs count');
+});
+
+test('in rounds, a minimum time adds rounds after the runs until the timed rounds have lasted it', async () => {
+  let runs = 0;
+  const results = await timeRounds({
+    queries: [{ id: 'a' }, { id: 'b' }], runs: 2, interleave: true, minMs: 60,
+    first: async () => print,
+    run: async () => { runs++; await new Promise((r) => setTimeout(r, 5)); },
+  });
+  assert.ok(runs >= 8, `${runs} runs in at least 60 ms of 5 ms runs`);
+  assert.equal(results[0].times?.length, results[1].times?.length, 'whole rounds only');
+  assert.equal(runs, (results[0].times?.length ?? 0) * 2);
 });
 
 test('each round is a permutation of the queries, the same in every run, and a query follows many different ones', () => {

@@ -7,6 +7,12 @@
  * servers, 20 rounds each), a slope that landed in every pass's medians; with four, 10–17% in the first
  * round only. Extra warm-ups run in rounds of their own order too, before the timed ones.
  *
+ * In rounds, `minMs` keeps timing further rounds after the `runs`-th until the timed rounds have lasted
+ * that long: the machine's speed moves in spells of seconds to minutes, and 41 rounds of svc's queries
+ * took ~9 s against DuckDB's ~45 s, so one slow spell could cover all of a pass's svc runs (a 10M
+ * sitting: svc's medians of one pass 20–35% above the other two, DuckDB's of the same pass within 1–11%).
+ * A minimum time gives every engine a sampling window at least that long.
+ *
  * Interleaved (the default), the timed runs go in rounds: one run of every query per round. On a shared
  * two-core VM the machine's speed moves in phases of a tenth of a second to a few seconds (the host
  * shares out the physical cores: a two-thread scan of 80 MB took 4.4 ms in one phase and 8.5 ms in the
@@ -40,6 +46,8 @@ export interface Rounds<Q extends TimedQuery> {
   readonly interleave: boolean;
   /** Untimed runs per query before the timed ones, the fingerprint's among them (default 1). */
   readonly warmups?: number;
+  /** In rounds: more rounds after `runs` until the timed ones have lasted this long (default 0). */
+  readonly minMs?: number;
   /** The untimed first run; its answer's fingerprint. */
   readonly first: (q: Q) => Promise<Fingerprint>;
   /** One timed run (the time includes whatever it awaits). */
@@ -72,9 +80,10 @@ export async function timeRounds<Q extends TimedQuery>(r: Rounds<Q>): Promise<Qu
   };
   if (r.interleave) {
     for (const q of r.queries) await warm(q);
-    // Warm-up rounds take orders the timed rounds do not use (rounds runs, runs + 1, ...).
-    for (let w = 0; w < extraWarmups; w++) for (const j of roundOrder(r.queries.length, r.runs + w)) await timeOne(r.queries[j], false);
-    for (let k = 0; k < r.runs; k++) for (const j of roundOrder(r.queries.length, k)) await timeOne(r.queries[j]);
+    // Warm-up rounds take orders the timed rounds do not use (rounds -1, -2, ...).
+    for (let w = 0; w < extraWarmups; w++) for (const j of roundOrder(r.queries.length, -1 - w)) await timeOne(r.queries[j], false);
+    const t0 = performance.now(), minMs = r.minMs ?? 0;
+    for (let k = 0; k < r.runs || performance.now() - t0 < minMs; k++) for (const j of roundOrder(r.queries.length, k)) await timeOne(r.queries[j]);
   } else {
     for (const q of r.queries) {
       await warm(q);
