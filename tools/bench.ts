@@ -124,6 +124,12 @@ async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[],
   }
 }
 
+/** How each query's time was taken, for the table's heading. */
+function howTimed(o: Options): string {
+  if (!o.interleave) return `median of ${o.runs} warm runs`;
+  return o.minSeconds > 0 ? `median of ${o.runs}+ warm runs in rounds for at least ${o.minSeconds} s` : `median of ${o.runs} warm runs in rounds`;
+}
+
 function report(o: Options, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], duck: DuckRun | undefined, runs: readonly ServerRun[]): void {
   const atTen = parseSize(o.size) === 10_000_000;
   if (!atTen) console.log('\n(The QuestDB estimates use the reference sitting at 10M rows.)');
@@ -153,7 +159,7 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
       return [fmtMs(s.ms), fmtMs(s.min), `${vsDuck.toFixed(2)}`, vsQuest.toFixed(2), sameFingerprint(s.fingerprint, d.fingerprint) ? 'yes' : 'NO'];
     })];
   });
-  console.log(`\n### Queries via GET /exec (median of ${o.runs}${o.minSeconds > 0 && o.interleave ? `+ warm runs in rounds for at least ${o.minSeconds} s` : ` warm runs${o.interleave ? ' in rounds' : ''}`}, client wall ms incl. JSON)\n${table(
+  console.log(`\n### Queries via GET /exec (${howTimed(o)}, client wall ms incl. JSON)\n${table(
     ['query', 'what', ...(duck ? ['DuckDB ms'] : []), ...runs.flatMap((r) => [`${r.label} ms`, 'min', ...(duck ? [`${r.label}/DuckDB`, `${r.label}/QuestDB (est.)`, 'same result'] : [])])],
     rows)}`);
   runs.forEach((r, k) => {

@@ -9,8 +9,8 @@
  *
  * In rounds, `minMs` keeps timing further rounds after the `runs`-th until the timed rounds have lasted
  * that long: the machine's speed moves in spells of seconds to minutes, and 41 rounds of svc's queries
- * took ~9 s against DuckDB's ~45 s, so one slow spell could cover all of a pass's svc runs (a 10M
- * sitting: svc's medians of one pass 20–35% above the other two, DuckDB's of the same pass within 1–11%).
+ * took ~9 s against DuckDB's ~50 s, so one slow spell could cover all of a pass's svc runs (a 10M
+ * sitting: svc's medians of one pass 14–46% above its fastest pass, DuckDB's passes within 1–11%).
  * A minimum time gives every engine a sampling window at least that long.
  *
  * Interleaved (the default), the timed runs go in rounds: one run of every query per round. On a shared
