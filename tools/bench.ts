@@ -11,14 +11,16 @@
  *   options: --runs 5  --only id,id (`--only none`: imports only)  --data DIR  --threads N (DuckDB)
  *            --no-duckdb  --no-export  --env SVC_KEY=value (server settings, repeatable)
  *            --server DIR (repeatable: other checkouts' builds, e.g. before/after; every other pass runs them
- *            in reverse order)  --out FILE.json
+ *            in reverse order; the same DIR twice: two runs of one build)  --out FILE.json
+ *            --together (load every server, then time all of them in the same rounds, so each samples the
+ *            same stretch of the machine: bench/bench-together.ts; then the spread of their medians)
  *            --passes N (the whole sitting N times, then every query's medians side by side with their spread)
  *            --no-settle (time queries right after the imports, without waiting for the machine to go quiet)
  *            --in-turn (each query's runs back to back, instead of one run of every query per round)
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { PROJECT_DIR } from '../core/project';
 import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/bench-datasets';
 import { DuckRun, runDuckDb } from './bench/bench-duckdb';
@@ -29,7 +31,8 @@ import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { BenchServer } from './bench/bench-server';
 import { QueryResult, timeRounds } from './bench/bench-rounds';
 import { settle } from './bench/bench-settle';
-import { roundTripReport, spreadReport } from './bench/bench-spread';
+import { roundTripReport, spreadAcross, spreadReport } from './bench/bench-spread';
+import { distinctLabels, jointQueries, splitResults } from './bench/bench-together';
 import { fmtMs, geometricMean, table } from './bench/bench-stats';
 
 const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js [options])
@@ -42,7 +45,8 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --threads N        DuckDB's threads
   --no-duckdb        no DuckDB side by side
   --no-export        no /exp runs
-  --server DIR       another checkout's build (repeatable: before/after)
+  --server DIR       another checkout's build (repeatable: before/after; the same one again: another run of it)
+  --together         load every server first, then time them all in the same rounds (default: one after another)
   --env KEY=value    a server setting (repeatable)
   --out FILE.json    all numbers as JSON
   --passes N         run DuckDB and every server N times in a row, then the spread of each query's medians
@@ -50,12 +54,12 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --in-turn          each query's runs back to back (default: in rounds, one run of every query per round)`;
 
 interface Options {
-  size: string; runs: number; warmups: number; minSeconds: number; passes: number; settle: boolean; interleave: boolean; data: string; only?: Set<string>; threads?: number;
+  size: string; runs: number; warmups: number; minSeconds: number; passes: number; settle: boolean; interleave: boolean; together: boolean; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
 }
 
 function options(argv: readonly string[]): Options {
-  const o: Options = { size: '1M', runs: 5, warmups: 3, minSeconds: 0, passes: 1, settle: true, interleave: true, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
+  const o: Options = { size: '1M', runs: 5, warmups: 3, minSeconds: 0, passes: 1, settle: true, interleave: true, together: false, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
     switch (a) {
@@ -71,7 +75,8 @@ function options(argv: readonly string[]): Options {
       case '--threads': o.threads = Number(v()); break;
       case '--no-duckdb': o.duckdb = false; break;
       case '--no-export': o.exports = false; break;
-      case '--server': o.servers.push(v()); break;
+      case '--server': o.servers.push(resolve(v())); break;
+      case '--together': o.together = true; break;
       case '--out': o.out = v(); break;
       case '--env': { const [k, ...rest] = v().split('='); o.env[k] = rest.join('='); break; }
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
@@ -98,29 +103,96 @@ interface ServerRun {
   readonly roundTrip?: QueryResult;
 }
 
-async function runServer(dir: string, o: Options, metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun> {
-  const label = dir === PROJECT_DIR ? 'svc' : `svc ${basename(dir)}`;
+interface Started {
+  readonly label: string;
+  readonly server: BenchServer;
+  readonly client: BenchClient;
+  readonly importSeconds: Record<string, number>;
+  stopped?: boolean;
+}
+
+async function startServer(dir: string, label: string, o: Options, metas: readonly DatasetMeta[]): Promise<Started> {
   const server = await BenchServer.start(label, dir, o.env);
   const client = new BenchClient(server.port);
+  const started = { label, server, client, importSeconds: {} as Record<string, number> };
   try {
-    const importSeconds: Record<string, number> = {};
     for (const m of metas) {
-      importSeconds[m.dataset] = await client.importCsv(m.dataset, join(o.data, m.file), SCHEMAS[m.dataset], m.rows);
-      console.log(`${label}: imported ${m.dataset} in ${importSeconds[m.dataset].toFixed(2)} s`);
+      started.importSeconds[m.dataset] = await client.importCsv(m.dataset, join(o.data, m.file), SCHEMAS[m.dataset], m.rows);
+      console.log(`${label}: imported ${m.dataset} in ${started.importSeconds[m.dataset].toFixed(2)} s`);
     }
-    if (o.settle) await quiet(label);
-    const timed = await timeRounds({
-      queries: [...queries, ROUND_TRIP], runs: o.runs, interleave: o.interleave, warmups: o.warmups, minMs: o.minSeconds * 1000,
-      first: async (q) => fingerprint((await client.exec(q.q)).dataset, q.ordered),
-      run: (q) => client.exec(q.q),
-    });
-    const results = timed.filter((r) => r.id !== ROUND_TRIP.id);
+    return started;
+  } catch (e) {
+    await stopServer(started);
+    throw e;
+  }
+}
+
+async function stopServer(s: Started): Promise<void> {
+  if (s.stopped) return;
+  s.stopped = true;
+  s.client.close();
+  await s.server.stop();
+}
+
+/** The rounds of `queries` (and the round trip) on the started servers, timed together; each server's results. */
+async function timeServers(started: readonly Started[], o: Options, queries: readonly BenchQuery[]): Promise<QueryResult[][]> {
+  const own = [...queries, ROUND_TRIP];
+  const joint = jointQueries(started.length, own);
+  const timed = await timeRounds({
+    queries: joint, runs: o.runs, interleave: o.interleave, warmups: o.warmups, minMs: o.minSeconds * 1000,
+    first: async (j) => fingerprint((await started[j.server].client.exec(j.query.q)).dataset, j.query.ordered),
+    run: (j) => started[j.server].client.exec(j.query.q),
+  });
+  return splitResults(started.length, own, timed);
+}
+
+/** After the timed queries: the exports, peak RSS and CPU; stops the server. */
+async function finishServer(s: Started, o: Options, metas: readonly DatasetMeta[], timed: readonly QueryResult[]): Promise<ServerRun> {
+  try {
+    const exports = o.exports ? await runExports(s.client, metas.map((m) => ({ name: m.dataset, rows: m.rows }))) : [];
+    const queries = timed.filter((r) => r.id !== ROUND_TRIP.id);
     const roundTrip = timed.find((r) => r.id === ROUND_TRIP.id);
-    const exports = o.exports ? await runExports(client, metas.map((m) => ({ name: m.dataset, rows: m.rows }))) : [];
-    return { label, importSeconds, queries: results, exports, peakRssMb: server.peakRssMb(), cpuSeconds: server.cpuSeconds(), roundTrip };
+    return { label: s.label, importSeconds: s.importSeconds, queries, exports, peakRssMb: s.server.peakRssMb(), cpuSeconds: s.server.cpuSeconds(), roundTrip };
   } finally {
-    client.close();
-    await server.stop();
+    await stopServer(s);
+  }
+}
+
+/** One server after another (order: their indexes in that order), each loaded, settled and timed on its own. */
+async function runInTurn(o: Options, labels: readonly string[], order: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
+  const runs: ServerRun[] = new Array(o.servers.length);
+  for (const i of order) {
+    if (o.settle) await quiet('before the server');
+    const s = await startServer(o.servers[i], labels[i], o, metas);
+    let timed: QueryResult[];
+    try {
+      if (o.settle) await quiet(s.label);
+      [timed] = await timeServers([s], o, queries);
+    } catch (e) {
+      await stopServer(s);
+      throw e;
+    }
+    runs[i] = await finishServer(s, o, metas, timed);
+  }
+  return runs;
+}
+
+/** Every server loaded (in that order), then all timed in the same rounds (bench-together.ts). */
+async function runTogether(o: Options, labels: readonly string[], order: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
+  const started: Started[] = new Array(o.servers.length);
+  try {
+    for (const i of order) {
+      if (o.settle) await quiet('before the server');
+      started[i] = await startServer(o.servers[i], labels[i], o, metas);
+    }
+    if (o.settle) await quiet(`${labels.length} servers`);
+    const timed = await timeServers(started, o, queries);
+    const runs: ServerRun[] = [];
+    for (let i = 0; i < started.length; i++) runs.push(await finishServer(started[i], o, metas, timed[i]));
+    return runs;
+  } catch (e) {
+    await Promise.all(started.filter((s) => s !== undefined).map(async (s) => stopServer(s).catch(() => undefined)));
+    throw e;
   }
 }
 
@@ -176,6 +248,8 @@ function report(o: Options, metas: readonly DatasetMeta[], queries: readonly Ben
 
 interface Pass { readonly duck?: DuckRun; readonly servers: ServerRun[] }
 
+const medians = (results: readonly QueryResult[]): Map<string, number> => new Map(results.map((q) => [q.id, q.error ? NaN : q.ms]));
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   const rows = parseSize(o.size);
@@ -184,23 +258,24 @@ async function main(): Promise<void> {
   const queries = buildQueries(metas[0]).filter((q) => !o.only || o.only.has(q.id));
   const loadAtStart = loadavg()[0];
   console.log(`bench: size=${o.size} runs=${o.runs} warm-ups=${o.warmups} min-seconds=${o.minSeconds} passes=${o.passes} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
+  const labels = distinctLabels(o.servers.map((dir) => (dir === PROJECT_DIR ? 'svc' : `svc ${basename(dir)}`)));
   const passes: Pass[] = [];
   for (let k = 1; k <= o.passes; k++) {
     if (o.passes > 1) console.log(`\n## Pass ${k} of ${o.passes}`);
     const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads, o.interleave, o.warmups, o.minSeconds * 1000, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
     if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
-    // Every other pass runs the servers in reverse order, so a machine that drifts during a pass does not
-    // always favour the same build; the tables keep the order given.
-    const servers: ServerRun[] = new Array(o.servers.length);
-    for (const i of o.servers.map((_d, i) => i).sort((a, b) => (k % 2 === 1 ? a - b : b - a))) {
-      if (o.settle) await quiet('before the server');
-      servers[i] = await runServer(o.servers[i], o, metas, queries);
-    }
+    // Every other pass runs (or loads) the servers in reverse order, so a machine that drifts during a pass
+    // does not always favour the same build; the tables keep the order given.
+    const order = o.servers.map((_d, i) => i).sort((a, b) => (k % 2 === 1 ? a - b : b - a));
+    const servers = o.together ? await runTogether(o, labels, order, metas, queries) : await runInTurn(o, labels, order, metas, queries);
     report(o, metas, queries, duck, servers);
+    if (o.together && servers.length > 1) {
+      console.log(`\n### Spread of the medians across the ${servers.length} servers timed together\n${spreadAcross(
+        [...queries.map((q) => q.id), ROUND_TRIP.id], new Map(servers.map((r) => [r.label, medians([...r.queries, ...(r.roundTrip ? [r.roundTrip] : [])])])))}`);
+    }
     passes.push({ duck, servers });
   }
   if (o.passes > 1) {
-    const medians = (results: readonly QueryResult[]): Map<string, number> => new Map(results.map((q) => [q.id, q.error ? NaN : q.ms]));
     console.log(`\n### Spread of the medians over ${o.passes} passes\n${spreadReport(queries.map((q) => q.id), passes.map((p) => ({
       duck: p.duck ? medians(p.duck.queries) : undefined,
       servers: new Map(p.servers.map((r) => [r.label, medians(r.queries)])),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { roundTripReport, spread, spreadReport } from './bench-spread';
+import { roundTripReport, spread, spreadAcross, spreadReport } from './bench-spread';
 
 test('spread is the largest median over the smallest, less one, over what was measured', () => {
   assert.equal(spread([2, 2.2, 2.5]), 0.25);
@@ -19,4 +19,10 @@ test('the report sets each pass\'s medians side by side with their spread and th
 test('the round trip\'s medians per pass and their spread, a line per server', () => {
   const out = roundTripReport([new Map([['svc', 0.4], ['svc base', 0.5]]), new Map([['svc', 0.5], ['svc base', 0.5]])]);
   assert.equal(out, 'svc: HTTP round trip (SELECT 1) per pass 0.40 / 0.50 ms, spread 25%\nsvc base: HTTP round trip (SELECT 1) per pass 0.50 / 0.50 ms, spread 0%');
+});
+
+test('servers timed together: each one\'s median per query and their spread', () => {
+  const out = spreadAcross(['count'], new Map([['svc', new Map([['count', 0.5]])], ['svc #2', new Map([['count', 0.55]])]]));
+  assert.match(out, /\| query \| svc ms \| svc #2 ms \| spread \|/);
+  assert.match(out, /\| count \| 0\.50 \| 0\.55 \| 10% \|/);
 });

@@ -54,3 +54,16 @@ export function roundTripReport(passes: readonly ReadonlyMap<string, number>[]):
     return `${label}: HTTP round trip (SELECT 1) per pass ${medians.map(fmtMs).join(' / ')} ms, spread ${percent(spread(medians))}`;
   }).join('\n');
 }
+
+/**
+ * Servers timed together (bench-together.ts): per query, each server's median and their spread. For runs
+ * of one build, the spread between runs with the machine's drift taken out: each sampled the same stretch.
+ */
+export function spreadAcross(ids: readonly string[], servers: ReadonlyMap<string, ReadonlyMap<string, number>>): string {
+  const labels = [...servers.keys()];
+  const rows = ids.map((id) => {
+    const medians = labels.map((l) => servers.get(l)?.get(id) ?? NaN);
+    return [id, ...medians.map(fmtMs), percent(spread(medians))];
+  });
+  return table(['query', ...labels.map((l) => `${l} ms`), 'spread'], rows);
+}
