@@ -11,21 +11,26 @@ const TWO_32 = 4294967296;
 const DOUBLE_UNIT = 2 ** -53;
 const FLOAT_UNIT = 2 ** -24;
 
+const randomInt32 = (): number => Math.floor(Math.random() * TWO_32) | 0;
+
 export class XorShift128Plus implements RandomSource {
-  private s0hi: number;
-  private s0lo: number;
-  private s1hi: number;
-  private s1lo: number;
   /** The last word drawn by `next()`, as two int32 halves. */
   private hi = 0;
   private lo = 0;
 
-  constructor(seed0: bigint, seed1: bigint, readonly seeded: boolean) {
+  /** The state's words as int32 halves (high, low). */
+  private constructor(private s0hi: number, private s0lo: number, private s1hi: number, private s1lo: number, readonly seeded: boolean) {}
+
+  /** The source `long_sequence(n, seed0, seed1)` seeds. */
+  static seeded(seed0: bigint, seed1: bigint): XorShift128Plus {
     const a = BigInt.asUintN(64, seed0), b = BigInt.asUintN(64, seed1);
-    this.s0hi = Number(BigInt.asIntN(32, a >> 32n));
-    this.s0lo = Number(BigInt.asIntN(32, a));
-    this.s1hi = Number(BigInt.asIntN(32, b >> 32n));
-    this.s1lo = Number(BigInt.asIntN(32, b));
+    const half = (x: bigint): number => Number(BigInt.asIntN(32, x));
+    return new XorShift128Plus(half(a >> 32n), half(a), half(b >> 32n), half(b), true);
+  }
+
+  /** An unseeded source from Math.random's bits, without BigInt: every compiled statement makes one. */
+  static unseeded(): XorShift128Plus {
+    return new XorShift128Plus(randomInt32(), randomInt32(), randomInt32(), randomInt32(), false);
   }
 
   /** One step; the result is left in `hi`/`lo`. */
@@ -105,7 +110,5 @@ export class XorShift128Plus implements RandomSource {
 }
 
 export function randomSource(seeds: readonly [bigint, bigint] | undefined): RandomSource {
-  if (seeds) return new XorShift128Plus(seeds[0], seeds[1], true);
-  const word = (): bigint => BigInt(Math.floor(Math.random() * 2 ** 32)) << 32n | BigInt(Math.floor(Math.random() * 2 ** 32));
-  return new XorShift128Plus(word(), word(), false);
+  return seeds ? XorShift128Plus.seeded(seeds[0], seeds[1]) : XorShift128Plus.unseeded();
 }

@@ -129,11 +129,13 @@ export class SqlCompiler {
   }
 
   private environment(parameters?: ParameterSlots): BindEnvironment {
-    const storage = this.storage;
-    const base = this.tableContext(NEVER_ABORTED, undefined);
+    const storage = this.storage, user = this.options.user ?? 'admin';
+    let base: TableFunctionContext | undefined;
     const env: BindEnvironment = {
-      registry: this.registry, storage, jit: this.options.jit, describeContext: base, subqueries: [], parameters,
-      tableFunctionContext: (c: ExecContext) => this.tableContext(c.signal, c),
+      registry: this.registry, storage, jit: this.options.jit, subqueries: [], parameters,
+      // Only a table function's describe() reads it: made on first use, not for every statement.
+      get describeContext(): TableFunctionContext { return (base ??= tableContextOf(storage, NEVER_ABORTED, undefined, user)); },
+      tableFunctionContext: (c: ExecContext) => tableContextOf(storage, c.signal, c, user),
     };
     return env;
   }
@@ -146,18 +148,18 @@ export class SqlCompiler {
     };
   }
 
-  private tableContext(signal: AbortSignal, c: ExecContext | undefined): TableFunctionContext {
-    const storage = this.storage;
-    const functions = c?.functions ?? { now: wallMicros(), random: randomSource(undefined), user: this.options.user ?? 'admin' };
-    return {
-      ...functions, signal,
-      listTables: () => storage.listTables(),
-      getTable: (name) => storage.getTable(name),
-      partitions: (name) => { const r = storage.openReader(name); try { return r.partitions; } finally { r.close(); } },
-      symbolTableSize: (name, column) => { const r = storage.openReader(name); try { return r.symbols(column).size; } finally { r.close(); } },
-      committedTxn: (name) => { const r = storage.openReader(name); try { return r.committedTxn ?? 0; } finally { r.close(); } },
-    };
-  }
+}
+
+function tableContextOf(storage: StorageEngine, signal: AbortSignal, c: ExecContext | undefined, user: string): TableFunctionContext {
+  const functions = c?.functions ?? { now: wallMicros(), random: randomSource(undefined), user };
+  return {
+    ...functions, signal,
+    listTables: () => storage.listTables(),
+    getTable: (name) => storage.getTable(name),
+    partitions: (name) => { const r = storage.openReader(name); try { return r.partitions; } finally { r.close(); } },
+    symbolTableSize: (name, column) => { const r = storage.openReader(name); try { return r.symbols(column).size; } finally { r.close(); } },
+    committedTxn: (name) => { const r = storage.openReader(name); try { return r.committedTxn ?? 0; } finally { r.close(); } },
+  };
 }
 
 function hasCompiledFilter(p: PlanNode): boolean {
