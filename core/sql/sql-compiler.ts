@@ -5,7 +5,7 @@
  * (now() fixed per execution, rnd_* seeded by long_sequence seeds).
  */
 import { StorageEngine } from '../extension/storage-engine';
-import { SqlFunction, TableFunctionContext } from '../extension/sql-function';
+import { FunctionContext, SqlFunction, TableFunctionContext } from '../extension/sql-function';
 import { SqlGrammar } from '../extension/sql-grammar';
 import { SvcError } from '../errors';
 import type { Query, Statement } from './ast';
@@ -134,8 +134,8 @@ export class SqlCompiler {
     const env: BindEnvironment = {
       registry: this.registry, storage, jit: this.options.jit, subqueries: [], parameters,
       // Only a table function's describe() reads it: made on first use, not for every statement.
-      get describeContext(): TableFunctionContext { return (base ??= tableContextOf(storage, NEVER_ABORTED, undefined, user)); },
-      tableFunctionContext: (c: ExecContext) => tableContextOf(storage, c.signal, c, user),
+      get describeContext(): TableFunctionContext { return (base ??= tableContextOf(storage, NEVER_ABORTED, functionContext(undefined, user))); },
+      tableFunctionContext: (c: ExecContext) => tableContextOf(storage, c.signal, c.functions),
     };
     return env;
   }
@@ -144,14 +144,18 @@ export class SqlCompiler {
     return {
       signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(), parameters,
       memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity), workers: this.options.workers,
-      functions: { now: wallMicros(), random: randomSource(env.seeds), user: this.options.user ?? 'admin' },
+      functions: functionContext(env.seeds, this.options.user ?? 'admin'),
     };
   }
 
 }
 
-function tableContextOf(storage: StorageEngine, signal: AbortSignal, c: ExecContext | undefined, user: string): TableFunctionContext {
-  const functions = c?.functions ?? { now: wallMicros(), random: randomSource(undefined), user };
+/** now() fixed for one execution, its random source (seeded by long_sequence's seeds) and the user. */
+function functionContext(seeds: readonly [bigint, bigint] | undefined, user: string): FunctionContext {
+  return { now: wallMicros(), random: randomSource(seeds), user };
+}
+
+function tableContextOf(storage: StorageEngine, signal: AbortSignal, functions: FunctionContext): TableFunctionContext {
   return {
     ...functions, signal,
     listTables: () => storage.listTables(),

@@ -100,40 +100,39 @@ async function finishServer(s: Started, o: RunOptions, metas: readonly DatasetMe
   }
 }
 
-/** One server after another (order: their indexes in that order), each loaded, settled and timed on its own. */
+/**
+ * The servers at `group` (indexes into `o.servers`): each started and loaded in that order, then all timed in
+ * the same rounds, then finished; on a failure every one still running is stopped.
+ */
+async function runGroup(o: RunOptions, labels: readonly string[], group: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
+  const started: Started[] = [];
+  try {
+    for (const i of group) {
+      if (o.settle) await quiet('before the server');
+      started.push(await startServer(o.servers[i], labels[i], o, metas));
+    }
+    if (o.settle) await quiet(started.length === 1 ? started[0].label : `${started.length} servers`);
+    const timed = await timeServers(started, o, queries);
+    const runs: ServerRun[] = [];
+    for (let k = 0; k < started.length; k++) runs.push(await finishServer(started[k], o, metas, timed[k]));
+    return runs;
+  } catch (e) {
+    await Promise.all(started.map(async (s) => stopServer(s).catch(() => undefined)));
+    throw e;
+  }
+}
+
+/** One server after another (`order`: indexes into `o.servers`), each loaded, settled and timed on its own; results in the servers' order. */
 export async function runInTurn(o: RunOptions, labels: readonly string[], order: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
   const runs: ServerRun[] = new Array(o.servers.length);
-  for (const i of order) {
-    if (o.settle) await quiet('before the server');
-    const s = await startServer(o.servers[i], labels[i], o, metas);
-    let timed: QueryResult[];
-    try {
-      if (o.settle) await quiet(s.label);
-      [timed] = await timeServers([s], o, queries);
-    } catch (e) {
-      await stopServer(s);
-      throw e;
-    }
-    runs[i] = await finishServer(s, o, metas, timed);
-  }
+  for (const i of order) [runs[i]] = await runGroup(o, labels, [i], metas, queries);
   return runs;
 }
 
-/** Every server loaded (in that order), then all timed in the same rounds (bench-together.ts). */
+/** Every server loaded (in `order`), then all timed in the same rounds (bench-together.ts); results in the servers' order. */
 export async function runTogether(o: RunOptions, labels: readonly string[], order: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
-  const started: Started[] = new Array(o.servers.length);
-  try {
-    for (const i of order) {
-      if (o.settle) await quiet('before the server');
-      started[i] = await startServer(o.servers[i], labels[i], o, metas);
-    }
-    if (o.settle) await quiet(`${labels.length} servers`);
-    const timed = await timeServers(started, o, queries);
-    const runs: ServerRun[] = [];
-    for (let i = 0; i < started.length; i++) runs.push(await finishServer(started[i], o, metas, timed[i]));
-    return runs;
-  } catch (e) {
-    await Promise.all(started.filter((s) => s !== undefined).map(async (s) => stopServer(s).catch(() => undefined)));
-    throw e;
-  }
+  const inOrder = await runGroup(o, labels, order, metas, queries);
+  const runs: ServerRun[] = new Array(o.servers.length);
+  order.forEach((i, k) => { runs[i] = inOrder[k]; });
+  return runs;
 }
