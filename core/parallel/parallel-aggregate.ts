@@ -3,7 +3,8 @@
  * the query shape's kernel in a worker, and the partial aggregates merge on the main thread in range
  * order. Chosen at execution (GroupBy asks first): only with a pool, for a shape aggregate-plan.ts
  * accepts, and when the scan touches at least `cairo.sql.parallel.min.rows` rows; a range list smaller
- * than that after interval pruning runs the same kernels on the main thread.
+ * than that after interval pruning runs the same kernels on the main thread. An ungrouped, unfiltered
+ * scan folds whole partitions from block summaries (summary-aggregate.ts) and scans only the rest.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { SymbolTable } from '../data/symbol-table';
@@ -17,6 +18,8 @@ import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
 import { denseAggregate, DenseRun } from './dense-keys';
+import { missingSummaries, summaryOutput, summaryShape, summedArrays } from './summary-aggregate';
+import { keepSummary } from './block-summary';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
@@ -40,10 +43,14 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
     args.push(symbols.size + 1);
   }
   const source = aggregateKernelSource(plan.shape);
-  const specs: TaskSpec[] = frameRanges(frames, workers.size * RANGES_PER_WORKER[plan.shape.key]).map((r) => ({
+  // Large ungrouped scans fold whole partitions from block summaries and scan only the other frames.
+  const summed = rows >= workers.settings.minRows && summaryShape(plan) ? frames.map((f) => summedArrays(plan, f)) : [];
+  const scanned = frames.filter((_f, k) => !summed[k]);
+  const specs: TaskSpec[] = frameRanges(scanned, workers.size * RANGES_PER_WORKER[plan.shape.key]).map((r) => ({
     source, lo: r.lo, hi: r.hi, args,
-    columns: plan.slots.map((c) => frames[r.frame].vectors[c].data),
+    columns: plan.slots.map((c) => scanned[r.frame].vectors[c].data),
   }));
+  const summaries = missingSummaries(summed.flatMap((a) => a ?? []), workers.size * RANGES_PER_WORKER.none);
   const step = new ParallelStep(context);
   let outputs: KernelOutput[] | undefined;
   let dense: DenseRun | undefined;
@@ -55,7 +62,11 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
       outputs = dense?.outputs;
       const bits = plan.shape.key === 'number' && !outputs ? partitionBits(source) : 0;
       if (bits > 0) outputs = await radixAggregate(plan, frames, args, bits, workers, step);
-      outputs ??= await workers.runAll(specs, step);
+      if (!outputs) {
+        const all = await workers.runAll([...summaries.specs, ...specs], step);
+        summaries.builds.forEach(keepSummary);
+        outputs = [...frames.flatMap((f, k) => (summed[k] ? [summaryOutput(plan, f)] : [])), ...all.slice(summaries.specs.length)];
+      }
     }
   } finally {
     step.finish();

@@ -8,6 +8,7 @@ import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from './query-workers';
 import { radixStats } from './radix-aggregate';
 import { denseStats } from './dense-keys';
+import { summaryStats } from './block-summary';
 import { SqlCompiler } from '../sql/sql-compiler';
 import { Filter } from '../sql/operators/filter';
 import { PlanNode } from '../sql/plan';
@@ -208,6 +209,41 @@ test('a dense key range is probed once per committed column: a repeat reads the 
   assert.ok(denseStats.probes > probes, 'the appended column is probed');
   assert.equal(rows.length, first.length + 1);
   assert.deepEqual(rows.at(-1), [99.5, 1]);
+});
+
+test('ungrouped sums, averages and extremes of whole partitions fold block summaries: built once, an append brings new ones', async () => {
+  await parallel.execute('CREATE TABLE sums (ts TIMESTAMP, d DOUBLE, f FLOAT, i INT) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
+  const w = await parallel.engine.openWriter('sums');
+  const n = 70_000;
+  const rnd = random(7);
+  await w.append({ rowCount: n, vectors: [
+    { type: Types.TIMESTAMP, data: Float64Array.from({ length: n }, (_x, r) => START + r * 2_000_000) },
+    { type: Types.DOUBLE, data: Float64Array.from({ length: n }, () => (rnd() < 0.1 ? NaN : Math.round((rnd() - 0.5) * 1000) / 8)) },
+    { type: Types.FLOAT, data: Float32Array.from({ length: n }, () => (rnd() < 0.1 ? NaN : Math.round(rnd() * 100) / 4)) },
+    { type: Types.INT, data: Int32Array.from({ length: n }, (_x, r) => r) },
+  ] });
+  await w.commit();
+  await w.close();
+  const sql = 'SELECT count(), sum(d), avg(d), min(d), max(d), avg(f), max(f) FROM sums';
+  const { builds, folds } = summaryStats;
+  const first = await same(sql);
+  assert.equal(summaryStats.builds, builds + 4, 'd and f of both days');
+  assert.equal(summaryStats.folds, folds + 2);
+  // A repeat folds the kept summaries on the request thread: no task at all.
+  assert.deepEqual(await same(sql, false), first);
+  assert.equal(summaryStats.builds, builds + 4, 'a repeat builds none');
+  assert.equal(summaryStats.folds, folds + 4);
+  // A partial day (an interval's view), a filter, an INT column: the kernels scan, no summary is built.
+  await same(`${sql} WHERE ts < '2024-01-01T12:00:00.000000Z'`);
+  await same(`${sql} WHERE d > 0`);
+  await same('SELECT sum(i), max(d) FROM sums', false);
+  await same('SELECT max(i), max(d) FROM sums');
+  assert.equal(summaryStats.builds, builds + 4);
+  await parallel.execute("INSERT INTO sums VALUES ('2024-01-02T20:00:00.000000Z', 1e9, 1, 1)");
+  const grown = await same(sql);
+  assert.equal(summaryStats.builds, builds + 6, 'the appended day\'s new arrays are summarised');
+  assert.equal(grown[0][0], n + 1);
+  assert.equal(grown[0][4], 1e9);
 });
 
 test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {
