@@ -27,6 +27,7 @@ import { createPluginApi, PluginApiToken } from './plugin-api';
 import { DEFAULT_CONF_DIR, VERSION } from './project';
 import { RootDirectory } from './root-directory';
 import { RootLock } from './root-lock';
+import { BusyPoll } from './server/busy-poll';
 import { ApiServer } from './server/api-server';
 import { ErrorResponder } from './server/error-responder';
 import { ListenerBinder } from './server/listener-binder';
@@ -95,6 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   container.registerSingleton(ResponseFraming);
   container.registerSingleton(ErrorResponder);
   container.registerSingleton(ListenerBinder);
+  container.registerSingleton(BusyPoll);
   container.registerSingleton(ApiServer);
   container.registerSingleton(MinServer);
 

@@ -225,6 +225,12 @@ export const HTTP_PROGRESS_LOG_INTERVAL = durationKey('http.progress.log.interva
 /** Where /imp keeps a Parquet upload while it is read (relative to the root); files there are removed at start. */
 export const HTTP_IMPORT_SPOOL_DIR = stringKey('http.import.spool.dir', 'tmp');
 
+/**
+ * svc-specific: after the last request in flight on the HTTP API or PostgreSQL listeners is answered, the
+ * request thread polls for the next one for this long instead of sleeping (core/server/busy-poll.ts); 0 = off.
+ */
+export const NET_BUSY_POLL = durationKey('net.busy.poll', '2');
+
 // ---- plugins ------------------------------------------------------------------------------
 /** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
 export const PLUGINS = listKey('plugins', '');
@@ -250,7 +256,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
   HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,
-  HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR,
+  HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR, NET_BUSY_POLL,
   PLUGINS,
   ...PG_KEYS,
 ];

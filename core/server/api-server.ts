@@ -3,6 +3,7 @@
  * HttpRoutes with `listener: 'api'`. 404, 405 and 401 are answered in `pre` from our own route table
  * so restify never writes its own bodies.
  */
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import bunyan from 'bunyan';
 import restify from 'restify';
@@ -16,6 +17,7 @@ import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log, LogFactory } from '../log/log';
 import { ServerMetrics } from '../metrics/server-metrics';
+import { BusyPoll } from './busy-poll';
 import { answerClientError } from './client-error';
 import { ConnectionGuard, isRejectedConnection } from './connection-guard';
 import { ErrorResponder } from './error-responder';
@@ -47,6 +49,7 @@ export class ApiServer {
     @inject(LogFactory) logs: LogFactory,
     @inject(ServerMetrics) metrics: ServerMetrics,
     @inject(ListenerBinder) private readonly binder: ListenerBinder,
+    @inject(BusyPoll) poll: BusyPoll,
   ) {
     this.log = logs.create('http-server');
     const apiRoutes = routes.filter((r) => r.listener === 'api');
@@ -71,6 +74,10 @@ export class ApiServer {
     for (const route of apiRoutes) this.mount(route);
     const http = this.server.server;
     this.inFlight.track(http);
+    http.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      poll.busy();
+      res.once('close', () => poll.idle());
+    });
     http.keepAliveTimeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT) * 1000;
     http.maxRequestsPerSocket = config.get(HTTP_KEEP_ALIVE_MAX);
     // Idle timeout: no bytes either way for this long closes the connection (a stalled upload too).

@@ -83,6 +83,7 @@ export class PgConnection {
   private async pump(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    this.ctx.poll?.busy();
     try {
       while (!this.closed) {
         const m = this.next();
@@ -105,6 +106,7 @@ export class PgConnection {
       this.fatal(isSvcError(e) ? { severity: 'FATAL', code: SQLSTATE.PROTOCOL_VIOLATION, message: e.message } : { ...this.ctx.errors.fields(e, undefined), severity: 'FATAL' });
     } finally {
       this.busy = false;
+      this.ctx.poll?.idle();
     }
   }
 

@@ -26,6 +26,7 @@ import { PgConnection } from './pg-connection';
 import { PgCredentials, PgUser } from './pg-credentials';
 import { PgMetrics } from './pg-metrics';
 import { PgWireContext } from './pg-wire-context';
+import { BusyPoll } from '../../core/server/busy-poll';
 import { SQLSTATE } from './sql-state';
 
 @injectable()
@@ -47,6 +48,7 @@ export class PgServer implements Lifecycle {
     @inject(LogFactory) logs: LogFactory,
     @inject(RootDirectory) root: RootDirectory,
     @inject(ListenerBinder) private readonly binder: ListenerBinder,
+    @inject(BusyPoll) poll: BusyPoll,
   ) {
     this.log = logs.create('pg-server');
     const users: PgUser[] = [{ name: config.get(PG_USER) ?? 'admin', password: config.get(PG_PASSWORD) ?? '', readOnly: false }];
@@ -56,7 +58,7 @@ export class PgServer implements Lifecycle {
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
       errors: new ErrorReport(this.log, errors), tls: pgSecureContext(config, root),
-      cancel: (pid, key) => this.cancel(pid, key),
+      cancel: (pid, key) => this.cancel(pid, key), poll,
     };
     this.server = createServer((socket) => this.accept(socket));
   }

@@ -7,6 +7,7 @@ import { PgCredentials } from './pg-credentials';
 import { PgMetrics } from './pg-metrics';
 import { AuthMethod } from './password-login';
 import { ExecutionSettings } from './portal';
+import type { BusyPoll } from '../../core/server/busy-poll';
 
 export interface PgWireContext {
   readonly engine: QueryEngine;
@@ -22,6 +23,8 @@ export interface PgWireContext {
   readonly metrics: PgMetrics;
   readonly log: Log;
   readonly errors: ErrorReport;
+  /** Told when a connection starts and ends work on its messages (core/server/busy-poll.ts). */
+  readonly poll?: Pick<BusyPoll, 'busy' | 'idle'>;
   /** Aborts the running statement of the backend with that key (CancelRequest). */
   cancel(processId: number, secretKey: number): void;
 }
