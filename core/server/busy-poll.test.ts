@@ -28,21 +28,23 @@ test('after the last request in flight is answered the thread polls for the conf
   assert.ok((used.user + used.system) / 1000 > 30, `CPU while polling: ${(used.user + used.system) / 1000} ms`);
 });
 
+/** A request arrives: within a turn of the event loop the thread no longer polls. */
+async function arrives(p: BusyPoll): Promise<void> {
+  p.busy();
+  await turn();
+  await turn();
+  assert.equal(p.isPolling, false);
+}
+
 test('a request arriving stops the polling at once; its answer starts it again', async () => {
   const p = poll('net.busy.poll=5s');
   p.idle();
   assert.equal(p.isPolling, true);
-  p.busy();
-  await turn();
-  await turn();
-  assert.equal(p.isPolling, false);
+  await arrives(p);
   assert.equal(p.inFlight, 1);
   p.idle();
   assert.equal(p.isPolling, true);
-  p.busy();
-  await turn();
-  await turn();
-  assert.equal(p.isPolling, false);
+  await arrives(p);
 });
 
 test('net.busy.poll=0 never polls, and more answers than requests do not go negative', async () => {
