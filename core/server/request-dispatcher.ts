@@ -11,6 +11,7 @@ import { Log } from '../log/log';
 import { ErrorShape } from './error-shape';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
+import { CancelController } from '../cancel-controller';
 
 /** Answers a route's error (the ErrorResponder on the main thread; the min worker has its own). */
 /** The listeners one response may carry before Node warns of a leak. */
@@ -75,7 +76,7 @@ export class RequestDispatcher {
         return undefined;
       }
     }
-    const controller = new AbortController();
+    const controller = new CancelController();
     const abort = (): void => { if (!res.writableFinished) controller.abort(); };
     // Each layer (framing, connection guard, in-flight list, restify, a route's pipeline) watches 'close'
     // once per response; they add up past Node's default warning threshold of 10 without any leak.

@@ -47,11 +47,11 @@ export interface PlanNode {
  * the context it also reads the clock (QueryCancellation.check); given a bare signal only the signal.
  */
 export function checkAborted(target: ExecContext | AbortSignal): void {
-  if (target instanceof AbortSignal) {
-    if (target.aborted) throw reasonOf(target);
+  if ('cancellation' in target) {
+    target.cancellation.check();
     return;
   }
-  target.cancellation.check();
+  if (target.aborted) throw reasonOf(target);
 }
 
 /** Lets other requests run between batches of long operators. */

@@ -10,6 +10,7 @@
  */
 import { SvcError } from '../errors';
 import type { QueryProgress } from './query-engine';
+import { CancelController } from '../cancel-controller';
 
 /** The reason of a cancellation whose cause the caller did not give (the caller's signal had no SvcError). */
 export const CANCELLED = 'cancelled by user';
@@ -20,7 +21,7 @@ export const TIMED_OUT = 'timeout, query aborted';
 export const CHECK_EVERY_ROWS = 1 << 16;
 
 export class QueryCancellation {
-  private readonly controller = new AbortController();
+  private readonly controller = new CancelController();
   private readonly follow = (): void => this.controller.abort(this.outer.reason);
 
   /**

@@ -6,12 +6,13 @@
  * engine stopped for time counts as timed out here too.
  */
 import { SvcError } from '../../core/errors';
+import { CancelController } from '../../core/cancel-controller';
 
 /** setTimeout fires at once for longer delays (TimeoutOverflowWarning); ~24.8 days is "never" for a query. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class QueryDeadline {
-  private readonly controller = new AbortController();
+  private readonly controller = new CancelController();
   private readonly timer: NodeJS.Timeout;
   private timedOutFlag = false;
   /** The `performance.now()` instant the query must stop at. */

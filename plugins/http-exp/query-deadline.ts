@@ -6,9 +6,10 @@
  */
 import { SvcError } from '../../core/errors';
 import { Aborted } from './abort-race';
+import { CancelController } from '../../core/cancel-controller';
 
 export class QueryDeadline {
-  private readonly controller = new AbortController();
+  private readonly controller = new CancelController();
   private readonly timer: NodeJS.Timeout;
   private readonly end: number;
   private readonly onClientGone = (): void => this.controller.abort();

@@ -16,6 +16,7 @@ import { RowCursor } from './row-cursor';
 import { runSessionCommand } from './session-command-runner';
 import { commandTag } from './command-tag';
 import { oidOf, typeSize } from '../sql-catalog/pg-type-oids';
+import { CancelController } from '../../core/cancel-controller';
 
 export interface ExecutionSettings {
   /** `pg.send.buffer.size`: bytes a connection may queue on its socket before a result waits for the client. */
@@ -33,7 +34,7 @@ export const WRITE_DENIED = 'Write permission denied';
 
 export class Portal {
   private cursor: RowCursor | undefined;
-  private readonly abort = new AbortController();
+  private readonly abort = new CancelController();
 
   /** `values` is undefined for a simple Query, which has no parameters. */
   constructor(readonly statement: PreparedStatement, private readonly values: readonly SqlValue[] | undefined, private readonly binary: readonly boolean[]) {}
