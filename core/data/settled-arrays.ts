@@ -15,3 +15,21 @@ export function settle(array: FixedArray): void {
 export function isSettled(array: FixedArray): boolean {
   return settled.has(array);
 }
+
+/** Where a view's rows lie: the settled array and the view's first element in it. */
+export interface SettledOrigin {
+  readonly array: FixedArray;
+  readonly offset: number;
+}
+
+const views = new WeakMap<FixedArray, SettledOrigin>();
+
+/** Notes that `view` is `array`'s elements from `offset` on, when `array` is a settled FLOAT or DOUBLE array. */
+export function noteView(view: FixedArray, array: FixedArray, offset: number): void {
+  if ((array instanceof Float64Array || array instanceof Float32Array) && settled.has(array)) views.set(view, { array, offset });
+}
+
+/** The settled array `data` is (offset 0) or is a noted view of; undefined for anything else. */
+export function settledOrigin(data: FixedArray): SettledOrigin | undefined {
+  return settled.has(data) ? { array: data, offset: 0 } : views.get(data);
+}

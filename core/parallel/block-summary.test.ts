@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ColumnBatch } from '../data/column-batch';
 import { Types } from '../data/column-type';
-import { settle } from '../data/settled-arrays';
+import { noteView, settle } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
 import { blockCount, knownSummary, keepSummary, RECORD, SUMMARY_BLOCK } from './block-summary';
-import { close, random, reference, run, same } from './kernel-reference.fixture';
+import { close, Expected, random, reference, run, same } from './kernel-reference.fixture';
 import { KernelAggregate } from './kernel-shape';
-import { missingSummaries, summaryOutput, summaryShape, summedArrays } from './summary-aggregate';
+import { aggregateKernelSource } from './kernel-source';
+import { KernelOutput } from './kernel-task';
+import { splitFrames, summaryOutput, summaryShape } from './summary-aggregate';
 
 const AGGS: KernelAggregate[] = [
   { op: 'count', nulls: 'none', column: -1 },
@@ -42,44 +44,95 @@ function frame(cols: FixedArray[]): ColumnBatch {
   return { rowCount: cols[0].length, vectors: [{ type: Types.DOUBLE, data: cols[0] }, { type: Types.FLOAT, data: cols[1] }] };
 }
 
-/** Builds the summaries the frame lacks on this thread, in `pieces` tasks. */
+/** Builds the summaries `cols` lack on this thread, in about `pieces` tasks; the number of tasks. */
 function build(cols: FixedArray[], pieces: number): number {
-  const { builds, specs } = missingSummaries(cols, pieces);
-  for (const s of specs) {
+  const { builds, buildSpecs } = splitFrames(plan(), [frame(cols)], aggregateKernelSource(plan().shape), pieces);
+  for (const s of buildSpecs) {
     assert.equal(s.lo % SUMMARY_BLOCK, 0, 'tasks start at a block');
     run(s.source, s.columns, s.lo, s.hi, [...s.args]);
   }
   builds.forEach(keepSummary);
-  return specs.length;
+  return buildSpecs.length;
+}
+
+/** The ungrouped aggregate of `frames` as the workers would run it: summaries built, summed frames folded, edges and other frames scanned. */
+function aggregate(frames: ColumnBatch[], aggs = AGGS): { out: KernelOutput; summed: number; edges: number } {
+  const p = plan(aggs);
+  const source = aggregateKernelSource(p.shape);
+  const split = splitFrames(p, frames, source, 3);
+  for (const s of split.buildSpecs) run(s.source, s.columns, s.lo, s.hi, [...s.args]);
+  split.builds.forEach(keepSummary);
+  const outputs = [...split.summed.map((f) => summaryOutput(p, f)), ...split.edges.map((s) => run(s.source, s.columns, s.lo, s.hi, []))];
+  for (const f of split.scanned) outputs.push(run(source, p.slots.map((c) => f.vectors[c].data), 0, f.rowCount, []));
+  const acc = aggs.map(() => 0), cnt = aggs.map(() => 0);
+  let rows = 0;
+  for (const o of outputs) {
+    rows += o.presence?.[0] ?? 0;
+    aggs.forEach((a, j) => {
+      const [x, n] = [o.fields?.[2 * j][0] ?? 0, o.fields?.[2 * j + 1][0] ?? 0];
+      if (a.op === 'count' || a.op === 'sum') { acc[j] += x; cnt[j] += n; return; }
+      if (n > 0 && (cnt[j] === 0 || (a.op === 'min' ? x < acc[j] : x > acc[j]))) acc[j] = x;
+      cnt[j] += n;
+    });
+  }
+  return { out: { presence: Float64Array.of(rows), fields: aggs.flatMap((_a, j) => [Float64Array.of(acc[j]), Float64Array.of(cnt[j])]) }, summed: split.summed.length, edges: split.edges.length };
+}
+
+/** Compares an ungrouped output with the reference, infinities included (sums of both signs are NaN in both). */
+function matches(out: KernelOutput, expected: Expected, what: string): void {
+  assert.equal(out.presence?.[0], expected.rows, `${what}: rows`);
+  AGGS.forEach((a, j) => {
+    if (a.op === 'count') return;
+    const [acc, cnt] = [out.fields?.[2 * j][0] ?? NaN, out.fields?.[2 * j + 1][0] ?? NaN];
+    const name = `${what}: ${a.op} of column ${a.column}`;
+    assert.equal(cnt > 0, expected.cnt[j] > 0, `${name}: seen`);
+    if (a.op === 'sum') assert.equal(cnt, expected.cnt[j], `${name}: count`);
+    if (Number.isFinite(expected.acc[j])) close(acc, expected.acc[j], name);
+    else assert.ok(Object.is(acc, expected.acc[j]), `${name}: ${acc} != ${expected.acc[j]}`);
+  });
+}
+
+function expect(cols: FixedArray[], lo: number, hi: number): Expected {
+  const e = reference(() => 0, () => true, AGGS, cols.map((data) => ({ data, nulls: 'nan' as const })), lo, hi).get(0);
+  assert.ok(e);
+  return e;
 }
 
 test('a frame folded from block summaries equals the naive reference: nulls, a block of nulls, infinities, a partial last block', () => {
   for (const [n, pieces, seed] of [[SUMMARY_BLOCK * 5 + 123, 3, 1], [SUMMARY_BLOCK * 3, 8, 2], [SUMMARY_BLOCK * 7 - 1, 1, 3]]) {
     const cols = columns(n, seed);
-    const f = frame(cols);
-    assert.deepEqual(summedArrays(plan(), f), [cols[0], cols[0], cols[0], cols[1], cols[1], cols[1]]);
     assert.ok(build(cols, pieces) >= Math.min(pieces, blockCount(n)));
-    const expected = reference(() => 0, () => true, AGGS, cols.map((data) => ({ data, nulls: 'nan' as const })), 0, n).get(0);
-    assert.ok(expected);
-    const out = summaryOutput(plan(), f);
-    assert.equal(out.presence?.[0], n);
-    AGGS.forEach((a, j) => {
-      const [acc, cnt] = [out.fields?.[2 * j][0] ?? NaN, out.fields?.[2 * j + 1][0] ?? NaN];
-      const what = `${n} rows in ${pieces} tasks: ${a.op} of column ${a.column}`;
-      assert.equal(a.op === 'min' || a.op === 'max' ? cnt > 0 : cnt, a.op === 'min' || a.op === 'max' ? expected.cnt[j] > 0 : expected.cnt[j], `${what}: count`);
-      // Infinities: sums of both signs are NaN in both, extremes equal exactly.
-      if (a.op === 'count') return;
-      if (Number.isFinite(expected.acc[j])) close(acc, expected.acc[j], what);
-      else assert.ok(Object.is(acc, expected.acc[j]), `${what}: ${acc} != ${expected.acc[j]}`);
-    });
+    const { out, summed, edges } = aggregate([frame(cols)]);
+    assert.deepEqual([summed, edges], [1, 0], 'a whole partition has no edges');
+    matches(out, expect(cols, 0, n), `${n} rows in ${pieces} tasks`);
   }
+});
+
+test('an interval\'s part of a partition folds its whole blocks and scans its edges; a part without a whole block is scanned', () => {
+  const n = SUMMARY_BLOCK * 6 + 77;
+  const cols = columns(n, 4);
+  const part = (lo: number, hi: number): ColumnBatch => {
+    const views = cols.map((c) => c.subarray(lo, hi));
+    views.forEach((v, k) => noteView(v, cols[k], lo));
+    return frame(views);
+  };
+  for (const [lo, hi, summed, edges] of [[100, n - 5, 1, 2], [SUMMARY_BLOCK, 3 * SUMMARY_BLOCK, 1, 0], [5, n, 1, 1], [10, SUMMARY_BLOCK + 10, 0, 0], [3 * SUMMARY_BLOCK + 1, 4 * SUMMARY_BLOCK + 2, 0, 0]]) {
+    const got = aggregate([part(lo, hi)]);
+    assert.deepEqual([got.summed, got.edges], [summed, edges], `[${lo}, ${hi})`);
+    matches(got.out, expect(cols, lo, hi), `[${lo}, ${hi})`);
+  }
+  // Two parts of one partition and a whole other partition in one scan.
+  const other = columns(SUMMARY_BLOCK * 2 + 9, 5);
+  const both = aggregate([part(1000, 2 * SUMMARY_BLOCK + 50), frame(other)]);
+  const [e1, e2] = [expect(cols, 1000, 2 * SUMMARY_BLOCK + 50), expect(other, 0, other[0].length)];
+  matches(both.out, { rows: e1.rows + e2.rows, acc: AGGS.map((a, j) => (a.op === 'sum' ? e1.acc[j] + e2.acc[j] : a.op === 'min' ? Math.min(e1.acc[j], e2.acc[j]) : a.op === 'max' ? Math.max(e1.acc[j], e2.acc[j]) : 0)), cnt: AGGS.map((_a, j) => e1.cnt[j] + e2.cnt[j]) }, 'two frames');
 });
 
 test('block records hold each block\'s non-null sum, count, least and greatest', () => {
   const n = SUMMARY_BLOCK * 3 + 10;
   const d = Float64Array.from({ length: n }, (_x, i) => (i % 7 === 0 ? NaN : (i % 1000) - 500));
   settle(d);
-  build([d], 2);
+  build([d, d], 2);
   const records = knownSummary(d);
   assert.ok(records);
   assert.equal(records.length, blockCount(n) * RECORD);
@@ -99,22 +152,22 @@ test('an all-null column and a single-row column fold to what the kernels give',
   const one = Float64Array.of(2.5);
   for (const d of [empty, one]) settle(d);
   for (const cols of [[empty, empty], [one, one]]) {
-    build(cols, 4);
-    const expected = reference(() => 0, () => true, AGGS, cols.map((data) => ({ data, nulls: 'nan' as const })), 0, cols[0].length).get(0);
-    assert.ok(expected);
-    same(summaryOutput(plan(), { rowCount: cols[0].length, vectors: [{ type: Types.DOUBLE, data: cols[0] }, { type: Types.DOUBLE, data: cols[1] }] }), 0, expected, AGGS, `${cols[0].length} rows`);
+    const { out, summed } = aggregate([frame(cols)]);
+    assert.equal(summed, 1);
+    same(out, 0, expect(cols, 0, cols[0].length), AGGS, `${cols[0].length} rows`);
   }
 });
 
-test('summaries are kept per settled array and built once; views, unsettled arrays, keys, filters and INT columns get none', () => {
+test('summaries are kept per settled array and built once; other views, unsettled arrays, keys, filters and INT columns get none', () => {
   const cols = columns(SUMMARY_BLOCK * 2, 9);
   assert.ok(build(cols, 2) > 0);
   assert.equal(build(cols, 2), 0, 'a second query builds nothing');
-  // A view of part of the column (an interval's frame) and a fresh array are not settled.
-  const view = cols[0].subarray(0, 100);
-  assert.equal(summedArrays(plan(), { rowCount: 100, vectors: [{ type: Types.DOUBLE, data: view }, { type: Types.FLOAT, data: view }] }), undefined);
+  // A view that was not noted (not a partition's rows) and a fresh array are scanned.
+  const view = cols[0].subarray(0, SUMMARY_BLOCK + 100);
+  const source = aggregateKernelSource(plan().shape);
+  assert.equal(splitFrames(plan(), [{ rowCount: view.length, vectors: [{ type: Types.DOUBLE, data: view }, { type: Types.FLOAT, data: view }] }], source, 2).scanned.length, 1);
   const loose = Float64Array.from(cols[0]);
-  assert.equal(summedArrays(plan(), frame([loose, cols[1]])), undefined);
+  assert.equal(splitFrames(plan(), [frame([loose, cols[1]])], source, 2).scanned.length, 1);
   keepSummary({ data: loose, records: new Float64Array(4) });
   assert.equal(knownSummary(loose), undefined);
   assert.equal(summaryShape(plan(AGGS, true)), false);

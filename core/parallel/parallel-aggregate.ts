@@ -18,7 +18,7 @@ import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
 import { denseAggregate, DenseRun } from './dense-keys';
-import { missingSummaries, summaryOutput, summaryShape, summedArrays } from './summary-aggregate';
+import { splitFrames, summaryOutput, summaryShape } from './summary-aggregate';
 import { keepSummary } from './block-summary';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
@@ -43,14 +43,13 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
     args.push(symbols.size + 1);
   }
   const source = aggregateKernelSource(plan.shape);
-  // Large ungrouped scans fold whole partitions from block summaries and scan only the other frames.
-  const summed = rows >= workers.settings.minRows && summaryShape(plan) ? frames.map((f) => summedArrays(plan, f)) : [];
-  const scanned = frames.filter((_f, k) => !summed[k]);
+  // Large ungrouped scans fold whole blocks from block summaries and scan only the rest.
+  const split = rows >= workers.settings.minRows && summaryShape(plan) ? splitFrames(plan, frames, source, workers.size * RANGES_PER_WORKER.none) : undefined;
+  const scanned = split?.scanned ?? frames;
   const specs: TaskSpec[] = frameRanges(scanned, workers.size * RANGES_PER_WORKER[plan.shape.key]).map((r) => ({
     source, lo: r.lo, hi: r.hi, args,
     columns: plan.slots.map((c) => scanned[r.frame].vectors[c].data),
   }));
-  const summaries = missingSummaries(summed.flatMap((a) => a ?? []), workers.size * RANGES_PER_WORKER.none);
   const step = new ParallelStep(context);
   let outputs: KernelOutput[] | undefined;
   let dense: DenseRun | undefined;
@@ -62,11 +61,14 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
       outputs = dense?.outputs;
       const bits = plan.shape.key === 'number' && !outputs ? partitionBits(source) : 0;
       if (bits > 0) outputs = await radixAggregate(plan, frames, args, bits, workers, step);
-      if (!outputs) {
-        const all = await workers.runAll([...summaries.specs, ...specs], step);
-        summaries.builds.forEach(keepSummary);
-        outputs = [...frames.flatMap((f, k) => (summed[k] ? [summaryOutput(plan, f)] : [])), ...all.slice(summaries.specs.length)];
+      if (split) {
+        const builds = split.buildSpecs.length;
+        // Edges alone are a few blocks: they run here, with no round trip.
+        const all = builds + specs.length > 0 ? await workers.runAll([...split.buildSpecs, ...split.edges, ...specs], step) : workers.runHere(split.edges, step);
+        split.builds.forEach(keepSummary);
+        outputs = [...split.summed.map((f) => summaryOutput(plan, f)), ...all.slice(builds)];
       }
+      outputs ??= await workers.runAll(specs, step);
     }
   } finally {
     step.finish();

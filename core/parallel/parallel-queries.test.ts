@@ -233,8 +233,11 @@ test('ungrouped sums, averages and extremes of whole partitions fold block summa
   assert.deepEqual(await same(sql, false), first);
   assert.equal(summaryStats.builds, builds + 4, 'a repeat builds none');
   assert.equal(summaryStats.folds, folds + 4);
-  // A partial day (an interval's view), a filter, an INT column: the kernels scan, no summary is built.
-  await same(`${sql} WHERE ts < '2024-01-01T12:00:00.000000Z'`);
+  // Part of a day (an interval keeps it): its whole blocks fold, its edges are scanned here, no round trip.
+  await same(`${sql} WHERE ts >= '2024-01-01T00:10:00.000000Z' AND ts < '2024-01-01T23:00:00.000000Z'`, false);
+  assert.equal(summaryStats.folds, folds + 5);
+  // Less than a block of a day, a filter, an INT column: the kernels scan, no summary is built.
+  await same(`${sql} WHERE ts < '2024-01-01T00:30:00.000000Z'`);
   await same(`${sql} WHERE d > 0`);
   await same('SELECT sum(i), max(d) FROM sums', false);
   await same('SELECT max(i), max(d) FROM sums');

@@ -1,58 +1,99 @@
 /**
- * An ungrouped, unfiltered count(*)/sum/avg/min/max of FLOAT and DOUBLE columns over whole partitions
- * folds block summaries (block-summary.ts) instead of rows: a frame is *summed* when every column the
- * aggregates read is its partition's own settled array. Summaries missing are built by the workers in the
- * same step as the scan of the other frames; each summed frame then gives the partial output its kernel
- * would have given (rows, and per aggregate an accumulator and a count), folded over its blocks in order.
+ * An ungrouped, unfiltered count(*)/sum/avg/min/max of FLOAT and DOUBLE columns folds block summaries
+ * (block-summary.ts) instead of rows wherever a frame covers whole blocks of its partition's settled arrays:
+ * a whole partition, or the part of one an interval keeps (its columns are noted views of the partition's
+ * arrays, core/data/settled-arrays.ts). The frame's rows before its first whole block and after its last are
+ * *edges*, scanned by the shape's kernel over the partition's arrays; a frame with no whole block, or whose
+ * columns are not such views, is left to the kernels. Summaries missing are built by the workers in the same
+ * step as the edges and the other frames.
  */
 import { ColumnBatch } from '../data/column-batch';
+import { settledOrigin } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
-import { blockCount, knownSummary, RECORD, summarizable, SummaryBuild, summaryStats, summaryTasks } from './block-summary';
+import { blockCount, knownSummary, RECORD, summarizable, SummaryBuild, summaryStats, summaryTasks, SUMMARY_BLOCK } from './block-summary';
 import { KernelAggregate } from './kernel-shape';
 import { KernelOutput } from './kernel-task';
 import { TaskSpec } from './query-workers';
+
+/** A frame's whole blocks: `[first, end)` of its partition's arrays (one per kernel column slot), holding `rows` rows. */
+export interface SummedFrame {
+  readonly arrays: readonly FixedArray[];
+  readonly first: number;
+  readonly end: number;
+  readonly rows: number;
+}
+
+/** How an ungrouped scan's frames split between summaries and kernels. */
+export interface SummarySplit {
+  readonly summed: readonly SummedFrame[];
+  /** Kernel tasks over the summed frames' edges. */
+  readonly edges: readonly TaskSpec[];
+  /** Frames left whole to the kernels. */
+  readonly scanned: readonly ColumnBatch[];
+  /** Summaries to build before the summed frames fold, and their tasks. */
+  readonly builds: readonly SummaryBuild[];
+  readonly buildSpecs: readonly TaskSpec[];
+}
 
 /** Whether the plan's aggregates fold from summaries: no key, no filter, count(*) or sum/min/max of a FLOAT or DOUBLE column. */
 export function summaryShape(plan: AggregatePlan): boolean {
   return plan.shape.key === 'none' && !plan.filter && plan.shape.aggregates.every((f) => f.op === 'count' || f.nulls === 'nan');
 }
 
-/** The arrays the aggregates of `frame` read, when each can be summarised and holds exactly the frame's rows; else undefined. */
-export function summedArrays(plan: AggregatePlan, frame: ColumnBatch): FixedArray[] | undefined {
-  const arrays: FixedArray[] = [];
-  for (const f of plan.shape.aggregates) {
-    if (f.op === 'count') continue;
-    const data = frame.vectors[plan.slots[f.column]].data;
-    if (!summarizable(data) || data.length !== frame.rowCount) return undefined;
-    arrays.push(data);
+/**
+ * Splits `frames` for a plan of summaryShape: `source` is the shape's kernel (for the edges), `pieces` about
+ * how many tasks summaries to build are cut into.
+ */
+export function splitFrames(plan: AggregatePlan, frames: readonly ColumnBatch[], source: string, pieces: number): SummarySplit {
+  const summed: SummedFrame[] = [];
+  const edges: TaskSpec[] = [];
+  const scanned: ColumnBatch[] = [];
+  for (const frame of frames) {
+    const whole = wholeBlocks(plan, frame);
+    if (!whole) { scanned.push(frame); continue; }
+    summed.push(whole.frame);
+    for (const [lo, hi] of whole.edges) if (hi > lo) edges.push({ source, lo, hi, args: [], columns: whole.frame.arrays });
   }
-  return arrays;
+  const missing = [...new Set(summed.flatMap((f) => f.arrays))].filter((a) => knownSummary(a) === undefined);
+  const { builds, specs } = summaryTasks(missing, pieces);
+  return { summed, edges, scanned, builds, buildSpecs: specs };
 }
 
-/** The summaries `arrays` lack, as tasks over about `pieces` ranges. */
-export function missingSummaries(arrays: readonly FixedArray[], pieces: number): { builds: SummaryBuild[]; specs: TaskSpec[] } {
-  return summaryTasks(arrays.filter((a) => knownSummary(a) === undefined), pieces);
+/** The frame's whole blocks and its edges (in its partition's row numbers), or undefined when it has no whole block to fold. */
+function wholeBlocks(plan: AggregatePlan, frame: ColumnBatch): { frame: SummedFrame; edges: [number, number][] } | undefined {
+  const origins = plan.slots.map((c) => settledOrigin(frame.vectors[c].data));
+  if (origins.length === 0) return { frame: { arrays: [], first: 0, end: 0, rows: frame.rowCount }, edges: [] };
+  const offset = origins[0]?.offset ?? -1;
+  const length = origins[0]?.array.length ?? -1;
+  if (origins.some((o) => !o || o.offset !== offset || o.array.length !== length || !summarizable(o.array))) return undefined;
+  const lo = offset, hi = offset + frame.rowCount;
+  const first = Math.ceil(lo / SUMMARY_BLOCK);
+  // The last block is whole to the frame when the frame runs to the array's end, even if it is short.
+  const end = hi === length ? blockCount(length) : Math.floor(hi / SUMMARY_BLOCK);
+  if (end <= first) return undefined;
+  const from = first * SUMMARY_BLOCK, to = Math.min(length, end * SUMMARY_BLOCK);
+  const arrays = origins.map((o) => (o as { array: FixedArray }).array);
+  return { frame: { arrays, first, end, rows: to - from }, edges: [[lo, from], [to, hi]] };
 }
 
-/** A summed frame's partial output, from its columns' summaries (all built). */
-export function summaryOutput(plan: AggregatePlan, frame: ColumnBatch): KernelOutput {
+/** A summed frame's partial output over its whole blocks (their summaries all built): what its kernel would give for those rows. */
+export function summaryOutput(plan: AggregatePlan, frame: SummedFrame): KernelOutput {
   summaryStats.folds++;
-  const presence = Float64Array.of(frame.rowCount);
+  const presence = Float64Array.of(frame.rows);
   const fields = plan.shape.aggregates.flatMap((f) => {
     if (f.op === 'count') return [presence, presence];
-    const data = frame.vectors[plan.slots[f.column]].data;
-    const records = knownSummary(data);
+    const records = knownSummary(frame.arrays[f.column]);
     if (!records) throw new Error('block summary missing');
-    return fold(f, records, blockCount(data.length));
+    return fold(f, records, frame.first, frame.end);
   });
   return { presence, fields };
 }
 
-/** An aggregate's accumulator and count over `blocks` records, in block order (as a kernel folds its blocks). */
-function fold(f: KernelAggregate, records: Float64Array, blocks: number): Float64Array[] {
+/** An aggregate's accumulator and count over blocks `[first, end)`, in block order (as a kernel folds its blocks). */
+function fold(f: KernelAggregate, records: Float64Array, first: number, end: number): Float64Array[] {
   let acc = 0, count = 0;
-  for (let b = 0; b < blocks; b++) {
+  for (let b = first; b < end; b++) {
     const k = b * RECORD, n = records[k + 1];
     if (n === 0) continue;
     if (f.op === 'sum') {
