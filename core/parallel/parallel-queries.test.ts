@@ -242,6 +242,19 @@ test('ungrouped sums, averages and extremes of whole partitions fold block summa
   await same('SELECT sum(i), max(d) FROM sums', false);
   await same('SELECT max(i), max(d) FROM sums');
   assert.equal(summaryStats.builds, builds + 4);
+  // SAMPLE BY without key or filter: buckets holding whole blocks fold them, the rest of each bucket is scanned.
+  let before = summaryStats.folds;
+  const halves = await same('SELECT ts, count(), sum(d), avg(d), min(d), max(d), avg(f), max(f) FROM sums SAMPLE BY 12h');
+  assert.equal(halves.length, 4);
+  assert.ok(summaryStats.folds >= before + 3, `folds ${summaryStats.folds - before}`);
+  before = summaryStats.folds;
+  await same("SELECT ts, count(), sum(d), max(f) FROM sums WHERE ts >= '2024-01-01T03:00:00.000000Z' SAMPLE BY 10h FILL(NULL)");
+  assert.ok(summaryStats.folds > before);
+  // Buckets shorter than a block, and a filter: the runs kernel alone.
+  before = summaryStats.folds;
+  await same('SELECT ts, count(), sum(d) FROM sums SAMPLE BY 1h');
+  await same('SELECT ts, count(), sum(d) FROM sums WHERE d > 0 SAMPLE BY 12h');
+  assert.equal(summaryStats.folds, before);
   await parallel.execute("INSERT INTO sums VALUES ('2024-01-02T20:00:00.000000Z', 1e9, 1, 1)");
   const grown = await same(sql);
   assert.equal(summaryStats.builds, builds + 6, 'the appended day\'s new arrays are summarised');

@@ -23,12 +23,15 @@ import { fits } from './parallel-aggregate';
 import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { mergePartials } from './partial-merge';
+import { keepSummary } from './block-summary';
+import { missingSummaries, summaryRuns, summaryShape } from './summary-aggregate';
+import { summarizeRuns } from './summary-sample';
 
 /** Tasks per worker: more than one evens out a worker that is slowed down. */
 const TASKS_PER_WORKER = 4;
 
 /** Runs of one task, all in one frame: run r is rows [starts[r], ends[r]) of bucket groups[r]. */
-interface RunTask {
+export interface RunTask {
   readonly frame: number;
   readonly starts: number[];
   readonly ends: number[];
@@ -57,8 +60,12 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   if (plan.shape.key === 'symbol' && !symbols) return undefined;
   const slots = symbols ? symbols.size + 1 : 1;
   const buckets = new BucketAssigner(spec.clock, spec.from, spec.to, false);
-  const runs = bucketRuns(frames, spec.timestamp, buckets);
-  const rows = runs.reduce((s, t) => s + t.ends[t.ends.length - 1] - t.starts[0], 0);
+  let runs = bucketRuns(frames, spec.timestamp, buckets);
+  // Without a key or filter, whole blocks inside a bucket fold from block summaries; the kernel reads the rest.
+  const summed = !symbols && summaryShape(plan) && spannedRows(runs) >= workers.settings.minRows ? summarizeRuns(plan, frames, runs) : undefined;
+  if (summed) runs = [...summed.rest];
+  const summaries = missingSummaries(summed ? summed.spans.flatMap((f) => f.arrays) : [], workers.size * TASKS_PER_WORKER);
+  const rows = spannedRows(runs);
   const tasks = dealRuns(runs, Math.ceil(rows / (workers.size * TASKS_PER_WORKER)));
   if (tasks.reduce((s, t) => s + t.starts.length, 0) * slots > MAX_RUN_SLOTS) return undefined;
   const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context.parameters) : [];
@@ -71,11 +78,17 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   const step = new ParallelStep(context);
   let outputs: KernelOutput[];
   try {
-    outputs = rows < workers.settings.minRows ? workers.runHere(specs, step) : await workers.runAll(specs, step);
+    const builds = summaries.specs.length;
+    outputs = rows < workers.settings.minRows && builds === 0 ? workers.runHere(specs, step) : (await workers.runAll([...summaries.specs, ...specs], step)).slice(builds);
+    summaries.builds.forEach(keepSummary);
   } finally {
     step.finish();
   }
   checkAborted(context);
+  if (summed && summed.spans.length > 0) {
+    tasks.push({ frame: -1, starts: [], ends: [], groups: [...summed.groups] });
+    outputs.push(summaryRuns(plan, summed.spans));
+  }
   return symbols ? keyedGroups(buckets, tasks, outputs, states, symbols, plan.keyType as ColumnType) : bucketGroups(buckets, tasks, outputs, states, plan.filter !== undefined);
 }
 
@@ -127,6 +140,11 @@ function seenInOrder(presence: Float64Array, firsts: Float64Array, base: number,
   const seen: number[] = [];
   for (let s = 0; s < slots; s++) if (presence[base + s] > 0) seen.push(s);
   return seen.sort((a, b) => firsts[base + a] - firsts[base + b]);
+}
+
+/** Rows from the first run's start to the last run's end, summed over the frames' run lists. */
+function spannedRows(runs: readonly RunTask[]): number {
+  return runs.reduce((s, t) => s + t.ends[t.ends.length - 1] - t.starts[0], 0);
 }
 
 /** Each frame's bucket runs, one RunTask a frame (rows outside FROM/TO are in no run). */

@@ -55,43 +55,76 @@ export function splitFrames(plan: AggregatePlan, frames: readonly ColumnBatch[],
     summed.push(whole.frame);
     for (const [lo, hi] of whole.edges) if (hi > lo) edges.push({ source, lo, hi, args: [], columns: whole.frame.arrays });
   }
-  const missing = [...new Set(summed.flatMap((f) => f.arrays))].filter((a) => knownSummary(a) === undefined);
-  const { builds, specs } = summaryTasks(missing, pieces);
+  const { builds, specs } = missingSummaries(summed.flatMap((f) => f.arrays), pieces);
   return { summed, edges, scanned, builds, buildSpecs: specs };
+}
+
+/** Where a frame's rows lie: its partition's settled arrays (one per kernel column slot) and the frame's first row in them. */
+export interface FrameOrigin {
+  readonly arrays: readonly FixedArray[];
+  readonly offset: number;
+}
+
+/** The frame's origin when every kernel column is a settled FLOAT or DOUBLE array of its partition, or a noted view of one. */
+export function frameOrigin(plan: AggregatePlan, frame: ColumnBatch): FrameOrigin | undefined {
+  const origins = plan.slots.map((c) => settledOrigin(frame.vectors[c].data));
+  const offset = origins[0]?.offset ?? 0;
+  const length = origins[0]?.array.length ?? -1;
+  if (origins.some((o) => !o || o.offset !== offset || o.array.length !== length || !summarizable(o.array))) return undefined;
+  return { arrays: origins.map((o) => (o as { array: FixedArray }).array), offset };
+}
+
+/**
+ * The whole blocks `[first, end)` of rows `[lo, hi)` of arrays `length` long (the last block counts as whole
+ * when the rows run to the end), and the rows `[from, to)` they hold; undefined when there is none.
+ */
+export function wholeBlockSpan(lo: number, hi: number, length: number): { first: number; end: number; from: number; to: number } | undefined {
+  const first = Math.ceil(lo / SUMMARY_BLOCK);
+  const end = hi === length ? blockCount(length) : Math.floor(hi / SUMMARY_BLOCK);
+  if (end <= first) return undefined;
+  return { first, end, from: first * SUMMARY_BLOCK, to: Math.min(length, end * SUMMARY_BLOCK) };
 }
 
 /** The frame's whole blocks and its edges (in its partition's row numbers), or undefined when it has no whole block to fold. */
 function wholeBlocks(plan: AggregatePlan, frame: ColumnBatch): { frame: SummedFrame; edges: [number, number][] } | undefined {
-  const origins = plan.slots.map((c) => settledOrigin(frame.vectors[c].data));
-  if (origins.length === 0) return { frame: { arrays: [], first: 0, end: 0, rows: frame.rowCount }, edges: [] };
-  const offset = origins[0]?.offset ?? -1;
-  const length = origins[0]?.array.length ?? -1;
-  if (origins.some((o) => !o || o.offset !== offset || o.array.length !== length || !summarizable(o.array))) return undefined;
-  const lo = offset, hi = offset + frame.rowCount;
-  const first = Math.ceil(lo / SUMMARY_BLOCK);
-  // The last block is whole to the frame when the frame runs to the array's end, even if it is short.
-  const end = hi === length ? blockCount(length) : Math.floor(hi / SUMMARY_BLOCK);
-  if (end <= first) return undefined;
-  const from = first * SUMMARY_BLOCK, to = Math.min(length, end * SUMMARY_BLOCK);
-  const arrays = origins.map((o) => (o as { array: FixedArray }).array);
-  return { frame: { arrays, first, end, rows: to - from }, edges: [[lo, from], [to, hi]] };
+  if (plan.slots.length === 0) return { frame: { arrays: [], first: 0, end: 0, rows: frame.rowCount }, edges: [] };
+  const origin = frameOrigin(plan, frame);
+  if (!origin) return undefined;
+  const lo = origin.offset, hi = lo + frame.rowCount;
+  const span = wholeBlockSpan(lo, hi, origin.arrays[0].length);
+  if (!span) return undefined;
+  return { frame: { arrays: origin.arrays, first: span.first, end: span.end, rows: span.to - span.from }, edges: [[lo, span.from], [span.to, hi]] };
+}
+
+/** The summaries `arrays` lack, as tasks over about `pieces` ranges. */
+export function missingSummaries(arrays: readonly FixedArray[], pieces: number): { builds: SummaryBuild[]; specs: TaskSpec[] } {
+  return summaryTasks([...new Set(arrays)].filter((a) => knownSummary(a) === undefined), pieces);
 }
 
 /** A summed frame's partial output over its whole blocks (their summaries all built): what its kernel would give for those rows. */
 export function summaryOutput(plan: AggregatePlan, frame: SummedFrame): KernelOutput {
-  summaryStats.folds++;
-  const presence = Float64Array.of(frame.rows);
+  return summaryRuns(plan, [frame]);
+}
+
+/** Partial groups, one per summed span (their summaries all built), as a runs kernel gives one per run. */
+export function summaryRuns(plan: AggregatePlan, spans: readonly SummedFrame[]): KernelOutput {
+  summaryStats.folds += spans.length;
+  const presence = Float64Array.from(spans, (f) => f.rows);
   const fields = plan.shape.aggregates.flatMap((f) => {
     if (f.op === 'count') return [presence, presence];
-    const records = knownSummary(frame.arrays[f.column]);
-    if (!records) throw new Error('block summary missing');
-    return fold(f, records, frame.first, frame.end);
+    const acc = new Float64Array(spans.length), cnt = new Float64Array(spans.length);
+    spans.forEach((span, r) => {
+      const records = knownSummary(span.arrays[f.column]);
+      if (!records) throw new Error('block summary missing');
+      [acc[r], cnt[r]] = fold(f, records, span.first, span.end);
+    });
+    return [acc, cnt];
   });
   return { presence, fields };
 }
 
 /** An aggregate's accumulator and count over blocks `[first, end)`, in block order (as a kernel folds its blocks). */
-function fold(f: KernelAggregate, records: Float64Array, first: number, end: number): Float64Array[] {
+function fold(f: KernelAggregate, records: Float64Array, first: number, end: number): [number, number] {
   let acc = 0, count = 0;
   for (let b = first; b < end; b++) {
     const k = b * RECORD, n = records[k + 1];
@@ -105,5 +138,5 @@ function fold(f: KernelAggregate, records: Float64Array, first: number, end: num
       count++;
     }
   }
-  return [Float64Array.of(acc), Float64Array.of(count)];
+  return [acc, count];
 }
