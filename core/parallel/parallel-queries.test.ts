@@ -260,6 +260,10 @@ test('ungrouped sums, averages and extremes of whole partitions fold block summa
   assert.equal(summaryStats.builds, builds + 6, 'the appended day\'s new arrays are summarised');
   assert.equal(grown[0][0], n + 1);
   assert.equal(grown[0][4], 1e9);
+  // UPDATE rewrites the column: the next sums see the new values, not the old summaries.
+  await parallel.execute("UPDATE sums SET d = 2 WHERE ts < '2024-01-01T06:00:00.000000Z'");
+  const updated = await same(sql);
+  assert.notEqual(updated[0][1], grown[0][1]);
 });
 
 test('time intervals prune before the kernels: a day without a partition, a range across days', async () => {
