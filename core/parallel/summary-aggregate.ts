@@ -16,8 +16,8 @@ import { KernelAggregate } from './kernel-shape';
 import { KernelOutput } from './kernel-task';
 import { TaskSpec } from './query-workers';
 
-/** A frame's whole blocks: `[first, end)` of its partition's arrays (one per kernel column slot), holding `rows` rows. */
-export interface SummedFrame {
+/** Whole blocks `[first, end)` of a partition's arrays (one per kernel column slot), holding `rows` rows: a frame's or a bucket run's. */
+export interface SummedSpan {
   readonly arrays: readonly FixedArray[];
   readonly first: number;
   readonly end: number;
@@ -26,7 +26,7 @@ export interface SummedFrame {
 
 /** How an ungrouped scan's frames split between summaries and kernels. */
 export interface SummarySplit {
-  readonly summed: readonly SummedFrame[];
+  readonly summed: readonly SummedSpan[];
   /** Kernel tasks over the summed frames' edges. */
   readonly edges: readonly TaskSpec[];
   /** Frames left whole to the kernels. */
@@ -46,7 +46,7 @@ export function summaryShape(plan: AggregatePlan): boolean {
  * how many tasks summaries to build are cut into.
  */
 export function splitFrames(plan: AggregatePlan, frames: readonly ColumnBatch[], source: string, pieces: number): SummarySplit {
-  const summed: SummedFrame[] = [];
+  const summed: SummedSpan[] = [];
   const edges: TaskSpec[] = [];
   const scanned: ColumnBatch[] = [];
   for (const frame of frames) {
@@ -86,7 +86,7 @@ export function wholeBlockSpan(lo: number, hi: number, length: number): { first:
 }
 
 /** The frame's whole blocks and its edges (in its partition's row numbers), or undefined when it has no whole block to fold. */
-function wholeBlocks(plan: AggregatePlan, frame: ColumnBatch): { frame: SummedFrame; edges: [number, number][] } | undefined {
+function wholeBlocks(plan: AggregatePlan, frame: ColumnBatch): { frame: SummedSpan; edges: [number, number][] } | undefined {
   if (plan.slots.length === 0) return { frame: { arrays: [], first: 0, end: 0, rows: frame.rowCount }, edges: [] };
   const origin = frameOrigin(plan, frame);
   if (!origin) return undefined;
@@ -102,12 +102,12 @@ export function missingSummaries(arrays: readonly FixedArray[], pieces: number):
 }
 
 /** A summed frame's partial output over its whole blocks (their summaries all built): what its kernel would give for those rows. */
-export function summaryOutput(plan: AggregatePlan, frame: SummedFrame): KernelOutput {
+export function summaryOutput(plan: AggregatePlan, frame: SummedSpan): KernelOutput {
   return summaryRuns(plan, [frame]);
 }
 
 /** Partial groups, one per summed span (their summaries all built), as a runs kernel gives one per run. */
-export function summaryRuns(plan: AggregatePlan, spans: readonly SummedFrame[]): KernelOutput {
+export function summaryRuns(plan: AggregatePlan, spans: readonly SummedSpan[]): KernelOutput {
   summaryStats.folds += spans.length;
   const presence = Float64Array.from(spans, (f) => f.rows);
   const fields = plan.shape.aggregates.flatMap((f) => {

@@ -9,18 +9,18 @@ import { ColumnBatch } from '../data/column-batch';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
 import type { RunTask } from './parallel-sample';
-import { frameOrigin, SummedFrame, wholeBlockSpan } from './summary-aggregate';
+import { frameOrigin, SummedSpan, wholeBlockSpan } from './summary-aggregate';
 
 export interface SummarizedRuns {
   /** Whole blocks of runs, and the bucket of each. */
-  readonly spans: readonly SummedFrame[];
+  readonly spans: readonly SummedSpan[];
   readonly groups: readonly number[];
   /** The runs (and parts of runs) left to the kernel, per frame. */
   readonly rest: readonly RunTask[];
 }
 
 export function summarizeRuns(plan: AggregatePlan, frames: readonly ColumnBatch[], runs: readonly RunTask[]): SummarizedRuns {
-  const spans: SummedFrame[] = [];
+  const spans: SummedSpan[] = [];
   const groups: number[] = [];
   const rest: RunTask[] = [];
   for (const t of runs) {
