@@ -142,6 +142,11 @@ export const SQL_PARALLEL_MIN_ROWS = intKey('cairo.sql.parallel.min.rows', 10000
 export const SQL_PARALLEL_FILTER_ENABLED = booleanKey('cairo.sql.parallel.filter.enabled', true);
 /** GROUP BY and aggregates over a big table scan run on the query workers. */
 export const SQL_PARALLEL_GROUPBY_ENABLED = booleanKey('cairo.sql.parallel.groupby.enabled', true);
+/**
+ * svc-specific: ungrouped, unfiltered aggregates and SAMPLE BY of FLOAT/DOUBLE columns fold per-block summaries
+ * of committed columns instead of reading every row (core/parallel/block-summary.ts); needs the parallel GROUP BY.
+ */
+export const SQL_BLOCK_SUMMARIES_ENABLED = booleanKey('cairo.sql.block.summaries.enabled', true);
 
 // ---- storage ------------------------------------------------------------------------------
 export const CAIRO_ROOT = stringKey('cairo.root', 'db');
@@ -252,7 +257,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,
-  SQL_PARALLEL_MIN_ROWS, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED,
+  SQL_PARALLEL_MIN_ROWS, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED, SQL_BLOCK_SUMMARIES_ENABLED,
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
   HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,

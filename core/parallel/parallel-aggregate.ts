@@ -44,7 +44,7 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
   }
   const source = aggregateKernelSource(plan.shape);
   // Large ungrouped scans fold whole blocks from block summaries and scan only the rest.
-  const split = rows >= workers.settings.minRows && summaryShape(plan) ? splitFrames(plan, frames, source, workers.size * RANGES_PER_WORKER.none) : undefined;
+  const split = workers.settings.summaries !== false && rows >= workers.settings.minRows && summaryShape(plan) ? splitFrames(plan, frames, source, workers.size * RANGES_PER_WORKER.none) : undefined;
   const scanned = split?.scanned ?? frames;
   const specs: TaskSpec[] = frameRanges(scanned, workers.size * RANGES_PER_WORKER[plan.shape.key]).map((r) => ({
     source, lo: r.lo, hi: r.hi, args,

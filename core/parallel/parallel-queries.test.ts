@@ -260,6 +260,21 @@ test('ungrouped sums, averages and extremes of whole partitions fold block summa
   assert.equal(summaryStats.builds, builds + 6, 'the appended day\'s new arrays are summarised');
   assert.equal(grown[0][0], n + 1);
   assert.equal(grown[0][4], 1e9);
+  // cairo.sql.block.summaries.enabled=false: the kernels read every row, with the same answer.
+  const plain = new QueryWorkers({ workers: 2, minRows: 0, filter: true, groupBy: true, summaries: false });
+  try {
+    const off = new SqlCompiler(new QuestDbSqlGrammar(), parallel.engine, builtinFunctions, { jit: true, workers: plain });
+    const folded = summaryStats.folds;
+    const rows = (await parallel.query(sql, off)).rows;
+    const sampled = (await parallel.query('SELECT ts, sum(d) FROM sums SAMPLE BY 12h', off)).rows;
+    assert.equal(summaryStats.folds, folded);
+    assert.ok(plain.stats.tasks > 0);
+    assert.equal(rows[0][0], grown[0][0]);
+    assert.ok(near(rows[0][1], grown[0][1]));
+    assert.equal(sampled.length, 4);
+  } finally {
+    await plain.close();
+  }
   // UPDATE rewrites the column: the next sums see the new values, not the old summaries.
   await parallel.execute("UPDATE sums SET d = 2 WHERE ts < '2024-01-01T06:00:00.000000Z'");
   const updated = await same(sql);

@@ -62,7 +62,7 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   const buckets = new BucketAssigner(spec.clock, spec.from, spec.to, false);
   let runs = bucketRuns(frames, spec.timestamp, buckets);
   // Without a key or filter, whole blocks inside a bucket fold from block summaries; the kernel reads the rest.
-  const summed = !symbols && summaryShape(plan) && spannedRows(runs) >= workers.settings.minRows ? summarizeRuns(plan, frames, runs) : undefined;
+  const summed = workers.settings.summaries !== false && !symbols && summaryShape(plan) && spannedRows(runs) >= workers.settings.minRows ? summarizeRuns(plan, frames, runs) : undefined;
   if (summed) runs = [...summed.rest];
   const summaries = missingSummaries(summed ? summed.spans.flatMap((f) => f.arrays) : [], workers.size * TASKS_PER_WORKER);
   const rows = spannedRows(runs);

@@ -8,6 +8,8 @@ export interface ParallelSettings {
   readonly filter: boolean;
   /** GROUP BY and aggregates over a table scan run in the workers (`cairo.sql.parallel.groupby.enabled`). */
   readonly groupBy: boolean;
+  /** Ungrouped aggregates and SAMPLE BY fold block summaries (`cairo.sql.block.summaries.enabled`); absent means yes. */
+  readonly summaries?: boolean;
 }
 
 export const DEFAULT_MIN_ROWS = 100_000;
