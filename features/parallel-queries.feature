@@ -51,3 +51,22 @@ Feature: Big scans run on the query workers
     And the metric "svc_query_workers_busy" is 0
     When I query "select count(), max(k) from distinct_keys"
     Then the dataset is "[[10000000,10000000]]"
+
+  Scenario: sums, averages and extremes of committed columns read block summaries and follow every commit
+    Given the SQL "create table m as (select timestamp_sequence('2024-01-01T00:00:00.000000Z', 1000000) ts, x * 0.5 d from long_sequence(200000)) timestamp(ts) partition by day" has run
+    When I query "select count(), sum(d), avg(d), min(d), max(d) from m"
+    Then the dataset is "[[200000,1.000005E10,50000.25,0.5,100000.0]]"
+    When I query "select count(), sum(d), max(d) from m where ts >= '2024-01-01T06:00:00.000000Z' and ts < '2024-01-02T18:00:00.000000Z'"
+    Then the dataset is "[[129600,5.5987524E9,75600.0]]"
+    When I query "select ts, count(), sum(d) from m sample by 1d"
+    Then the dataset is "[[\"2024-01-01T00:00:00.000000Z\",86400,1.8662616E9],[\"2024-01-02T00:00:00.000000Z\",86400,5.5987416E9],[\"2024-01-03T00:00:00.000000Z\",27200,2.5350468E9]]"
+    Given the SQL "insert into m values ('2024-01-03T12:00:00.000000Z', 1e9)" has run
+    When I query "select count(), sum(d), max(d) from m"
+    Then the dataset is "[[200001,1.100005E10,1.0E9]]"
+
+  Scenario: with cairo.sql.block.summaries.enabled=false the workers read every row, with the same answers
+    Given the environment variable "SVC_CAIRO_SQL_BLOCK_SUMMARIES_ENABLED" is "false"
+    And the SQL "create table m as (select timestamp_sequence('2024-01-01T00:00:00.000000Z', 1000000) ts, x * 0.5 d from long_sequence(200000)) timestamp(ts) partition by day" has run
+    When I query "select count(), sum(d), avg(d), min(d), max(d) from m"
+    Then the dataset is "[[200000,1.000005E10,50000.25,0.5,100000.0]]"
+    And the metric "svc_query_worker_rows_total" is above 199999
