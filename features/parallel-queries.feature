@@ -63,6 +63,8 @@ Feature: Big scans run on the query workers
     Given the SQL "insert into m values ('2024-01-03T12:00:00.000000Z', 1e9)" has run
     When I query "select count(), sum(d), max(d) from m"
     Then the dataset is "[[200001,1.100005E10,1.0E9]]"
+    And the metric "svc_block_summaries_built_total" is above 1
+    And the metric "svc_block_summary_folds_total" is above 5
 
   Scenario: with cairo.sql.block.summaries.enabled=false the workers read every row, with the same answers
     Given the environment variable "SVC_CAIRO_SQL_BLOCK_SUMMARIES_ENABLED" is "false"
@@ -70,3 +72,4 @@ Feature: Big scans run on the query workers
     When I query "select count(), sum(d), avg(d), min(d), max(d) from m"
     Then the dataset is "[[200000,1.000005E10,50000.25,0.5,100000.0]]"
     And the metric "svc_query_worker_rows_total" is above 199999
+    And the metric "svc_block_summary_folds_total" is 0

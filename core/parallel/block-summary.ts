@@ -10,7 +10,7 @@
 import { isSettled } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { BLOCK_ROWS } from './kernel-runtime';
-import { TaskSpec } from './query-workers';
+import { TaskSpec, WorkerPoolStats } from './query-workers';
 
 /** Rows per summarised block: the aggregate kernels' block. */
 export const SUMMARY_BLOCK = BLOCK_ROWS;
@@ -18,9 +18,6 @@ export const SUMMARY_BLOCK = BLOCK_ROWS;
 export const RECORD = 4;
 
 const summaries = new WeakMap<FixedArray, Float64Array>();
-
-/** Counters for tests: summaries built, and frames folded from summaries. */
-export const summaryStats = { builds: 0, folds: 0 };
 
 /** Block records of `data` (`RECORD` doubles per block), if built. */
 export function knownSummary(data: FixedArray): Float64Array | undefined {
@@ -79,9 +76,15 @@ export function summaryTasks(arrays: readonly FixedArray[], pieces: number): { b
   return { builds, specs };
 }
 
-/** Keeps a finished build's records with its array. */
-export function keepSummary(build: SummaryBuild): void {
-  if (!isSettled(build.data)) return;
+/** Keeps a finished build's records with its array; false when the array is not settled (nothing kept). */
+export function keepSummary(build: SummaryBuild): boolean {
+  if (!isSettled(build.data)) return false;
   summaries.set(build.data, build.records);
-  summaryStats.builds++;
+  return true;
+}
+
+/** Keeps a step's finished builds and counts them, and the spans folded from summaries, in the pool's stats. */
+export function countSummaries(builds: readonly SummaryBuild[], folded: number, stats: WorkerPoolStats): void {
+  for (const b of builds) if (keepSummary(b)) stats.summariesBuilt++;
+  stats.summaryFolds += folded;
 }

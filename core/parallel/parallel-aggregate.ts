@@ -19,7 +19,7 @@ import { TaskSpec } from './query-workers';
 import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
 import { denseAggregate, DenseRun } from './dense-keys';
 import { splitFrames, summaryOutput, summaryShape } from './summary-aggregate';
-import { keepSummary } from './block-summary';
+import { countSummaries } from './block-summary';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
@@ -65,7 +65,7 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
         const builds = split.buildSpecs.length;
         // Edges alone are a few blocks: they run here, with no round trip.
         const all = builds + specs.length > 0 ? await workers.runAll([...split.buildSpecs, ...split.edges, ...specs], step) : workers.runHere(split.edges, step);
-        split.builds.forEach(keepSummary);
+        countSummaries(split.builds, split.summed.length, workers.stats);
         outputs = [...split.summed.map((f) => summaryOutput(plan, f)), ...all.slice(builds)];
       }
       outputs ??= await workers.runAll(specs, step);

@@ -8,7 +8,6 @@ import { SqlHarness } from '../../plugins/sql-engine/sql-harness';
 import { QueryWorkers } from './query-workers';
 import { radixStats } from './radix-aggregate';
 import { denseStats } from './dense-keys';
-import { summaryStats } from './block-summary';
 import { SqlCompiler } from '../sql/sql-compiler';
 import { Filter } from '../sql/operators/filter';
 import { PlanNode } from '../sql/plan';
@@ -225,49 +224,50 @@ test('ungrouped sums, averages and extremes of whole partitions fold block summa
   await w.commit();
   await w.close();
   const sql = 'SELECT count(), sum(d), avg(d), min(d), max(d), avg(f), max(f) FROM sums';
-  const { builds, folds } = summaryStats;
+  const { summariesBuilt: builds, summaryFolds: folds } = workers.stats;
   const first = await same(sql);
-  assert.equal(summaryStats.builds, builds + 4, 'd and f of both days');
-  assert.equal(summaryStats.folds, folds + 2);
+  assert.equal(workers.stats.summariesBuilt, builds + 4, 'd and f of both days');
+  assert.equal(workers.stats.summaryFolds, folds + 2);
   // A repeat folds the kept summaries on the request thread: no task at all.
   assert.deepEqual(await same(sql, false), first);
-  assert.equal(summaryStats.builds, builds + 4, 'a repeat builds none');
-  assert.equal(summaryStats.folds, folds + 4);
+  assert.equal(workers.stats.summariesBuilt, builds + 4, 'a repeat builds none');
+  assert.equal(workers.stats.summaryFolds, folds + 4);
   // Part of a day (an interval keeps it): its whole blocks fold, its edges are scanned here, no round trip.
   await same(`${sql} WHERE ts >= '2024-01-01T00:10:00.000000Z' AND ts < '2024-01-01T23:00:00.000000Z'`, false);
-  assert.equal(summaryStats.folds, folds + 5);
+  assert.equal(workers.stats.summaryFolds, folds + 5);
   // Less than a block of a day, a filter, an INT column: the kernels scan, no summary is built.
   await same(`${sql} WHERE ts < '2024-01-01T00:30:00.000000Z'`);
   await same(`${sql} WHERE d > 0`);
   await same('SELECT sum(i), max(d) FROM sums', false);
   await same('SELECT max(i), max(d) FROM sums');
-  assert.equal(summaryStats.builds, builds + 4);
+  assert.equal(workers.stats.summariesBuilt, builds + 4);
   // SAMPLE BY without key or filter: buckets holding whole blocks fold them, the rest of each bucket is scanned.
-  let before = summaryStats.folds;
+  let before = workers.stats.summaryFolds;
   const halves = await same('SELECT ts, count(), sum(d), avg(d), min(d), max(d), avg(f), max(f) FROM sums SAMPLE BY 12h');
   assert.equal(halves.length, 4);
-  assert.ok(summaryStats.folds >= before + 3, `folds ${summaryStats.folds - before}`);
-  before = summaryStats.folds;
+  assert.ok(workers.stats.summaryFolds >= before + 3, `folds ${workers.stats.summaryFolds - before}`);
+  before = workers.stats.summaryFolds;
   await same("SELECT ts, count(), sum(d), max(f) FROM sums WHERE ts >= '2024-01-01T03:00:00.000000Z' SAMPLE BY 10h FILL(NULL)");
-  assert.ok(summaryStats.folds > before);
+  assert.ok(workers.stats.summaryFolds > before);
   // Buckets shorter than a block, and a filter: the runs kernel alone.
-  before = summaryStats.folds;
+  before = workers.stats.summaryFolds;
   await same('SELECT ts, count(), sum(d) FROM sums SAMPLE BY 1h');
   await same('SELECT ts, count(), sum(d) FROM sums WHERE d > 0 SAMPLE BY 12h');
-  assert.equal(summaryStats.folds, before);
+  assert.equal(workers.stats.summaryFolds, before);
   await parallel.execute("INSERT INTO sums VALUES ('2024-01-02T20:00:00.000000Z', 1e9, 1, 1)");
   const grown = await same(sql);
-  assert.equal(summaryStats.builds, builds + 6, 'the appended day\'s new arrays are summarised');
+  assert.equal(workers.stats.summariesBuilt, builds + 6, 'the appended day\'s new arrays are summarised');
   assert.equal(grown[0][0], n + 1);
   assert.equal(grown[0][4], 1e9);
   // cairo.sql.block.summaries.enabled=false: the kernels read every row, with the same answer.
   const plain = new QueryWorkers({ workers: 2, minRows: 0, filter: true, groupBy: true, summaries: false });
   try {
     const off = new SqlCompiler(new QuestDbSqlGrammar(), parallel.engine, builtinFunctions, { jit: true, workers: plain });
-    const folded = summaryStats.folds;
+    const folded = workers.stats.summaryFolds;
     const rows = (await parallel.query(sql, off)).rows;
     const sampled = (await parallel.query('SELECT ts, sum(d) FROM sums SAMPLE BY 12h', off)).rows;
-    assert.equal(summaryStats.folds, folded);
+    assert.equal(workers.stats.summaryFolds, folded);
+    assert.deepEqual([plain.stats.summaryFolds, plain.stats.summariesBuilt], [0, 0]);
     assert.ok(plain.stats.tasks > 0);
     assert.equal(rows[0][0], grown[0][0]);
     assert.ok(near(rows[0][1], grown[0][1]));

@@ -23,7 +23,7 @@ import { fits } from './parallel-aggregate';
 import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { mergePartials } from './partial-merge';
-import { keepSummary } from './block-summary';
+import { countSummaries } from './block-summary';
 import { missingSummaries, summaryRuns, summaryShape } from './summary-aggregate';
 import { summarizeRuns } from './summary-sample';
 
@@ -80,7 +80,7 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   try {
     const builds = summaries.specs.length;
     outputs = rows < workers.settings.minRows && builds === 0 ? workers.runHere(specs, step) : (await workers.runAll([...summaries.specs, ...specs], step)).slice(builds);
-    summaries.builds.forEach(keepSummary);
+    countSummaries(summaries.builds, summed?.spans.length ?? 0, workers.stats);
   } finally {
     step.finish();
   }

@@ -1,6 +1,6 @@
 /**
  * The query worker pool on /metrics (when `metrics.enabled=true`): tasks run and cancelled, rows the
- * workers scanned, and the workers busy now — which drops to 0 soon after a query is cancelled.
+ * workers scanned, block summaries built and folded, and the workers busy now — which drops to 0 soon after a query is cancelled.
  */
 import { Counter, Gauge, Registry } from 'prom-client';
 import { MetricSource } from '../extension/metric-source';
@@ -17,6 +17,8 @@ export class QueryWorkerMetrics implements MetricSource {
     counter('svc_query_worker_tasks_total', 'Kernel tasks the query workers finished (done, cancelled or failed).', 'tasks');
     counter('svc_query_worker_tasks_cancelled_total', 'Kernel tasks that stopped early because their query was cancelled.', 'cancelled');
     counter('svc_query_worker_rows_total', 'Rows the query workers scanned.', 'rows');
+    counter('svc_block_summaries_built_total', 'Block summaries built, one per committed FLOAT/DOUBLE column array.', 'summariesBuilt');
+    counter('svc_block_summary_folds_total', 'Spans of whole blocks answered from block summaries instead of reading their rows.', 'summaryFolds');
     const workers = this.workers;
     new Gauge({ name: 'svc_query_workers_busy', help: 'Query workers running a task now.', registers: [registry],
       collect(this: Gauge): void { this.set(workers.running); } });

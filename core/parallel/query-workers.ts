@@ -35,10 +35,14 @@ export interface WorkerPoolStats {
   cancelled: number;
   /** Rows the finished tasks scanned. */
   rows: number;
+  /** Block summaries built (block-summary.ts), one per committed FLOAT/DOUBLE column array. */
+  summariesBuilt: number;
+  /** Spans of whole blocks (a frame's or a bucket run's) answered from block summaries instead of their rows. */
+  summaryFolds: number;
 }
 
 export class QueryWorkers {
-  readonly stats: WorkerPoolStats = { tasks: 0, cancelled: 0, rows: 0 };
+  readonly stats: WorkerPoolStats = { tasks: 0, cancelled: 0, rows: 0, summariesBuilt: 0, summaryFolds: 0 };
   private readonly workers = new Set<Worker>();
   private readonly free: Worker[] = [];
   private readonly busy = new Map<Worker, Pending>();

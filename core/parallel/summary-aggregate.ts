@@ -11,7 +11,7 @@ import { ColumnBatch } from '../data/column-batch';
 import { settledOrigin } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
-import { blockCount, knownSummary, RECORD, summarizable, SummaryBuild, summaryStats, summaryTasks, SUMMARY_BLOCK } from './block-summary';
+import { blockCount, knownSummary, RECORD, summarizable, SummaryBuild, summaryTasks, SUMMARY_BLOCK } from './block-summary';
 import { KernelAggregate } from './kernel-shape';
 import { KernelOutput } from './kernel-task';
 import { TaskSpec } from './query-workers';
@@ -108,7 +108,6 @@ export function summaryOutput(plan: AggregatePlan, frame: SummedSpan): KernelOut
 
 /** Partial groups, one per summed span (their summaries all built), as a runs kernel gives one per run. */
 export function summaryRuns(plan: AggregatePlan, spans: readonly SummedSpan[]): KernelOutput {
-  summaryStats.folds += spans.length;
   const presence = Float64Array.from(spans, (f) => f.rows);
   const fields = plan.shape.aggregates.flatMap((f) => {
     if (f.op === 'count') return [presence, presence];
