@@ -4,7 +4,7 @@
  * order. Chosen at execution (GroupBy asks first): only with a pool, for a shape aggregate-plan.ts
  * accepts, and when the scan touches at least `cairo.sql.parallel.min.rows` rows; a range list smaller
  * than that after interval pruning runs the same kernels on the main thread. An ungrouped, unfiltered
- * scan folds whole partitions from block summaries (summary-aggregate.ts) and scans only the rest.
+ * scan folds the whole blocks of its frames from block summaries (summary-aggregate.ts) and scans only the rest.
  */
 import { ColumnBatch } from '../data/column-batch';
 import { SymbolTable } from '../data/symbol-table';

@@ -5,7 +5,8 @@
  * task folds its runs with the runs kernel (kernel-source.ts `runsKernelSource`: one partial group per run,
  * or per run and symbol slot), and the partials merge into the groups' aggregate states on the main thread
  * in run order. Chosen as GROUP BY's parallel path is (parallel-aggregate.ts): a pool, a shape
- * aggregate-plan.ts accepts, enough rows, no symbol narrowing.
+ * aggregate-plan.ts accepts, enough rows, no symbol narrowing. Without a key or a filter, the whole blocks
+ * inside each run fold from block summaries instead (summary-sample.ts).
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType, TypeTag } from '../data/column-type';
