@@ -24,9 +24,14 @@ export interface SettledOrigin {
 
 const views = new WeakMap<FixedArray, SettledOrigin>();
 
+/** Whether `array` is a settled FLOAT or DOUBLE column array (the kind facts per block are kept for). */
+export function isSettledFloats(array: FixedArray): boolean {
+  return (array instanceof Float64Array || array instanceof Float32Array) && settled.has(array);
+}
+
 /** Notes that `view` is `array`'s elements from `offset` on, when `array` is a settled FLOAT or DOUBLE array. */
 export function noteView(view: FixedArray, array: FixedArray, offset: number): void {
-  if ((array instanceof Float64Array || array instanceof Float32Array) && settled.has(array)) views.set(view, { array, offset });
+  if (isSettledFloats(array)) views.set(view, { array, offset });
 }
 
 /** The settled array `data` is (offset 0) or is a noted view of; undefined for anything else. */

@@ -5,12 +5,13 @@ import { Types } from '../data/column-type';
 import { noteView, settle } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
-import { blockCount, knownSummary, keepSummary, RECORD, SUMMARY_BLOCK } from './block-summary';
+import { blockCount, keepSummaries, knownSummary, missingSummaries, RECORD, SUMMARY_BLOCK } from './block-summary';
 import { close, Expected, random, reference, run, same } from './kernel-reference.fixture';
 import { KernelAggregate } from './kernel-shape';
 import { aggregateKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
-import { splitFrames, summaryOutput, summaryShape } from './summary-aggregate';
+import { TaskSpec } from './query-workers';
+import { splitFrames, summaryRuns, summaryShape } from './summary-aggregate';
 
 const AGGS: KernelAggregate[] = [
   { op: 'count', nulls: 'none', column: -1 },
@@ -46,13 +47,14 @@ function frame(cols: FixedArray[]): ColumnBatch {
 
 /** Builds the summaries `cols` lack on this thread, in about `pieces` tasks; the number of tasks. */
 function build(cols: FixedArray[], pieces: number): number {
-  const { builds, buildSpecs } = splitFrames(plan(), [frame(cols)], aggregateKernelSource(plan().shape), pieces);
-  for (const s of buildSpecs) {
-    assert.equal(s.lo % SUMMARY_BLOCK, 0, 'tasks start at a block');
-    run(s.source, s.columns, s.lo, s.hi, [...s.args]);
-  }
-  builds.forEach(keepSummary);
-  return buildSpecs.length;
+  const { builds } = splitFrames(plan(), [frame(cols)], aggregateKernelSource(plan().shape), pieces);
+  for (const s of builds.specs) assert.equal(s.lo % SUMMARY_BLOCK, 0, 'tasks start at a block');
+  keepSummaries(builds, runAll(builds.specs));
+  return builds.specs.length;
+}
+
+function runAll(specs: readonly TaskSpec[]): KernelOutput[] {
+  return specs.map((s) => run(s.source, s.columns, s.lo, s.hi, [...s.args]));
 }
 
 /** The ungrouped aggregate of `frames` as the workers would run it: summaries built, summed frames folded, edges and other frames scanned. */
@@ -60,9 +62,8 @@ function aggregate(frames: ColumnBatch[], aggs = AGGS): { out: KernelOutput; sum
   const p = plan(aggs);
   const source = aggregateKernelSource(p.shape);
   const split = splitFrames(p, frames, source, 3);
-  for (const s of split.buildSpecs) run(s.source, s.columns, s.lo, s.hi, [...s.args]);
-  split.builds.forEach(keepSummary);
-  const outputs = [...split.summed.map((f) => summaryOutput(p, f)), ...split.edges.map((s) => run(s.source, s.columns, s.lo, s.hi, []))];
+  keepSummaries(split.builds, runAll(split.builds.specs));
+  const outputs = [...split.summed.map((f) => summaryRuns(p, [f])), ...runAll(split.edges)];
   for (const f of split.scanned) outputs.push(run(source, p.slots.map((c) => f.vectors[c].data), 0, f.rowCount, []));
   const acc = aggs.map(() => 0), cnt = aggs.map(() => 0);
   let rows = 0;
@@ -168,7 +169,8 @@ test('summaries are kept per settled array and built once; other views, unsettle
   assert.equal(splitFrames(plan(), [{ rowCount: view.length, vectors: [{ type: Types.DOUBLE, data: view }, { type: Types.FLOAT, data: view }] }], source, 2).scanned.length, 1);
   const loose = Float64Array.from(cols[0]);
   assert.equal(splitFrames(plan(), [frame([loose, cols[1]])], source, 2).scanned.length, 1);
-  keepSummary({ data: loose, records: new Float64Array(4) });
+  const looseBuild = missingSummaries([loose], 1);
+  assert.equal(keepSummaries(looseBuild, runAll(looseBuild.specs)), 0);
   assert.equal(knownSummary(loose), undefined);
   assert.equal(summaryShape(plan(AGGS, true)), false);
   assert.equal(summaryShape({ ...plan(), shape: { ...plan().shape, key: 'symbol', keyColumn: 0 } }), false);

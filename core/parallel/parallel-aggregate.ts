@@ -18,7 +18,7 @@ import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-aggregate';
 import { denseAggregate, DenseRun } from './dense-keys';
-import { splitFrames, summaryOutput, summaryShape } from './summary-aggregate';
+import { splitFrames, summaryRuns, summaryShape } from './summary-aggregate';
 import { countSummaries } from './block-summary';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
@@ -62,11 +62,12 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
       const bits = plan.shape.key === 'number' && !outputs ? partitionBits(source) : 0;
       if (bits > 0) outputs = await radixAggregate(plan, frames, args, bits, workers, step);
       if (split) {
-        const builds = split.buildSpecs.length;
+        const builds = split.builds.specs.length;
         // Edges alone are a few blocks: they run here, with no round trip.
-        const all = builds + specs.length > 0 ? await workers.runAll([...split.buildSpecs, ...split.edges, ...specs], step) : workers.runHere(split.edges, step);
-        countSummaries(split.builds, split.summed.length, workers.stats);
-        outputs = [...split.summed.map((f) => summaryOutput(plan, f)), ...all.slice(builds)];
+        const all = builds + specs.length > 0 ? await workers.runAll([...split.builds.specs, ...split.edges, ...specs], step) : workers.runHere(split.edges, step);
+        countSummaries(split.builds, all.slice(0, builds), split.summed.length, workers.stats);
+        // Each summed frame is a partial output of its own (an ungrouped output is one group).
+        outputs = [...split.summed.map((f) => summaryRuns(plan, [f])), ...all.slice(builds)];
       }
       outputs ??= await workers.runAll(specs, step);
     }

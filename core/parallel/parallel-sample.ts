@@ -24,8 +24,8 @@ import { fits } from './parallel-aggregate';
 import { ParallelStep } from './parallel-step';
 import { TaskSpec } from './query-workers';
 import { mergePartials } from './partial-merge';
-import { countSummaries } from './block-summary';
-import { missingSummaries, summaryRuns, summaryShape } from './summary-aggregate';
+import { countSummaries, missingSummaries } from './block-summary';
+import { summaryRuns, summaryShape } from './summary-aggregate';
 import { summarizeRuns } from './summary-sample';
 
 /** Tasks per worker: more than one evens out a worker that is slowed down. */
@@ -80,8 +80,9 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   let outputs: KernelOutput[];
   try {
     const builds = summaries.specs.length;
-    outputs = rows < workers.settings.minRows && builds === 0 ? workers.runHere(specs, step) : (await workers.runAll([...summaries.specs, ...specs], step)).slice(builds);
-    countSummaries(summaries.builds, summed?.spans.length ?? 0, workers.stats);
+    const all = rows < workers.settings.minRows && builds === 0 ? workers.runHere(specs, step) : await workers.runAll([...summaries.specs, ...specs], step);
+    countSummaries(summaries, all.slice(0, builds), summed?.spans.length ?? 0, workers.stats);
+    outputs = all.slice(builds);
   } finally {
     step.finish();
   }

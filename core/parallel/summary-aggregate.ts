@@ -8,10 +8,10 @@
  * step as the edges and the other frames.
  */
 import { ColumnBatch } from '../data/column-batch';
-import { settledOrigin } from '../data/settled-arrays';
+import { isSettledFloats, settledOrigin } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
-import { blockCount, knownSummary, RECORD, summarizable, SummaryBuild, summaryTasks, SUMMARY_BLOCK } from './block-summary';
+import { blockCount, knownSummary, missingSummaries, RECORD, SummaryBuilds, SUMMARY_BLOCK } from './block-summary';
 import { KernelAggregate } from './kernel-shape';
 import { KernelOutput } from './kernel-task';
 import { TaskSpec } from './query-workers';
@@ -31,9 +31,8 @@ export interface SummarySplit {
   readonly edges: readonly TaskSpec[];
   /** Frames left whole to the kernels. */
   readonly scanned: readonly ColumnBatch[];
-  /** Summaries to build before the summed frames fold, and their tasks. */
-  readonly builds: readonly SummaryBuild[];
-  readonly buildSpecs: readonly TaskSpec[];
+  /** Summaries to build before the summed frames fold. */
+  readonly builds: SummaryBuilds;
 }
 
 /** Whether the plan's aggregates fold from summaries: no key, no filter, count(*) or sum/min/max of a FLOAT or DOUBLE column. */
@@ -55,8 +54,7 @@ export function splitFrames(plan: AggregatePlan, frames: readonly ColumnBatch[],
     summed.push(whole.frame);
     for (const [lo, hi] of whole.edges) if (hi > lo) edges.push({ source, lo, hi, args: [], columns: whole.frame.arrays });
   }
-  const { builds, specs } = missingSummaries(summed.flatMap((f) => f.arrays), pieces);
-  return { summed, edges, scanned, builds, buildSpecs: specs };
+  return { summed, edges, scanned, builds: missingSummaries(summed.flatMap((f) => f.arrays), pieces) };
 }
 
 /** Where a frame's rows lie: its partition's settled arrays (one per kernel column slot) and the frame's first row in them. */
@@ -70,7 +68,7 @@ export function frameOrigin(plan: AggregatePlan, frame: ColumnBatch): FrameOrigi
   const origins = plan.slots.map((c) => settledOrigin(frame.vectors[c].data));
   const offset = origins[0]?.offset ?? 0;
   const length = origins[0]?.array.length ?? -1;
-  if (origins.some((o) => !o || o.offset !== offset || o.array.length !== length || !summarizable(o.array))) return undefined;
+  if (origins.some((o) => !o || o.offset !== offset || o.array.length !== length || !isSettledFloats(o.array))) return undefined;
   return { arrays: origins.map((o) => (o as { array: FixedArray }).array), offset };
 }
 
@@ -94,16 +92,6 @@ function wholeBlocks(plan: AggregatePlan, frame: ColumnBatch): { frame: SummedSp
   const span = wholeBlockSpan(lo, hi, origin.arrays[0].length);
   if (!span) return undefined;
   return { frame: { arrays: origin.arrays, first: span.first, end: span.end, rows: span.to - span.from }, edges: [[lo, span.from], [span.to, hi]] };
-}
-
-/** The summaries `arrays` lack, as tasks over about `pieces` ranges. */
-export function missingSummaries(arrays: readonly FixedArray[], pieces: number): { builds: SummaryBuild[]; specs: TaskSpec[] } {
-  return summaryTasks([...new Set(arrays)].filter((a) => knownSummary(a) === undefined), pieces);
-}
-
-/** A summed frame's partial output over its whole blocks (their summaries all built): what its kernel would give for those rows. */
-export function summaryOutput(plan: AggregatePlan, frame: SummedSpan): KernelOutput {
-  return summaryRuns(plan, [frame]);
 }
 
 /** Partial groups, one per summed span (their summaries all built), as a runs kernel gives one per run. */
