@@ -3,7 +3,6 @@
  * HttpRoutes with `listener: 'api'`. 404, 405 and 401 are answered in `pre` from our own route table
  * so restify never writes its own bodies.
  */
-import { IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import bunyan from 'bunyan';
 import restify from 'restify';
@@ -73,11 +72,7 @@ export class ApiServer {
     });
     for (const route of apiRoutes) this.mount(route);
     const http = this.server.server;
-    this.inFlight.track(http);
-    http.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-      poll.busy();
-      res.once('close', () => poll.idle());
-    });
+    this.inFlight.track(http, poll);
     http.keepAliveTimeout = config.get(HTTP_KEEP_ALIVE_TIMEOUT) * 1000;
     http.maxRequestsPerSocket = config.get(HTTP_KEEP_ALIVE_MAX);
     // Idle timeout: no bytes either way for this long closes the connection (a stalled upload too).

@@ -12,10 +12,11 @@
 import { inject, injectable } from 'tsyringe';
 import { NET_BUSY_POLL } from '../config/server-keys';
 import { ServerConfig } from '../config/server-config';
+import { RequestActivity } from './in-flight-requests';
 
 /** One per server (bootstrap.ts registers it), shared by its listeners. */
 @injectable()
-export class BusyPoll {
+export class BusyPoll implements RequestActivity {
   private readonly ms: number;
   private active = 0;
   private until = 0;

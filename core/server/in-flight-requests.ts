@@ -1,7 +1,8 @@
 /**
  * The requests a listener is answering right now, so a shutdown that has to cut them after the grace
  * period (`http.shutdown.grace.period`) says which ones it cut: one Error line per request with its
- * method, path and how long it had been running. Tracking is a Set insert and delete per request.
+ * method, path and how long it had been running. Tracking is a Set insert and delete per request; the
+ * same two events tell `activity` (BusyPoll) when the listener has work and when a request is over.
  */
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Log } from '../log/log';
@@ -13,15 +14,25 @@ interface Running {
   readonly startedAt: number;
 }
 
+/** Told when a request starts and when it has been answered (or its connection closed). */
+export interface RequestActivity {
+  busy(): void;
+  idle(): void;
+}
+
 export class InFlightRequests {
   private readonly running = new Set<Running>();
 
-  /** Starts tracking the requests of `server`. */
-  track(server: Server): void {
+  /** Starts tracking the requests of `server`, telling `activity` as each starts and ends. */
+  track(server: Server, activity?: RequestActivity): void {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const entry: Running = { req, startedAt: performance.now() };
       this.running.add(entry);
-      res.once('close', () => this.running.delete(entry));
+      activity?.busy();
+      res.once('close', () => {
+        this.running.delete(entry);
+        activity?.idle();
+      });
     });
   }
 

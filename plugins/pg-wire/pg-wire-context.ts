@@ -7,7 +7,7 @@ import { PgCredentials } from './pg-credentials';
 import { PgMetrics } from './pg-metrics';
 import { AuthMethod } from './password-login';
 import { ExecutionSettings } from './portal';
-import type { BusyPoll } from '../../core/server/busy-poll';
+import type { RequestActivity } from '../../core/server/in-flight-requests';
 
 export interface PgWireContext {
   readonly engine: QueryEngine;
@@ -24,7 +24,7 @@ export interface PgWireContext {
   readonly log: Log;
   readonly errors: ErrorReport;
   /** Told when a connection starts and ends work on its messages (core/server/busy-poll.ts). */
-  readonly poll?: Pick<BusyPoll, 'busy' | 'idle'>;
+  readonly poll?: RequestActivity;
   /** Aborts the running statement of the backend with that key (CancelRequest). */
   cancel(processId: number, secretKey: number): void;
 }
