@@ -7,9 +7,15 @@
 import { FixedArray } from './vector';
 
 const settled = new WeakSet<FixedArray>();
+/** The settled arrays on each buffer (one, as a rule: the column cache gives each column array its own). */
+const onBuffer = new WeakMap<ArrayBufferLike, FixedArray[]>();
 
 export function settle(array: FixedArray): void {
+  if (settled.has(array)) return;
   settled.add(array);
+  const list = onBuffer.get(array.buffer);
+  if (list) list.push(array);
+  else onBuffer.set(array.buffer, [array]);
 }
 
 export function isSettled(array: FixedArray): boolean {
@@ -22,19 +28,24 @@ export interface SettledOrigin {
   readonly offset: number;
 }
 
-const views = new WeakMap<FixedArray, SettledOrigin>();
-
 /** Whether `array` is a settled FLOAT or DOUBLE column array (the kind facts per block are kept for). */
 export function isSettledFloats(array: FixedArray): boolean {
   return (array instanceof Float64Array || array instanceof Float32Array) && settled.has(array);
 }
 
-/** Notes that `view` is `array`'s elements from `offset` on, when `array` is a settled FLOAT or DOUBLE array. */
-export function noteView(view: FixedArray, array: FixedArray, offset: number): void {
-  if (isSettledFloats(array)) views.set(view, { array, offset });
-}
-
-/** The settled array `data` is (offset 0) or is a noted view of; undefined for anything else. */
+/**
+ * The settled array `data` is (offset 0) or lies within (a `subarray` of it: the same buffer, element type
+ * and alignment, e.g. the rows of a partition an interval keeps); undefined for anything else.
+ */
 export function settledOrigin(data: FixedArray): SettledOrigin | undefined {
-  return settled.has(data) ? { array: data, offset: 0 } : views.get(data);
+  if (settled.has(data)) return { array: data, offset: 0 };
+  const list = onBuffer.get(data.buffer);
+  if (!list) return undefined;
+  for (const array of list) {
+    const bytes = data.byteOffset - array.byteOffset;
+    if (array.constructor === data.constructor && bytes >= 0 && bytes % array.BYTES_PER_ELEMENT === 0 && bytes + data.byteLength <= array.byteLength) {
+      return { array, offset: bytes / array.BYTES_PER_ELEMENT };
+    }
+  }
+  return undefined;
 }

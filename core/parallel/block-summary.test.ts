@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ColumnBatch } from '../data/column-batch';
 import { Types } from '../data/column-type';
-import { noteView, settle } from '../data/settled-arrays';
+import { settle } from '../data/settled-arrays';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
 import { blockCount, keepSummaries, knownSummary, missingSummaries, RECORD, SUMMARY_BLOCK } from './block-summary';
@@ -112,11 +112,8 @@ test('a frame folded from block summaries equals the naive reference: nulls, a b
 test('an interval\'s part of a partition folds its whole blocks and scans its edges; a part without a whole block is scanned', () => {
   const n = SUMMARY_BLOCK * 6 + 77;
   const cols = columns(n, 4);
-  const part = (lo: number, hi: number): ColumnBatch => {
-    const views = cols.map((c) => c.subarray(lo, hi));
-    views.forEach((v, k) => noteView(v, cols[k], lo));
-    return frame(views);
-  };
+  // The rows an interval keeps are subarrays of the partition's settled arrays, as the storage slices them.
+  const part = (lo: number, hi: number): ColumnBatch => frame(cols.map((c) => c.subarray(lo, hi)));
   for (const [lo, hi, summed, edges] of [[100, n - 5, 1, 2], [SUMMARY_BLOCK, 3 * SUMMARY_BLOCK, 1, 0], [5, n, 1, 1], [10, SUMMARY_BLOCK + 10, 0, 0], [3 * SUMMARY_BLOCK + 1, 4 * SUMMARY_BLOCK + 2, 0, 0]]) {
     const got = aggregate([part(lo, hi)]);
     assert.deepEqual([got.summed, got.edges], [summed, edges], `[${lo}, ${hi})`);
@@ -163,11 +160,12 @@ test('summaries are kept per settled array and built once; other views, unsettle
   const cols = columns(SUMMARY_BLOCK * 2, 9);
   assert.ok(build(cols, 2) > 0);
   assert.equal(build(cols, 2), 0, 'a second query builds nothing');
-  // A view that was not noted (not a partition's rows) and a fresh array are scanned.
-  const view = cols[0].subarray(0, SUMMARY_BLOCK + 100);
+  // Columns whose views start at different rows of their arrays, a view of an unsettled array and a fresh copy are scanned.
   const source = aggregateKernelSource(plan().shape);
-  assert.equal(splitFrames(plan(), [{ rowCount: view.length, vectors: [{ type: Types.DOUBLE, data: view }, { type: Types.FLOAT, data: view }] }], source, 2).scanned.length, 1);
+  const shifted = frame([cols[0].subarray(0, SUMMARY_BLOCK + 100), cols[1].subarray(1, SUMMARY_BLOCK + 101)]);
+  assert.equal(splitFrames(plan(), [shifted], source, 2).scanned.length, 1);
   const loose = Float64Array.from(cols[0]);
+  assert.equal(splitFrames(plan(), [frame([loose.subarray(0, SUMMARY_BLOCK + 100), cols[1].subarray(0, SUMMARY_BLOCK + 100)])], source, 2).scanned.length, 1);
   assert.equal(splitFrames(plan(), [frame([loose, cols[1]])], source, 2).scanned.length, 1);
   const looseBuild = missingSummaries([loose], 1);
   assert.equal(keepSummaries(looseBuild, runAll(looseBuild.specs)), 0);

@@ -1,10 +1,10 @@
 /**
  * An ungrouped, unfiltered count(*)/sum/avg/min/max of FLOAT and DOUBLE columns folds block summaries
  * (block-summary.ts) instead of rows wherever a frame covers whole blocks of its partition's settled arrays:
- * a whole partition, or the part of one an interval keeps (its columns are noted views of the partition's
- * arrays, core/data/settled-arrays.ts). The frame's rows before its first whole block and after its last are
- * *edges*, scanned by the shape's kernel over the partition's arrays; a frame with no whole block, or whose
- * columns are not such views, is left to the kernels. Summaries missing are built by the workers in the same
+ * a whole partition, or the part of one an interval keeps (its columns are views within the partition's
+ * arrays, `settledOrigin` in core/data/settled-arrays.ts). The frame's rows before its first whole block and
+ * after its last are *edges*, scanned by the shape's kernel over the partition's arrays; a frame with no whole
+ * block, or whose columns are not such views, is left to the kernels. Summaries missing are built by the workers in the same
  * step as the edges and the other frames.
  */
 import { ColumnBatch } from '../data/column-batch';
@@ -63,7 +63,7 @@ export interface FrameOrigin {
   readonly offset: number;
 }
 
-/** The frame's origin when every kernel column is a settled FLOAT or DOUBLE array of its partition, or a noted view of one. */
+/** The frame's origin when every kernel column is a settled FLOAT or DOUBLE array of its partition, or a view within one. */
 export function frameOrigin(plan: AggregatePlan, frame: ColumnBatch): FrameOrigin | undefined {
   const origins = plan.slots.map((c) => settledOrigin(frame.vectors[c].data));
   const offset = origins[0]?.offset ?? 0;

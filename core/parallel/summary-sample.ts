@@ -1,6 +1,6 @@
 /**
  * SAMPLE BY without a key or a filter over block summaries (block-summary.ts): the whole blocks inside each
- * bucket run of a frame whose columns are its partition's settled arrays, or noted views of them
+ * bucket run of a frame whose columns are its partition's settled arrays, or views within them
  * (summary-aggregate.ts), fold from the summaries into one partial group per run; the run's rows before its
  * first whole block and after its last stay runs for the runs kernel, in the same bucket. A bucket shorter
  * than a block, or a frame of other arrays, is left as it was.

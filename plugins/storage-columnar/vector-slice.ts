@@ -1,7 +1,6 @@
 /** Row ranges of vectors: forward slices are views (zero copy); reversed ranges are copies. */
 import { SymbolTable } from '../../core/data/symbol-table';
 import { FixedArray, Vector, elementsPerRow } from '../../core/data/vector';
-import { noteView } from '../../core/data/settled-arrays';
 
 type Ctor = { new (n: number): FixedArray };
 
@@ -16,9 +15,7 @@ export function sliceVector(v: Vector, lo: number, hi: number, symbols?: SymbolT
   const per = elementsPerRow(v.type);
   // All of the rows: the column's own array, not a view of it, so memos kept with a settled array apply.
   if (lo === 0 && hi * per === v.data.length) return { type: v.type, data: v.data, exact: v.exact, symbols };
-  const data = v.data.subarray(lo * per, hi * per);
-  if (per === 1) noteView(data, v.data, lo);
-  return { type: v.type, data, exact: v.exact?.subarray(lo, hi), symbols };
+  return { type: v.type, data: v.data.subarray(lo * per, hi * per), exact: v.exact?.subarray(lo, hi), symbols };
 }
 
 /** Rows `hi-1` down to `lo` as a new vector. */
