@@ -147,7 +147,6 @@ export class SqlCompiler {
       functions: functionContext(env.seeds, this.options.user ?? 'admin'),
     };
   }
-
 }
 
 /** now() fixed for one execution, its random source (seeded by long_sequence's seeds) and the user. */
