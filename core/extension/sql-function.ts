@@ -135,6 +135,8 @@ export interface TableFunctionContext extends FunctionContext {
   symbolTableSize(table: string, column: number): number;
   /** The table's last commit number (0 when the engine does not count commits). */
   committedTxn?(table: string): number;
+  /** When the table's last commit was made (µs since the epoch); undefined before its first commit or when unknown. */
+  lastCommitMicros?(table: string): number | undefined;
   readonly signal: AbortSignal;
 }
 
@@ -142,6 +144,11 @@ export interface TableFunctionContext extends FunctionContext {
 export interface TableFunction {
   readonly kind: 'table';
   readonly name: string;
+  /**
+   * A system relation QuestDB keeps as a table (`telemetry_config`): FROM names it without parentheses,
+   * before any table of that name, and CREATE TABLE refuses the name, so nothing can stand in for it.
+   */
+  readonly systemRelation?: boolean;
   /** Checks the constant arguments (SvcError.sql at `positions[i]`) and describes the result. */
   describe(args: readonly unknown[], positions: readonly number[], context: TableFunctionContext): TableFunctionShape;
 }

@@ -117,6 +117,11 @@ export interface TableReader {
   readonly partitions: readonly PartitionInfo[];
   /** The snapshot's commit number (`_txn`), for `wal_tables()` writerTxn/sequencerTxn. */
   readonly committedTxn?: number;
+  /**
+   * When the snapshot's commit was made, in µs since the epoch (`tables()` table_last_write_timestamp);
+   * undefined before the table's first commit. Optional: engines that do not know it leave it out.
+   */
+  lastCommitMicros?(): number | undefined;
   /** The committed dictionary of a SYMBOL column (table column index). */
   symbols(columnIndex: number): SymbolTable;
   /**

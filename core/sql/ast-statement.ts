@@ -113,6 +113,8 @@ export interface CreateTableStatement {
   readonly ttl?: Duration;
   /** `WAL` true, `BYPASS WAL` false, undefined = server default (cairo.wal.enabled.default). */
   readonly wal?: boolean;
+  /** Where `WAL` / `BYPASS WAL` was written. */
+  readonly walPosition?: number;
   readonly dedupKeys?: readonly Identifier[];
   readonly params: readonly TableParam[];
   readonly position: number;

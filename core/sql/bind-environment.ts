@@ -11,6 +11,8 @@ export interface BindEnvironment {
   readonly storage: StorageEngine;
   /** `cairo.sql.jit.mode`: compile WHERE filters when 'on'. */
   readonly jit: boolean;
+  /** `cairo.wal.enabled.default`: a partitioned CREATE TABLE without WAL / BYPASS WAL makes a WAL table when true. */
+  readonly walEnabledDefault: boolean;
   /** Metadata access while binding (table functions describe their columns). */
   readonly describeContext: TableFunctionContext;
   /** The context table functions read at execution. */

@@ -41,7 +41,7 @@ export class FunctionRegistry {
   }
 
   tableFunction(name: string): TableFunction | undefined {
-    return this.tables.get(name.toLowerCase());
+    return this.tables.get(unqualified(name, this.tables));
   }
 
   hasScalar(name: string): boolean {

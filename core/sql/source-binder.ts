@@ -4,6 +4,7 @@
  * "not supported yet" at the join keyword until they are implemented.
  */
 import { SvcError } from '../errors';
+import type { TableFunction } from '../extension/sql-function';
 import type { Expression, FromClause, Join as JoinAst, Query, Source } from './ast';
 import { BindEnvironment } from './bind-environment';
 import { BoundExpr, walk } from './bound-expression';
@@ -88,13 +89,14 @@ export class SourceBinder {
         inner.delete(key);
         return this.fixed(this.bindQuery(cte, inner), alias ?? s.name.name, s.timestamp?.name);
       }
+      const system = this.env.registry.tableFunction(key);
+      if (system?.systemRelation) return this.fixed(this.catalogScan(system), alias ?? s.name.name, s.timestamp?.name);
       const table = this.env.storage.getTable(s.name.name);
       if (!table) {
         // PostgreSQL tools name catalog relations without their schema (`FROM pg_type`); a real table wins.
         const catalog = /^pg_/i.test(s.name.name) ? this.env.registry.tableFunction(`pg_catalog.${s.name.name}`) : undefined;
         if (!catalog) throw SvcError.tableDoesNotExist(s.name.position, s.name.name);
-        const scan = new TableFunctionScan(catalog.name, catalog.describe([], [], this.env.describeContext), (c) => this.env.tableFunctionContext(c));
-        return this.fixed(scan, alias ?? s.name.name, s.timestamp?.name);
+        return this.fixed(this.catalogScan(catalog), alias ?? s.name.name, s.timestamp?.name);
       }
       const lazy = new LazyTableScope(table, alias);
       if (lazyAllowed && !s.timestamp) return { scope: lazy, lazy };
@@ -119,6 +121,11 @@ export class SourceBinder {
     if (shape.seeds) this.env.seeds = shape.seeds;
     const scan = new TableFunctionScan(fn.name, shape, (c) => this.env.tableFunctionContext(c));
     return this.fixed(selfNamed(scan, s.call.name, alias), alias ?? s.call.name, s.timestamp?.name);
+  }
+
+  /** A relation named like a table (`FROM pg_type`, `FROM telemetry_config`): its function without arguments. */
+  private catalogScan(fn: TableFunction): PlanNode {
+    return new TableFunctionScan(fn.name, fn.describe([], [], this.env.describeContext), (c) => this.env.tableFunctionContext(c));
   }
 
   private fixed(plan: PlanNode, alias: string | undefined, timestamp: string | undefined): BoundSource {

@@ -36,6 +36,8 @@ export interface SqlCompilerOptions {
   readonly hashMemoryLimit?: number;
   /** The query worker pool (absent: queries run on the main thread only). */
   readonly workers?: QueryWorkers;
+  /** `cairo.wal.enabled.default` (QuestDB's default, true, when absent). */
+  readonly walEnabledDefault?: boolean;
 }
 
 interface BoundStatement {
@@ -132,7 +134,7 @@ export class SqlCompiler {
     const storage = this.storage, user = this.options.user ?? 'admin';
     let base: TableFunctionContext | undefined;
     const env: BindEnvironment = {
-      registry: this.registry, storage, jit: this.options.jit, subqueries: [], parameters,
+      registry: this.registry, storage, jit: this.options.jit, walEnabledDefault: this.options.walEnabledDefault ?? true, subqueries: [], parameters,
       // Only a table function's describe() reads it: made on first use, not for every statement.
       get describeContext(): TableFunctionContext { return (base ??= tableContextOf(storage, NEVER_ABORTED, functionContext(undefined, user))); },
       tableFunctionContext: (c: ExecContext) => tableContextOf(storage, c.signal, c.functions),
@@ -162,6 +164,7 @@ function tableContextOf(storage: StorageEngine, signal: AbortSignal, functions: 
     partitions: (name) => { const r = storage.openReader(name); try { return r.partitions; } finally { r.close(); } },
     symbolTableSize: (name, column) => { const r = storage.openReader(name); try { return r.symbols(column).size; } finally { r.close(); } },
     committedTxn: (name) => { const r = storage.openReader(name); try { return r.committedTxn ?? 0; } finally { r.close(); } },
+    lastCommitMicros: (name) => { const r = storage.openReader(name); try { return r.lastCommitMicros?.(); } finally { r.close(); } },
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The QueryEngine registered by the sql-engine plugin: SqlCompiler wired to the container's grammar,
- * storage, functions, `cairo.sql.jit.mode`, the hash memory limit and the query worker pool.
+ * storage, functions, `cairo.sql.jit.mode`, the hash memory limit, the query worker pool and
+ * `cairo.wal.enabled.default`.
  */
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../config/server-config';
-import { SQL_HASH_MAX_MEMORY, SQL_JIT_MODE } from '../config/server-keys';
+import { CAIRO_WAL_ENABLED_DEFAULT, SQL_HASH_MAX_MEMORY, SQL_JIT_MODE } from '../config/server-keys';
 import { SqlFunction } from '../extension/sql-function';
 import { SqlGrammar } from '../extension/sql-grammar';
 import { StorageEngine } from '../extension/storage-engine';
@@ -25,6 +26,7 @@ export class SqlQueryEngine implements QueryEngine {
   ) {
     this.compiler = new SqlCompiler(grammar, storage, functions, {
       jit: config.get(SQL_JIT_MODE) === 'on', hashMemoryLimit: config.get(SQL_HASH_MAX_MEMORY), workers,
+      walEnabledDefault: config.get(CAIRO_WAL_ENABLED_DEFAULT),
     });
   }
 

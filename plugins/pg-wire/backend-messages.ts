@@ -13,6 +13,8 @@ export interface FieldDescription {
   readonly name: string;
   readonly oid: number;
   readonly size: number;
+  /** The type modifier (-1: none; CHAR's is 5, PostgreSQL's `char(1)`). */
+  readonly modifier: number;
   /** 0 text, 1 binary. */
   readonly format: number;
 }
@@ -86,7 +88,7 @@ export function rowDescription(w: BackendWriter, fields: readonly FieldDescripti
     w.int16(0); // column number
     w.int32(f.oid);
     w.int16(f.size);
-    w.int32(-1); // type modifier
+    w.int32(f.modifier);
     w.int16(f.format);
   }
   w.end();

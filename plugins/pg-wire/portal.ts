@@ -15,7 +15,7 @@ import { PreparedStatement } from './prepared-statement';
 import { RowCursor } from './row-cursor';
 import { runSessionCommand } from './session-command-runner';
 import { commandTag } from './command-tag';
-import { oidOf, typeSize } from '../sql-catalog/pg-type-oids';
+import { oidOf, typeModifier, typeSize } from '../sql-catalog/pg-type-oids';
 import { CancelController } from '../../core/cancel-controller';
 
 export interface ExecutionSettings {
@@ -92,6 +92,6 @@ export class Portal {
 export function describeFields(s: PreparedStatement, binary: readonly boolean[]): FieldDescription[] | undefined {
   return s.columns?.map((c, i) => {
     const oid = oidOf(c.type);
-    return { name: c.name, oid, size: typeSize(oid), format: binary[i] ? 1 : 0 };
+    return { name: c.name, oid, size: typeSize(oid), modifier: typeModifier(oid), format: binary[i] ? 1 : 0 };
   });
 }

@@ -8,10 +8,11 @@ import { pgAttribute, pgClass, pgNamespace, pgTables } from './pg-class-relation
 import { emptyRelations } from './pg-empty-relations';
 import { pgAm, pgCollation, pgDatabase, pgRoles, pgSettings, pgTablespace, pgUser } from './pg-server-relations';
 import { pgType } from './pg-type-relation';
+import { pgGetKeywords } from './pg-keywords';
 
 export const catalogRelations: readonly TableFunction[] = [
   pgNamespace, pgClass, pgAttribute, pgTables, pgType, pgDatabase, pgRoles, pgUser, pgSettings, pgAm, pgTablespace, pgCollation,
-  ...emptyRelations, generateSeries,
+  ...emptyRelations, generateSeries, pgGetKeywords,
 ];
 
 /** Everything the plugin registers; `findTable` looks a table up by name (the `reg*` casts). */

@@ -4,7 +4,7 @@
  * pg_tables: what psql's `\dt`/`\d t`, Grafana's table and column pickers and JDBC metadata read.
  */
 import { Types } from '../../core/data/column-type';
-import { oidOf, typeSize } from './pg-type-oids';
+import { oidOf, typeModifier, typeSize } from './pg-type-oids';
 import { CatalogColumn, INFORMATION_SCHEMA_NAMESPACE, OWNER_OID, PG_CATALOG_NAMESPACE, PUBLIC_NAMESPACE, relation, tableOid } from './catalog-relation';
 
 const I = Types.INT, S = Types.STRING, B = Types.BOOLEAN, SH = Types.SHORT, D = Types.DOUBLE;
@@ -38,7 +38,7 @@ export const pgAttribute = relation('pg_attribute', [
   const oid = oidOf(col.type);
   const len = typeSize(oid);
   return {
-    attrelid: tableOid(t), attname: col.name, atttypid: oid, attlen: len, attnum: i + 1, attbyval: len > 0 && len <= 8,
+    attrelid: tableOid(t), attname: col.name, atttypid: oid, attlen: len, attnum: i + 1, attbyval: len > 0 && len <= 8, atttypmod: typeModifier(oid),
     attndims: col.type.dims ?? 0, attnotnull: i === t.timestampIndex, attstorage: len > 0 ? 'p' : 'x',
   };
 })));

@@ -6,10 +6,10 @@
 import { Types } from '../../core/data/column-type';
 import { CatalogRow, OWNER_OID, PG_CATALOG_NAMESPACE, relation } from './catalog-relation';
 import { PG_SETTINGS } from './pg-settings';
+import { DATABASE_NAME } from '../sql-functions/meta/info-functions';
 
 const I = Types.INT, S = Types.STRING, B = Types.BOOLEAN;
 
-export const DATABASE_NAME = 'qdb';
 const DATABASE_OID = 16_383;
 
 export const pgDatabase = relation('pg_database', [

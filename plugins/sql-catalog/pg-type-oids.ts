@@ -32,6 +32,15 @@ export function oidOf(t: ColumnType): number {
   }
 }
 
+/**
+ * The type modifier of RowDescription and pg_attribute.atttypmod: -1 (none), except CHAR, which is
+ * PostgreSQL's `char(1)`: 1 character + 4 = 5, as QuestDB 9.4.4 sends it (pgjdbc and DBeaver derive a
+ * column's size and precision from it).
+ */
+export function typeModifier(oid: number): number {
+  return oid === Oid.BPCHAR ? 5 : -1;
+}
+
 /** `typlen` of RowDescription: the fixed size in bytes, -1 for variable-size types. */
 export function typeSize(oid: number): number {
   switch (oid) {

@@ -10,6 +10,7 @@ import { tableFunctions } from './meta/table-functions';
 import { catalogFunctions } from './meta/catalog-functions';
 import { materializedViewsFunction, viewsFunction } from './meta/view-functions';
 import { walTablesFunction } from './meta/wal-functions';
+import { telemetryConfig } from './meta/telemetry-config';
 import { arithmeticFunctions } from './operators/arithmetic';
 import { comparisonFunctions } from './operators/comparison';
 import { logicalFunctions } from './operators/logical';
@@ -28,5 +29,5 @@ export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
   ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions, ...arrayFunctions, ...decimalOperators, ...decimalAggregates,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
-  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction,
+  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig,
 ];

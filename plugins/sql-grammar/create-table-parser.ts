@@ -21,6 +21,7 @@ interface Suffix {
   partitionByPosition?: number;
   ttl?: Duration;
   wal?: boolean;
+  walPosition?: number;
   dedupKeys?: readonly Identifier[];
   params?: readonly TableParam[];
 }
@@ -132,13 +133,13 @@ export abstract class CreateTableParser extends ColumnDefinitionParser {
         this.ACTION(() => { into.ttl = ttl; });
       } },
       { GATE: () => this.isWord(1, 'wal'), ALT: () => {
-        this.word(13, 'wal');
-        this.ACTION(() => { into.wal = true; });
+        const wal = this.word(13, 'wal');
+        this.ACTION(() => { into.wal = true; into.walPosition = wal.startOffset; });
       } },
       { GATE: () => this.isWord(1, 'bypass'), ALT: () => {
-        this.word(14, 'bypass');
+        const bypass = this.word(14, 'bypass');
         this.word(15, 'wal');
-        this.ACTION(() => { into.wal = false; });
+        this.ACTION(() => { into.wal = false; into.walPosition = bypass.startOffset; });
       } },
       { GATE: () => this.isWord(1, 'dedup'), ALT: () => {
         this.word(16, 'dedup');

@@ -3,6 +3,8 @@
  * was opened. Scans visit only partitions the intervals touch, find each interval's first and last row by
  * binary search on the designated timestamp, and yield views on cached column data.
  */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { PartitionInfo, TableSchema, TimeInterval } from '../../core/data/table-schema';
@@ -18,7 +20,7 @@ import { rangeSelection } from './range-selection';
 import { lowerBound, upperBound } from './sort-order';
 import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
-import { PartitionState, TxnState, totalRows } from './txn-state';
+import { PartitionState, TXN_FILE, TxnState, totalRows } from './txn-state';
 import { reversedVector, sliceVector } from './vector-slice';
 import { gather } from '../../core/sql/vector/vector-ops';
 import { bucketStarts } from '../../core/time/bucket-starts';
@@ -50,6 +52,16 @@ export class ColumnarTableReader implements TableReader {
       const dict = state.dictionaries.get(c.id);
       if (dict) this.symbolTables.set(i, dict.snapshot(this.txn.symbols[c.id]?.count ?? 0));
     });
+  }
+
+  /** The `_txn` file's modification time: every commit replaces the file. */
+  lastCommitMicros(): number | undefined {
+    if (this.txn.txn === 0) return undefined;
+    try {
+      return Math.floor(statSync(join(this.state.dir, TXN_FILE)).mtimeMs * 1000);
+    } catch {
+      return undefined;
+    }
   }
 
   symbols(columnIndex: number): SymbolTable {

@@ -48,8 +48,19 @@ function likeRequest(name: string, like: TableSchema): CreateTableRequest {
   };
 }
 
+/**
+ * QuestDB 9.4.4: only a partitioned table is a WAL table — `WAL` makes one, `BYPASS WAL` does not, and
+ * neither written follows `cairo.wal.enabled.default`; `WAL` on a table without partitions is an error.
+ */
+function walEnabled(s: CreateTableStatement, partitionBy: PartitionBy, byDefault: boolean): boolean {
+  const partitioned = partitionBy !== 'NONE';
+  if (s.wal === true && !partitioned) throw SvcError.sql(s.walPosition ?? s.position, 'WAL Write Mode can only be used on partitioned tables');
+  return partitioned && (s.wal ?? byDefault);
+}
+
 export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment, bindQuery: (q: Query) => PlanNode): (c: ExecContext) => Promise<void> {
-  const exists = env.storage.getTable(s.table.name);
+  // A system relation (`telemetry_config`) exists as far as SQL is concerned: no table may take its name.
+  const exists = env.storage.getTable(s.table.name) ?? env.registry.tableFunction(s.table.name.toLowerCase())?.systemRelation;
   if (exists) {
     if (s.ifNotExists) return async () => undefined;
     throw SvcError.sql(s.table.position, 'table already exists');
@@ -102,9 +113,10 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
   }
   const dedupError = s.dedupKeys && dedupKeyError(columns, s.timestamp?.name, s.dedupKeys.map((k) => k.name));
   if (dedupError && s.dedupKeys) throw SvcError.sql(s.dedupKeys[dedupError.key].position, dedupError.message);
+  const partitionBy = (s.partitionBy ?? 'NONE') as PartitionBy;
   const request: CreateTableRequest = like ? likeRequest(s.table.name, like) : {
-    name: s.table.name, columns, timestamp: s.timestamp?.name, partitionBy: (s.partitionBy ?? 'NONE') as PartitionBy,
-    walEnabled: s.wal, dedupKeys: s.dedupKeys?.map((k) => k.name), maxUncommittedRows, o3MaxLagMicros,
+    name: s.table.name, columns, timestamp: s.timestamp?.name, partitionBy,
+    walEnabled: walEnabled(s, partitionBy, env.walEnabledDefault), dedupKeys: s.dedupKeys?.map((k) => k.name), maxUncommittedRows, o3MaxLagMicros,
   };
   return async (context) => {
     const table = await env.storage.createTable(request);

@@ -1,16 +1,22 @@
 /**
  * PostgreSQL catalog views QuestDB answers for the web console and PostgreSQL tools (QuestDB's SQL dialect
- * "information_schema.*"): `information_schema.columns()` lists every column of every table,
- * `information_schema.tables()` every table. The grammar turns the bare `information_schema.columns` into the
- * same call. svc has one catalog and one schema, named as QuestDB names them (`qdb`, `public`).
+ * "information_schema.*"): `information_schema.columns()` lists every column of every table with its
+ * SQL-standard type name (`character varying`, `bigint`: sql-standard-type-names.ts),
+ * `information_schema.questdb_columns()` the same rows with QuestDB's own type names (`SYMBOL`,
+ * `TIMESTAMP`, `GEOHASH(4c)`: what the web console's schema tree reads), `information_schema.tables()`
+ * every table. The grammar turns the bare `information_schema.columns` into the same call. svc has one
+ * catalog and one schema, named as QuestDB names them (`qdb`, `public`).
  */
-import { ColumnType, Types, typeName } from '../../../core/data/column-type';
+import { ColumnType, columnTypeName, Types } from '../../../core/data/column-type';
+import { TableSchema } from '../../../core/data/table-schema';
 import { ResultColumn } from '../../../core/data/result-set';
 import { TableFunction, TableFunctionContext, TableFunctionShape } from '../../../core/extension/sql-function';
 import { SqlValue } from '../../../core/sql/vector/sql-value';
+import { DATABASE_NAME } from './info-functions';
 import { once, rowsBatch } from './rows-batch';
+import { sqlStandardTypeName } from './sql-standard-type-names';
 
-const CATALOG = 'qdb';
+const CATALOG = DATABASE_NAME;
 const SCHEMA = 'public';
 const col = (name: string, type: ColumnType): ResultColumn => ({ name, type });
 const S = Types.STRING;
@@ -22,15 +28,22 @@ function catalogShape(columns: ResultColumn[], rows: (c: TableFunctionContext) =
 export const COLUMNS_COLUMNS: readonly ResultColumn[] = [col('table_catalog', S), col('table_schema', S), col('table_name', S),
   col('column_name', S), col('ordinal_position', Types.INT), col('column_default', S), col('is_nullable', S), col('data_type', S)];
 
-/** One row per column of every table, tables in creation order; ordinal_position counts from 1 as in PostgreSQL. */
-export function columnRows(c: TableFunctionContext): SqlValue[][] {
-  return c.listTables().flatMap((t) => t.columns.map((cd, i): SqlValue[] =>
-    [CATALOG, SCHEMA, t.name, cd.name, i + 1, null, 'yes', typeName(cd.type).toLowerCase()]));
+/**
+ * One row per column of every table, tables in creation order, the type named by `typeName`;
+ * ordinal_position counts from 1 as in PostgreSQL (QuestDB counts from 0).
+ */
+function columnRows(tables: readonly TableSchema[], typeName: (t: ColumnType) => string): SqlValue[][] {
+  return tables.flatMap((t) => t.columns.map((cd, i): SqlValue[] => [CATALOG, SCHEMA, t.name, cd.name, i + 1, null, 'yes', typeName(cd.type)]));
 }
 
 export const informationSchemaColumns: TableFunction = {
   kind: 'table', name: 'information_schema.columns',
-  describe: () => catalogShape([...COLUMNS_COLUMNS], columnRows),
+  describe: () => catalogShape([...COLUMNS_COLUMNS], (c) => columnRows(c.listTables(), sqlStandardTypeName)),
+};
+
+export const questdbColumns: TableFunction = {
+  kind: 'table', name: 'information_schema.questdb_columns',
+  describe: () => catalogShape([...COLUMNS_COLUMNS], (c) => columnRows(c.listTables(), columnTypeName)),
 };
 
 export const informationSchemaTables: TableFunction = {
@@ -43,4 +56,4 @@ export const informationSchemaTables: TableFunction = {
   ),
 };
 
-export const catalogFunctions: readonly TableFunction[] = [informationSchemaColumns, informationSchemaTables];
+export const catalogFunctions: readonly TableFunction[] = [informationSchemaColumns, questdbColumns, informationSchemaTables];

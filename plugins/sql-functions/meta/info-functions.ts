@@ -10,6 +10,12 @@ import { constantVector } from '../../../core/sql/vector/vector-ops';
  */
 export const POSTGRES_VERSION = '14.9';
 
+/**
+ * The one database's name, as QuestDB names it: current_database(), pg_database.datname and every
+ * information_schema `table_catalog`, so tools' `table_catalog = current_database()` matches.
+ */
+export const DATABASE_NAME = 'qdb';
+
 function textConstant(name: string, value: (user: string) => string): ScalarFunction {
   return {
     kind: 'scalar', name, args: [], returns: Types.STRING,
@@ -21,6 +27,6 @@ export const infoFunctions: readonly ScalarFunction[] = [
   textConstant('build', () => `Build Information: svc ${VERSION}, Node.js ${process.version}`),
   textConstant('version', () => `PostgreSQL ${POSTGRES_VERSION}, compiled by Visual C++ build 1914, 64-bit, svc ${VERSION}`),
   textConstant('current_user', (u) => u),
-  textConstant('current_database', () => 'svc'),
+  textConstant('current_database', () => DATABASE_NAME),
   textConstant('current_schema', () => 'public'),
 ];

@@ -1,6 +1,6 @@
 /**
- * Metadata and generator table functions: long_sequence, tables(),
- * table_columns('t'), table_partitions('t').
+ * Metadata and generator table functions: long_sequence, table_columns('t'), table_partitions('t')
+ * (tables() is tables-function.ts).
  */
 import { ColumnType, columnTypeName, Types } from '../../../core/data/column-type';
 import { ColumnBatch } from '../../../core/data/column-batch';
@@ -8,6 +8,7 @@ import { ResultColumn } from '../../../core/data/result-set';
 import { SvcError } from '../../../core/errors';
 import { TableFunction, TableFunctionContext, TableFunctionShape } from '../../../core/extension/sql-function';
 import { once, rowsBatch } from './rows-batch';
+import { tablesFunction } from './tables-function';
 
 const col = (name: string, type: ColumnType): ResultColumn => ({ name, type });
 const S = Types.STRING, I = Types.INT, L = Types.LONG, B = Types.BOOLEAN, T = Types.TIMESTAMP;
@@ -52,15 +53,14 @@ export const longSequence: TableFunction = {
   },
 };
 
-export const tablesFunction: TableFunction = {
-  kind: 'table', name: 'tables',
-  describe: () => fixed(
-    [col('id', I), col('table_name', S), col('designatedTimestamp', S), col('partitionBy', S), col('walEnabled', B), col('dedup', B),
-      col('ttlValue', I), col('ttlUnit', S), col('matView', B), col('directoryName', S), col('maxUncommittedRows', I), col('o3MaxLag', L)],
-    (c) => c.listTables().map((t) => [t.id, t.name, t.timestampIndex >= 0 ? t.columns[t.timestampIndex].name : null, t.partitionBy,
-      t.walEnabled, t.dedupKeys.length > 0, 0, 'HOUR', false, t.directoryName, t.maxUncommittedRows, t.o3MaxLagMicros]),
-  ),
-};
+/**
+ * QuestDB 9.4.4 ends table_columns() with `indexType` and `indexInclude`: '' (not NULL) for a column
+ * without an index. svc's one index kind is the SYMBOL bitmap index QuestDB names `BITMAP`; it covers
+ * no extra columns, so `indexInclude` is always ''.
+ */
+function indexTypeOf(indexed: boolean): string {
+  return indexed ? 'BITMAP' : '';
+}
 
 export const tableColumnsFunction: TableFunction = {
   kind: 'table', name: 'table_columns',
@@ -68,7 +68,7 @@ export const tableColumnsFunction: TableFunction = {
     const name = requireTable(args, positions, context, 'table_columns');
     return fixed(
       [col('column', S), col('type', S), col('indexed', B), col('indexBlockCapacity', I), col('symbolCached', B), col('symbolCapacity', I),
-        col('symbolTableSize', I), col('designated', B), col('upsertKey', B)],
+        col('symbolTableSize', I), col('designated', B), col('upsertKey', B), col('indexType', S), col('indexInclude', S)],
       (c) => {
         const t = c.getTable(name);
         if (!t) return [];
@@ -76,7 +76,8 @@ export const tableColumnsFunction: TableFunction = {
         return t.columns.map((cd, i) => {
           const sym = cd.type.tag === Types.SYMBOL.tag;
           return [cd.name, columnTypeName(cd.type), cd.indexed ?? false, cd.indexed ? (cd.indexCapacity ?? 256) : 0, sym ? (cd.symbolCached ?? true) : false,
-            sym ? (cd.symbolCapacity ?? 128) : 0, sym ? c.symbolTableSize(name, i) : 0, i === t.timestampIndex, dedup.has(cd.name.toLowerCase())];
+            sym ? (cd.symbolCapacity ?? 128) : 0, sym ? c.symbolTableSize(name, i) : 0, i === t.timestampIndex, dedup.has(cd.name.toLowerCase()),
+            indexTypeOf(cd.indexed === true), ''];
         });
       },
     );
