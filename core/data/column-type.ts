@@ -25,6 +25,18 @@ export interface ColumnType {
   /** DECIMAL: total digits (1..76) and digits after the point (0..precision). */
   readonly precision?: number;
   readonly scale?: number;
+  /**
+   * STRING holding PostgreSQL array text (`{a,"b c",NULL}`) whose elements are of this type: catalog array
+   * columns, `ARRAY(SELECT …)`, string_to_array(). `a[i]` gives an element of this type, `a || b` joins arrays.
+   */
+  readonly elements?: ColumnType;
+  /** STRING holding PostgreSQL record text (`(1,"a b",)`) with these fields: `(expr).name` reads one. */
+  readonly fields?: readonly RecordField[];
+}
+
+export interface RecordField {
+  readonly name: string;
+  readonly type: ColumnType;
 }
 
 const simple = (tag: TypeTag): ColumnType => Object.freeze({ tag });
@@ -41,6 +53,16 @@ export const Types = Object.freeze({
 
 export function geohashType(bits: number, geoChars: boolean): ColumnType {
   return Object.freeze({ tag: TypeTag.GEOHASH, bits, geoChars });
+}
+
+/** Array text (STRING) with elements of type `elements` (ColumnType.elements). */
+export function textArrayType(elements: ColumnType): ColumnType {
+  return Object.freeze({ tag: TypeTag.STRING, elements });
+}
+
+/** Record text (STRING) with named fields (ColumnType.fields). */
+export function recordType(fields: readonly RecordField[]): ColumnType {
+  return Object.freeze({ tag: TypeTag.STRING, fields: Object.freeze([...fields]) });
 }
 
 export function arrayType(elem: TypeTag, dims: number): ColumnType {

@@ -151,6 +151,13 @@ export interface TableFunction {
   readonly systemRelation?: boolean;
   /** Checks the constant arguments (SvcError.sql at `positions[i]`) and describes the result. */
   describe(args: readonly unknown[], positions: readonly number[], context: TableFunctionContext): TableFunctionShape;
+  /**
+   * Optional: the function also takes arguments whose values are known only when the query runs — a
+   * column of the enclosing query (`unnest(tc.reloptions)` in a correlated sub-query), a bind parameter.
+   * `types` are the arguments' types (SvcError.sql at `positions[i]` for a type it cannot take); the
+   * shape's `rows` receives each execution's values, one-row vectors in argument order.
+   */
+  describeRuntime?(types: readonly ColumnType[], positions: readonly number[]): TableFunctionShape;
 }
 
 export interface TableFunctionShape {
@@ -158,8 +165,8 @@ export interface TableFunctionShape {
   readonly timestampIndex: number;
   /** Seeds for rnd_* functions (long_sequence(n, seed1, seed2)). */
   readonly seeds?: readonly [bigint, bigint];
-  /** Produces the rows; called once per execution. */
-  rows(context: TableFunctionContext): AsyncIterable<ColumnBatch>;
+  /** Produces the rows; called once per execution (`args`: the runtime arguments of describeRuntime). */
+  rows(context: TableFunctionContext, args?: readonly Vector[]): AsyncIterable<ColumnBatch>;
 }
 
 export type SqlFunction = ScalarFunction | AggregateFunction | TableFunction;

@@ -22,6 +22,7 @@ export type Expression =
   | Exists
   | ArrayLiteral
   | ArrayAccess
+  | FieldSelection
   | Parameter;
 
 /**
@@ -301,6 +302,14 @@ export interface ArrayAccess {
   readonly kind: 'arrayAccess';
   readonly array: Expression;
   readonly subscripts: readonly (Expression | Slice)[];
+  readonly position: number;
+}
+
+/** `(expr).field`: one field of a record (a composite value, e.g. a set-returning function's row). */
+export interface FieldSelection {
+  readonly kind: 'field';
+  readonly expr: Expression;
+  readonly field: string;
   readonly position: number;
 }
 

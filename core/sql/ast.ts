@@ -142,6 +142,8 @@ export type Source = TableSource | SubquerySource | FunctionSource;
 
 interface SourceBase {
   readonly alias?: Identifier;
+  /** `AS a(x, y)`: names for the source's first columns, in order (PostgreSQL's column alias list). */
+  readonly columnAliases?: readonly Identifier[];
   /** `… timestamp(col)`: assigns the designated timestamp (data must already be sorted). */
   readonly timestamp?: Identifier;
 }

@@ -56,7 +56,7 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
     case 'scalarQuery': {
       const v = context.subqueries.get(e);
       if (e.correlated) {
-        if (!v) throw SvcError.sql(e.position, 'correlated sub-query is only supported in the SELECT list');
+        if (!v) throw SvcError.sql(e.position, 'correlated sub-query is only supported in SELECT and WHERE');
         return v;
       }
       const value = v && (v.offsets ? v.offsets.length > 1 : v.data.length > 0) ? readValue(v, 0) : null;

@@ -4,7 +4,9 @@
  * implicit casts (folding them on constants, so `ts > '2025-03-01'` compares numbers), and reports
  * QuestDB's errors at the node's position.
  */
-import { ColumnType, Types, TypeTag, geohashType, isNumeric, isTimestamp, typeName } from '../data/column-type';
+import { ColumnType, Types, TypeTag, geohashType, isNumeric, isTimestamp, textArrayType, typeName } from '../data/column-type';
+import { recordFieldFunction } from './record-text';
+import type { SetReturningCollector } from './set-returning';
 import { castTargetType } from './postgres-type-names';
 import { arrayConstructor, arrayLiteralShape } from './arrays/array-constructor';
 import { accessType, arrayAccess, Subscript } from './arrays/array-access';
@@ -65,6 +67,8 @@ export interface BinderHooks {
   readonly windows?: { collect(call: Extract<Expression, { kind: 'call' }>, binder: ExpressionBinder): BoundColumn };
   /** The statement's bind parameters; without them `$1` is QuestDB's `bind variable service is not provided`. */
   readonly parameters?: ParameterSlots;
+  /** Receives set-returning function calls (`unnest(a)`) of a SELECT list; absent where they are not allowed. */
+  readonly setReturning?: SetReturningCollector;
 }
 
 /**
@@ -129,6 +133,7 @@ export class ExpressionBinder {
         if (quantified) return this.quantified(e.op, e.left, quantified, e.operatorPosition);
         const left = this.bind(e.left), right = this.bind(e.right);
         const name = BINARY_NAMES[e.op] ?? e.op;
+        if (name === '||' && (left.type.elements || right.type.elements)) return this.arrayConcat(left, right, e.operatorPosition);
         if (['=', '!=', '<', '<=', '>', '>='].includes(name)) return this.compare(name, left, right, e.operatorPosition);
         if (name === 'and' || name === 'or') return this.apply(name, [this.toBoolean(left), this.toBoolean(right)], e.operatorPosition);
         return this.apply(name, [left, right], e.operatorPosition);
@@ -163,6 +168,7 @@ export class ExpressionBinder {
       case 'subquery': return this.scalarSubquery(e.query, e.position, false);
       case 'array': return this.arrayLiteral(e);
       case 'arrayAccess': return this.arrayAccess(e);
+      case 'field': return this.fieldSelection(e);
       default: throw SvcError.sql(e.position, `${e.kind} expressions are not supported yet`);
     }
   }
@@ -178,7 +184,7 @@ export class ExpressionBinder {
     } finally {
       correlated = slots?.leaveSubquery() ?? [];
     }
-    const type = array ? Types.STRING : plan.columns[0]?.type ?? Types.NULL;
+    const type = array ? textArrayType(plan.columns[0]?.type ?? Types.STRING) : plan.columns[0]?.type ?? Types.NULL;
     if (correlated.length > 0) return { kind: 'scalarQuery', plan, type, position, correlated, array };
     const node: BoundExpr = { kind: 'scalarQuery', plan, type, position, array };
     this.hooks.onSubquery?.(node);
@@ -198,11 +204,37 @@ export class ExpressionBinder {
     return negated ? this.apply('not', [call], position) : call;
   }
 
-  /** `a[i]` on array text (`s[i]` over `string_to_array(…)`, PostgreSQL catalog arrays): the i-th element, from 1. */
+  /**
+   * `a[i]` on array text (`s[i]` over `string_to_array(…)`, PostgreSQL catalog arrays): the i-th element,
+   * from 1, of the array's element type (`indoption[k] & 1` reads an int2).
+   */
   private textArrayAccess(e: Extract<Expression, { kind: 'arrayAccess' }>, array: BoundExpr): BoundExpr {
     const index = e.subscripts[0];
     if (e.subscripts.length !== 1 || index.kind === 'slice') throw SvcError.sql(e.position, 'arrayAccess expressions are not supported yet');
-    return this.apply('text_array_element', [array, this.bind(index)], e.position);
+    const element = this.apply('text_array_element', [array, this.bind(index)], e.position);
+    const type = array.type.elements;
+    return type && type.tag !== TypeTag.STRING ? this.coerce(element, type, e.position, true) : element;
+  }
+
+  /**
+   * PostgreSQL's `||` on arrays: array || array joins them (a NULL array adds nothing), array || element
+   * appends and element || array prepends (array_cat, array_append, array_prepend).
+   */
+  private arrayConcat(left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
+    const isArray = (e: BoundExpr): boolean => e.type.elements !== undefined || e.type.tag === TypeTag.NULL;
+    if (isArray(left) && isArray(right)) return this.apply('array_cat', [left, right], position);
+    return isArray(left) ? this.apply('array_append', [left, right], position) : this.apply('array_prepend', [left, right], position);
+  }
+
+  /** `(record).field`: one field of a record-typed value (ColumnType.fields), converted to the field's type. */
+  private fieldSelection(e: Extract<Expression, { kind: 'field' }>): BoundExpr {
+    const record = this.bind(e.expr);
+    const fields = record.type.fields;
+    if (!fields) throw SvcError.sql(e.position, `column notation .${e.field} applied to type ${typeName(record.type).toLowerCase()}, which is not a composite type`);
+    const k = fields.findIndex((f) => f.name.toLowerCase() === e.field.toLowerCase());
+    if (k < 0) throw SvcError.sql(e.position, `column "${e.field}" not found in data type record`);
+    const text: BoundExpr = { kind: 'call', fn: recordFieldFunction(k), args: [record], type: Types.STRING, position: e.position };
+    return this.coerce(text, fields[k].type, e.position, true);
   }
 
   /** `ARRAY[…]`: a DOUBLE array of the literal's shape; elements cast to DOUBLE (core/sql/arrays). */
@@ -280,8 +312,12 @@ export class ExpressionBinder {
       return this.hooks.aggregates.collect(name, args, e.position, constants);
     }
     if (e.name === 'array' && e.args.length === 1 && e.args[0].kind === 'subquery') return this.scalarSubquery(e.args[0].query, e.position, true);
-    if (this.registry.tableFunction(e.name) && !this.registry.hasScalar(e.name)) {
-      throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
+    const table = this.registry.tableFunction(e.name);
+    if (table && !this.registry.hasScalar(e.name)) {
+      const describeRuntime = table.describeRuntime;
+      if (!describeRuntime) throw SvcError.sql(e.position, `table function ${e.name}() can only be used in FROM`);
+      if (!this.hooks.setReturning) throw SvcError.sql(e.position, `set-returning function ${e.name}() is not allowed here`);
+      return this.hooks.setReturning.collect({ ...table, describeRuntime }, e.args.map((a) => this.bind(a)), e.args.map((a) => a.position), e.position);
     }
     if (!this.registry.hasScalar(e.name) && /^(extract|date_part|timestamp_.*|date_trunc|dateadd|datediff|to_timestamp|to_date|to_str|to_timezone|to_utc)$/.test(e.name)) {
       throw SvcError.sql(e.position, `${e.name}() is not supported yet`);

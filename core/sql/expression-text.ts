@@ -58,6 +58,7 @@ export function expressionText(e: Expression): string {
         : expressionText(s)));
       return `${expressionText(e.array)}[${subscripts.join(', ')}]`;
     }
+    case 'field': return `(${expressionText(e.expr)}).${e.field}`;
     default: return 'column';
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Binds and plans one SELECT: FROM → WHERE (scan intervals + compiled filter)
- * → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
+ * → set-returning functions of the SELECT list (ProjectSet) → implicit or explicit GROUP BY → projection with QuestDB column names → DISTINCT → ORDER BY (or a
  * backwards scan for `ORDER BY ts DESC`) → LIMIT. `count(*)` of a whole table reads metadata only.
  */
 import { TypeTag } from '../data/column-type';
@@ -36,6 +36,8 @@ import { pruneJoinColumns } from './time-join';
 import { rewriteWindowRefs, WindowCollector } from './window-binder';
 import { Window } from './operators/window';
 import { SampleBy } from './operators/sample-by';
+import { ProjectSet } from './operators/project-set';
+import { rewriteSetReturningRefs, SetReturningCollector } from './set-returning';
 
 interface Item {
   expr: BoundExpr;
@@ -57,7 +59,10 @@ export class SelectBinder {
     const aggregates = new SelectAggregates(this.env.registry);
     const plain = new ExpressionBinder(this.env.registry, scope, { subquery, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
     const windows = new WindowCollector(s.windows);
-    const collecting = new ExpressionBinder(this.env.registry, scope, { subquery, aggregates, windows, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters });
+    const setReturning = new SetReturningCollector();
+    const collecting = new ExpressionBinder(this.env.registry, scope, {
+      subquery, aggregates, windows, setReturning, onSubquery: (e) => this.env.subqueries.push(e), parameters: this.env.parameters,
+    });
 
     const where = s.where ? plain.toBoolean(plain.bind(s.where)) : undefined;
     const names = new NameAllocator();
@@ -94,6 +99,12 @@ export class SelectBinder {
     if (s.latestOn && latest) input = planLatestOn(s.latestOn, latest, input, (p) => this.reversible(p, true, 2048), where);
     let exprs = items.map((i) => i.expr);
     let tsIndex = -1;
+    if (setReturning.calls.length > 0) {
+      if (grouped || windows.calls.length > 0) throw SvcError.sql(s.position, 'set-returning functions cannot be combined with GROUP BY, SAMPLE BY or window functions; use a sub-query');
+      const base = input.columns.length;
+      input = new ProjectSet(input, setReturning.calls, (c) => this.env.tableFunctionContext(c));
+      exprs = exprs.map((e) => rewriteSetReturningRefs(e, base));
+    }
     if (windows.calls.length > 0) {
       if (grouped) throw SvcError.sql(s.position, 'window functions cannot be combined with GROUP BY or SAMPLE BY; use a sub-query');
       const base = input.columns.length;
@@ -128,7 +139,7 @@ export class SelectBinder {
     const columns: ResultColumn[] = items.map((i, k) => ({ name: i.name, type: exprs[k].type }));
     let plan: PlanNode = isIdentity(exprs, input, columns) ? input : new Project(input, exprs, columns, tsIndex);
     if (s.distinct) plan = new Distinct(plan);
-    pruneJoinColumns(source.plan, [...items.map((i) => i.expr), ...aggregates.list.flatMap((a) => a.args), where, having, ...groupKeys,
+    pruneJoinColumns(source.plan, [...items.map((i) => i.expr), ...aggregates.list.flatMap((a) => a.args), ...setReturning.calls.flatMap((c) => c.args), where, having, ...groupKeys,
       latest?.timestamp, ...(latest?.keys ?? []), ...windows.calls.flatMap((w) => [...w.args, ...w.partition, ...w.order.map((o) => o.expr)])]);
     return orderAndLimit(plan, order, s.limit, visible.length !== items.length, this.env, source.lazy ? (reverse: boolean, rows: number | undefined) => this.reversible(plan, reverse, rows) : undefined);
   }

@@ -78,8 +78,22 @@ export class SourceBinder {
     return new Join(j.joinType === 'left' ? 'left' : 'inner', left, right, leftKeys, rightKeys, condition);
   }
 
-  /** One FROM item. A plain table stays lazy only when `lazyAllowed` (no joins). */
+  /** One FROM item, its columns renamed by `AS a(x, y, …)` when the query gives names. */
   private source(s: Source, lazyAllowed: boolean): BoundSource {
+    const names = s.columnAliases;
+    if (!names) return this.sourceOf(s, lazyAllowed);
+    const bound = this.sourceOf(s, false);
+    const plan = bound.plan ?? fullScan(bound);
+    if (names.length > plan.columns.length) {
+      throw SvcError.sql(names[plan.columns.length].position, `table "${s.alias?.name ?? ''}" has ${plan.columns.length} columns available but ${names.length} columns specified`);
+    }
+    const columns = plan.columns.map((c, i) => (i < names.length ? { name: names[i].name, type: c.type } : c));
+    const renamed: PlanNode = { columns, timestampIndex: plan.timestampIndex, label: plan.label, children: plan.children, execute: (c) => plan.execute(c) };
+    return this.fixed(renamed, s.alias?.name, undefined);
+  }
+
+  /** One FROM item. A plain table stays lazy only when `lazyAllowed` (no joins). */
+  private sourceOf(s: Source, lazyAllowed: boolean): BoundSource {
     const alias = s.alias?.name;
     if (s.kind === 'tableSource') {
       const key = s.name.name.toLowerCase();
@@ -109,18 +123,22 @@ export class SourceBinder {
       // PostgreSQL: a scalar function in FROM is one row (`FROM string_to_array(…) s`).
       const value = binder.bind(s.call);
       const row = new Project(new SingleRow(), [value], [{ name: s.call.name, type: value.type }], -1);
-      return this.fixed(selfNamed(row, s.call.name, alias), alias ?? s.call.name, s.timestamp?.name);
+      return this.fixed(selfNamed(row, s.call.name, alias), alias ?? schemaQualified(s.call.name), s.timestamp?.name);
     }
     if (!fn) throw SvcError.sql(s.call.position, `unknown function name: ${s.call.name}`);
     const args = s.call.args.map((a) => binder.bind(a));
-    const values = args.map((a) => {
-      if (a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : s.call.position, 'constant expected');
-      return typeof a.value === 'bigint' ? Number(a.value) : a.value;
-    });
-    const shape = fn.describe(values, s.call.args.map((a) => a.position), this.env.describeContext);
+    const positions = s.call.args.map((a) => a.position);
+    // A function that reads its arguments at execution takes them that way even when they are constants
+    // (an ARRAY[…] literal has no constant value).
+    const runtime = fn.describeRuntime;
+    if (!runtime) {
+      for (const a of args) if (a.kind !== 'constant') throw SvcError.sql(a.kind === 'column' ? a.position : s.call.position, 'constant expected');
+    }
+    const values = args.map((a) => (a.kind === 'constant' && typeof a.value === 'bigint' ? Number(a.value) : a.kind === 'constant' ? a.value : undefined));
+    const shape = runtime ? runtime.call(fn, args.map((a) => a.type), positions) : fn.describe(values, positions, this.env.describeContext);
     if (shape.seeds) this.env.seeds = shape.seeds;
-    const scan = new TableFunctionScan(fn.name, shape, (c) => this.env.tableFunctionContext(c));
-    return this.fixed(selfNamed(scan, s.call.name, alias), alias ?? s.call.name, s.timestamp?.name);
+    const scan = new TableFunctionScan(fn.name, shape, (c) => this.env.tableFunctionContext(c), runtime ? args : undefined);
+    return this.fixed(selfNamed(scan, s.call.name, alias), alias ?? schemaQualified(s.call.name), s.timestamp?.name);
   }
 
   /** A relation named like a table (`FROM pg_type`, `FROM telemetry_config`): its function without arguments. */
@@ -128,8 +146,8 @@ export class SourceBinder {
     return new TableFunctionScan(fn.name, fn.describe([], [], this.env.describeContext), (c) => this.env.tableFunctionContext(c));
   }
 
-  private fixed(plan: PlanNode, alias: string | undefined, timestamp: string | undefined): BoundSource {
-    const qualifiers = alias ? [alias.toLowerCase()] : [];
+  private fixed(plan: PlanNode, alias: string | readonly string[] | undefined, timestamp: string | undefined): BoundSource {
+    const qualifiers = alias === undefined ? [] : typeof alias === 'string' ? [alias.toLowerCase()] : alias.map((a) => a.toLowerCase());
     const columns: ScopeColumn[] = plan.columns.map((c, i) => ({ name: c.name, qualifiers, type: c.type, index: i }));
     let ts = plan.timestampIndex;
     if (timestamp) {
@@ -139,6 +157,12 @@ export class SourceBinder {
     const withTs: PlanNode = ts === plan.timestampIndex ? plan : { ...plan, timestampIndex: ts, columns: plan.columns, children: plan.children, label: plan.label, execute: (c) => plan.execute(c) };
     return { scope: new FixedScope(columns, ts), plan: withTs };
   }
+}
+
+/** `FROM pg_catalog.pg_type` without an alias: its columns are `pg_type.oid` as well as `pg_catalog.pg_type.oid`. */
+function schemaQualified(name: string): string | readonly string[] {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? name : [name, name.slice(dot + 1)];
 }
 
 /**

@@ -4,7 +4,7 @@
  * `reg*` casts: `'t'::regclass` is the table's OID, `oid::regtype` a type name), visibility and privilege
  * checks (all true: one schema, one user), and descriptions and definitions svc does not keep (NULL).
  */
-import { ColumnType, Types } from '../../core/data/column-type';
+import { ColumnType, textArrayType, Types } from '../../core/data/column-type';
 import { ParamType, ScalarFunction } from '../../core/extension/sql-function';
 import { TableSchema } from '../../core/data/table-schema';
 import { SqlValue } from '../../core/sql/vector/sql-value';
@@ -13,6 +13,7 @@ import { rowFunction } from '../sql-functions/row-kernels';
 import { OWNER_OID, PG_CATALOG_NAMESPACE, PUBLIC_NAMESPACE, INFORMATION_SCHEMA_NAMESPACE, tableOid } from './catalog-relation';
 import { pgSetting } from './pg-settings';
 import { typeNameOf } from './pg-type-relation';
+import { formatType } from './format-type';
 
 const S = Types.STRING, I = Types.INT, L = Types.LONG, B = Types.BOOLEAN;
 const NAMESPACES: Readonly<Record<number, string>> = { [PG_CATALOG_NAMESPACE]: 'pg_catalog', [PUBLIC_NAMESPACE]: 'public', [INFORMATION_SCHEMA_NAMESPACE]: 'information_schema' };
@@ -24,19 +25,6 @@ const constant = (name: string, args: readonly ColumnType[], returns: ColumnType
 /** Every overload of `name` from 0 to `max` arguments of type `arg`, returning `value`. */
 const constantOverloads = (name: string, arg: ColumnType, counts: readonly number[], returns: ColumnType, value: SqlValue): ScalarFunction[] =>
   counts.map((n) => constant(name, Array.from({ length: n }, () => arg), returns, value));
-
-function formatType(oid: SqlValue, typmod: SqlValue): SqlValue {
-  if (oid === null) return null;
-  const name = typeNameOf(Number(oid));
-  if (name === undefined) return '???';
-  const pretty: Record<string, string> = {
-    int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision', bool: 'boolean',
-    varchar: 'character varying', bpchar: 'character', timestamp: 'timestamp without time zone', timestamptz: 'timestamp with time zone',
-    _float8: 'double precision[]',
-  };
-  const text = pretty[name] ?? name;
-  return typmod !== null && Number(typmod) > 4 && (name === 'varchar' || name === 'bpchar') ? `${text}(${Number(typmod) - 4})` : text;
-}
 
 /** `user`, `session_user`: the user the statement runs as, like current_user. */
 function sessionUser(name: string): ScalarFunction {
@@ -88,6 +76,7 @@ export function catalogFunctions(findTable: (name: string) => TableSchema | unde
     constant('pg_get_expr', [S, L], S, null),
     constant('pg_get_expr', [S, L, B], S, null),
     constant('pg_get_indexdef', [L], S, null),
+    constant('pg_get_indexdef', [L, I, B], S, null),
     constant('pg_get_constraintdef', [L], S, null),
     constant('pg_get_constraintdef', [L, B], S, null),
     constant('pg_get_viewdef', [L], S, null),
@@ -96,7 +85,7 @@ export function catalogFunctions(findTable: (name: string) => TableSchema | unde
     constant('obj_description', [L, S], S, null),
     constant('col_description', [L, I], S, null),
     constant('shobj_description', [L, S], S, null),
-    constant('current_schemas', [B], S, '{public}'),
+    constant('current_schemas', [B], textArrayType(S), '{public}'),
     sessionUser('user'),
     sessionUser('session_user'),
     constant('inet_server_addr', [], S, null),

@@ -1,6 +1,7 @@
 /** The catalog through the real engine: what psql, SQLAlchemy and Grafana ask, answered from real tables. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { SqlFunction } from '../../core/extension/sql-function';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
 import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
 import { SqlHarness } from '../sql-engine/sql-harness';
@@ -15,7 +16,8 @@ before(async () => {
   h = await SqlHarness.open();
   await h.script(`CREATE TABLE trades (ts TIMESTAMP, sym SYMBOL, price DOUBLE, qty LONG) TIMESTAMP(ts) PARTITION BY DAY;
 CREATE TABLE notes (id INT, body VARCHAR)`);
-  const functions = [...builtinFunctions, ...catalogSqlFunctions((name) => h.engine.getTable(name))];
+  const functions: SqlFunction[] = [];
+  functions.push(...builtinFunctions, ...catalogSqlFunctions({ storage: () => h.engine, functions: () => functions }));
   compiler = new SqlCompiler(new QuestDbSqlGrammar(), h.engine, functions, { jit: true });
 });
 after(async () => { await h.close(); });

@@ -15,8 +15,12 @@ export const sqlCatalogPlugin: Plugin = {
   name: 'sql-catalog',
   dependsOn: ['sql-functions', 'storage-columnar'],
   register(container: DependencyContainer): void {
-    // Storage is resolved when a function runs: it is registered, not yet started, at this point.
-    const functions = catalogSqlFunctions((name) => container.resolve<StorageEngine>(StorageEngine).getTable(name));
+    // Storage is resolved when a function runs: it is registered, not yet started, at this point; and
+    // pg_proc lists every function, registered by plugins before and after this one.
+    const functions = catalogSqlFunctions({
+      storage: () => container.resolve<StorageEngine>(StorageEngine),
+      functions: () => container.resolveAll<SqlFunction>(SqlFunction),
+    });
     for (const f of functions) container.register(SqlFunction, { useValue: f });
   },
 };

@@ -3,13 +3,15 @@
  * `public`), pg_attribute (their columns, numbered from 1, with the PostgreSQL type each is sent as) and
  * pg_tables: what psql's `\dt`/`\d t`, Grafana's table and column pickers and JDBC metadata read.
  */
-import { Types } from '../../core/data/column-type';
+import { textArrayType, Types } from '../../core/data/column-type';
 import { oidOf, typeModifier, typeSize } from './pg-type-oids';
 import { CatalogColumn, INFORMATION_SCHEMA_NAMESPACE, OWNER_OID, PG_CATALOG_NAMESPACE, PUBLIC_NAMESPACE, relation, tableOid } from './catalog-relation';
 
 const I = Types.INT, S = Types.STRING, B = Types.BOOLEAN, SH = Types.SHORT, D = Types.DOUBLE;
+/** text[] / aclitem[] columns (array text). */
+const TA = textArrayType(S);
 
-export const pgNamespace = relation('pg_namespace', [['oid', I, null], ['nspname', S, null], ['nspowner', I, OWNER_OID], ['nspacl', S, null]],
+export const pgNamespace = relation('pg_namespace', [['oid', I, null], ['nspname', S, null], ['nspowner', I, OWNER_OID], ['nspacl', TA, null]],
   () => [{ oid: PG_CATALOG_NAMESPACE, nspname: 'pg_catalog' }, { oid: PUBLIC_NAMESPACE, nspname: 'public' },
     { oid: INFORMATION_SCHEMA_NAMESPACE, nspname: 'information_schema' }]);
 
@@ -20,7 +22,7 @@ const CLASS_COLUMNS: readonly CatalogColumn[] = [
   ['relpersistence', S, 'p'], ['relkind', S, 'r'], ['relnatts', SH, 0], ['relchecks', SH, 0], ['relhasrules', B, false],
   ['relhastriggers', B, false], ['relhassubclass', B, false], ['relrowsecurity', B, false], ['relforcerowsecurity', B, false],
   ['relispopulated', B, true], ['relreplident', S, 'd'], ['relispartition', B, false], ['relrewrite', I, 0],
-  ['relfrozenxid', I, 0], ['relminmxid', I, 0], ['relacl', S, null], ['reloptions', S, null], ['relpartbound', S, null],
+  ['relfrozenxid', I, 0], ['relminmxid', I, 0], ['relacl', TA, null], ['reloptions', TA, null], ['relpartbound', S, null],
 ];
 
 export const pgClass = relation('pg_class', CLASS_COLUMNS, (c) => c.listTables().map((t) => ({
@@ -33,7 +35,8 @@ export const pgAttribute = relation('pg_attribute', [
   ['attnum', SH, null], ['attndims', I, 0], ['attcacheoff', I, -1], ['atttypmod', I, -1], ['attbyval', B, false],
   ['attstorage', S, 'p'], ['attalign', S, 'd'], ['attnotnull', B, false], ['atthasdef', B, false], ['atthasmissing', B, false],
   ['attidentity', S, ''], ['attgenerated', S, ''], ['attisdropped', B, false], ['attislocal', B, true], ['attinhcount', I, 0],
-  ['attcollation', I, 0], ['attacl', S, null], ['attoptions', S, null], ['attfdwoptions', S, null],
+  ['attcollation', I, 0], ['attacl', TA, null], ['attoptions', TA, null], ['attfdwoptions', TA, null],
+  ['attcompression', S, ''],
 ], (c) => c.listTables().flatMap((t) => t.columns.map((col, i) => {
   const oid = oidOf(col.type);
   const len = typeSize(oid);

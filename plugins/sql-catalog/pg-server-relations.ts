@@ -3,25 +3,26 @@
  * (the configured PostgreSQL user), pg_settings (pg-settings.ts), the heap access method, the default
  * tablespace and collations, and pg_proc for the functions svc has.
  */
-import { Types } from '../../core/data/column-type';
+import { textArrayType, Types } from '../../core/data/column-type';
 import { CatalogRow, OWNER_OID, PG_CATALOG_NAMESPACE, relation } from './catalog-relation';
 import { PG_SETTINGS } from './pg-settings';
 import { DATABASE_NAME } from '../sql-functions/meta/info-functions';
 
 const I = Types.INT, S = Types.STRING, B = Types.BOOLEAN;
+const TA = textArrayType(S);
 
-const DATABASE_OID = 16_383;
+export const DATABASE_OID = 16_383;
 
 export const pgDatabase = relation('pg_database', [
   ['oid', I, DATABASE_OID], ['datname', S, DATABASE_NAME], ['datdba', I, OWNER_OID], ['encoding', I, 6], ['datcollate', S, 'C'],
   ['datctype', S, 'C'], ['datistemplate', B, false], ['datallowconn', B, true], ['datconnlimit', I, -1], ['datlastsysoid', I, 16_383],
-  ['datfrozenxid', I, 0], ['datminmxid', I, 1], ['dattablespace', I, 1663], ['datacl', S, null],
+  ['datfrozenxid', I, 0], ['datminmxid', I, 1], ['dattablespace', I, 1663], ['datacl', TA, null],
 ], () => [{}]);
 
 const ROLE_COLUMNS = (user: string): Parameters<typeof relation>[1] => [
   ['oid', I, OWNER_OID], ['rolname', S, user], ['rolsuper', B, true], ['rolinherit', B, true], ['rolcreaterole', B, true],
   ['rolcreatedb', B, true], ['rolcanlogin', B, true], ['rolreplication', B, false], ['rolconnlimit', I, -1],
-  ['rolpassword', S, '********'], ['rolvaliduntil', Types.TIMESTAMP, null], ['rolbypassrls', B, false], ['rolconfig', S, null],
+  ['rolpassword', S, '********'], ['rolvaliduntil', Types.TIMESTAMP, null], ['rolbypassrls', B, false], ['rolconfig', TA, null],
 ];
 
 export const pgRoles = relation('pg_roles', ROLE_COLUMNS('admin'), () => [{}]);
@@ -41,7 +42,7 @@ export const pgSettings = relation('pg_settings', [
 export const pgAm = relation('pg_am', [['oid', I, null], ['amname', S, null], ['amhandler', S, null], ['amtype', S, null]],
   () => [{ oid: 2, amname: 'heap', amhandler: 'heap_tableam_handler', amtype: 't' }]);
 
-export const pgTablespace = relation('pg_tablespace', [['oid', I, null], ['spcname', S, null], ['spcowner', I, OWNER_OID], ['spcacl', S, null], ['spcoptions', S, null]],
+export const pgTablespace = relation('pg_tablespace', [['oid', I, null], ['spcname', S, null], ['spcowner', I, OWNER_OID], ['spcacl', TA, null], ['spcoptions', TA, null]],
   () => [{ oid: 1663, spcname: 'pg_default' }, { oid: 1664, spcname: 'pg_global' }]);
 
 export const pgCollation = relation('pg_collation', [

@@ -25,6 +25,8 @@ const TYPES: readonly TypeRow[] = [
   [1007, '_int4', -1, 'A', 0, 23, false], [1009, '_text', -1, 'A', 0, 25, false], [1015, '_varchar', -1, 'A', 0, 1043, false],
   [1016, '_int8', -1, 'A', 0, 20, false], [1021, '_float4', -1, 'A', 0, 700, false], [1022, '_float8', -1, 'A', 0, 701, false],
   [1115, '_timestamp', -1, 'A', 0, 1114, false], [2951, '_uuid', -1, 'A', 0, 2950, false],
+  // Pseudo-types: pg_proc's arguments of any type.
+  [2276, 'any', 4, 'P', 0, 0, true], [2283, 'anyelement', 4, 'P', 0, 0, true],
 ];
 
 /** The name of a type OID (format_type, regtype), or undefined. */
@@ -42,7 +44,7 @@ export const pgType = relation('pg_type', [
 ], () => TYPES.map(([oid, name, len, category, array, elem, byValue]) => {
   const base = category === 'A' ? 'array' : name;
   return {
-    oid, typname: name, typlen: len, typbyval: byValue, typcategory: category, typelem: elem, typarray: array,
+    oid, typname: name, typlen: len, typbyval: byValue, typcategory: category, typelem: elem, typarray: array, typtype: category === 'P' ? 'p' : 'b',
     typinput: `${base}_in`, typoutput: `${base}_out`, typreceive: `${base}_recv`, typsend: `${base}_send`,
     typalign: len === 8 ? 'd' : len === 2 ? 's' : len === 1 ? 'c' : 'i', typstorage: len < 0 ? 'x' : 'p',
     typcollation: category === 'S' ? 100 : 0,

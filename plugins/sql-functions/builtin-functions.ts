@@ -17,6 +17,7 @@ import { logicalFunctions } from './operators/logical';
 import { predicateFunctions } from './operators/predicates';
 import { randomFunctions } from './random/random-functions';
 import { arrayFunctions } from './array/array-functions';
+import { unnest } from './array/unnest';
 import { decimalOperators } from './decimal/decimal-operators';
 import { decimalAggregates } from './aggregates/decimal-aggregates';
 import { textFunctions } from './text/text-functions';
@@ -29,5 +30,5 @@ export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
   ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions, ...arrayFunctions, ...decimalOperators, ...decimalAggregates,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
-  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig,
+  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig, unnest,
 ];

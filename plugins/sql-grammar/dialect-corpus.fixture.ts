@@ -222,7 +222,6 @@ export const TIER3_CORPUS: readonly Tier3Entry[] = [
   { section: '5', sql: 'CREATE TABLE t (a INT) IN VOLUME v', error: 'IN VOLUME is not supported', position: 23 },
   { section: '5', sql: 'EXPLAIN COPY t FROM \'x.csv\'', error: 'COPY is not supported', position: 8 },
   { section: '5', sql: 'SELECT * FROM sensors PIVOT (avg(temp) FOR id IN (\'s1\', \'s2\'))', error: 'PIVOT is not supported', position: 22 },
-  { section: '5', sql: 'SELECT * FROM unnest(ARRAY[1.0, 2.0])', error: 'unnest() is not supported', position: 14 },
   { section: '5', sql: 'SELECT * FROM a LATERAL JOIN b', error: 'LATERAL JOIN is not supported', position: 16 },
   { section: '5', sql: 'SELECT * FROM a HORIZON JOIN b ON (k)', error: 'HORIZON JOIN is not supported', position: 16 },
   { section: '5', sql: 'SELECT * FROM a WINDOW JOIN b ON (k)', error: 'WINDOW JOIN is not supported', position: 16 },

@@ -12,6 +12,18 @@ import { SQL_KEYWORDS } from './tokens';
 import * as T from './tokens';
 
 const K = T.Keyword;
+const TRIM_SIDES: ReadonlySet<string> = new Set(['both', 'leading', 'trailing']);
+const TRIM_FUNCTIONS: Readonly<Record<string, string>> = { both: 'btrim', leading: 'ltrim', trailing: 'rtrim' };
+
+/**
+ * `trim(BOTH | LEADING | TRAILING [chars] FROM s)` is PostgreSQL's btrim / ltrim / rtrim(s[, chars]);
+ * `trim(chars FROM s)` trims both ends. `args` holds the characters (when written) then the text.
+ */
+function sqlTrim(side: string, args: readonly Expression[], written: string, position: number): Expression {
+  const text = args[args.length - 1];
+  const rest = args.length === 2 ? [text, args[0]] : [text];
+  return { kind: 'call', name: rest.length === 1 && side === 'both' ? 'trim' : TRIM_FUNCTIONS[side], written, args: rest, distinct: false, star: false, position };
+}
 /** Reserved words that start an operand or continue a CASE: never read as a misplaced keyword. */
 const NOT_OPERANDS: ReadonlySet<TokenType> = new Set([K.case, K.not, K.when, K.then, K.else]);
 
@@ -94,7 +106,7 @@ export abstract class PrimaryParser extends ExpressionParser {
     this.consume(idx, T.RParen);
   }
 
-  /** `(expr)` or a scalar `(SELECT …)`. */
+  /** `(expr)` or a scalar `(SELECT …)`, then PostgreSQL's field selections: `(record).field`. */
   private readonly parenthesizedExpression = this.RULE('parenthesizedExpression', (): Expression => {
     const open = this.CONSUME(T.LParen);
     const inner = this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
@@ -105,7 +117,16 @@ export abstract class PrimaryParser extends ExpressionParser {
       { ALT: () => this.SUBRULE(this.expr) },
     ] });
     this.closeParen(open, 0);
-    return inner;
+    let out = inner;
+    this.MANY({
+      GATE: () => this.isToken(1, T.Dot) && this.isName(2),
+      DEF: () => {
+        this.CONSUME(T.Dot);
+        const field = this.CONSUME(T.Name);
+        this.ACTION(() => { out = { kind: 'field', expr: out, field: identifierOf(field).name, position: open.startOffset }; });
+      },
+    });
+    return out;
   });
 
   /** `col`, `t.col`, `t.*`, `fn(...)`, `schema.fn(...)`. */
@@ -145,6 +166,8 @@ export abstract class PrimaryParser extends ExpressionParser {
     let distinct = false;
     let star = false;
     const args: Expression[] = [];
+    let trimSide: string | undefined;
+    let forLength: Expression | undefined;
     this.OPTION(() => this.OR([
       { ALT: () => {
         this.CONSUME(T.Star);
@@ -156,17 +179,29 @@ export abstract class PrimaryParser extends ExpressionParser {
         const query = this.SUBRULE2(this.query);
         this.ACTION(() => args.push({ kind: 'subquery', query, position: start }));
       } },
+      // SQL's `trim([BOTH | LEADING | TRAILING] [chars] FROM text)`.
+      { GATE: () => name === 'trim' && this.isToken(1, T.Identifier) && TRIM_SIDES.has(this.LA(1).image.toLowerCase()) && !this.isToken(2, T.RParen), ALT: () => {
+        trimSide = this.CONSUME3(T.Identifier).image.toLowerCase();
+        this.OPTION6({ GATE: () => !this.isToken(1, K.from), DEF: () => args.push(this.SUBRULE4(this.expr)) });
+        this.CONSUME2(K.from);
+        args.push(this.SUBRULE5(this.expr));
+      } },
       { ALT: () => {
         this.OPTION2(() => {
           this.CONSUME(K.distinct);
           distinct = true;
         });
         args.push(this.SUBRULE(this.expr));
-        // extract(hour FROM ts)
+        // extract(hour FROM ts), substring(s FROM start [FOR length]), trim(chars FROM s)
         this.OPTION3(() => {
           this.CONSUME(K.from);
           args.push(this.SUBRULE2(this.expr));
+          if (name === 'trim') trimSide = 'both';
         });
+        this.OPTION7({ GATE: () => name === 'substring' && this.isWord(1, 'for'), DEF: () => {
+          this.CONSUME4(T.Identifier);
+          forLength = this.SUBRULE6(this.expr);
+        } });
         this.MANY(() => {
           this.CONSUME(T.Comma);
           args.push(this.SUBRULE3(this.expr));
@@ -191,6 +226,12 @@ export abstract class PrimaryParser extends ExpressionParser {
         const field = args[0];
         args[0] = { kind: 'literal', type: 'string', value: field.name.toLowerCase(), raw: field.name, position: field.position };
       }
+      if (forLength) {
+        // `substring(s FOR n)` starts at 1.
+        if (args.length === 1) args.push({ kind: 'literal', type: 'int', value: 1, raw: '1', position: forLength.position });
+        args.push(forLength);
+      }
+      if (name === 'trim' && trimSide !== undefined) return sqlTrim(trimSide, args, written, position);
       return { kind: 'call', name, written, args, distinct, star, ignoreNulls, over, position };
     });
   });

@@ -12,7 +12,7 @@ import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
-const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['unnest', 'read_parquet']);
+const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['read_parquet']);
 /**
  * PostgreSQL catalog names: `information_schema.columns` and `pg_catalog.pg_class` (with or without `()`)
  * are the table functions of that name (plugins/sql-catalog), as QuestDB answers it for the web console
@@ -22,7 +22,7 @@ const CATALOG_SCHEMAS: readonly string[] = ['information_schema.', 'pg_catalog.'
 
 const TIME_JOIN_WORDS: ReadonlySet<string> = new Set(['asof', 'lt', 'splice']);
 /** Words that end a source rather than alias it (QuestDB's table-alias stop list). */
-const TABLE_ALIAS_STOP: ReadonlySet<string> = new Set(['latest', 'asof', 'lt', 'splice', 'group', 'tolerance', 'range', 'horizon', 'unnest']);
+const TABLE_ALIAS_STOP: ReadonlySet<string> = new Set(['latest', 'asof', 'lt', 'splice', 'group', 'tolerance', 'range', 'horizon', 'unnest', 'using']);
 
 function niladicCall(name: string, position: number): Call {
   return { kind: 'call', name, written: name, args: [], distinct: false, star: false, position };
@@ -51,7 +51,8 @@ export abstract class SourceParser extends TimeSeriesParser {
           this.CONSUME(T.RParen);
           return this.ACTION((): Source => ({ kind: 'subquerySource', query, position: open.startOffset }));
         } },
-        { GATE: () => this.isName(1) && this.isToken(2, T.LParen), ALT: () => {
+        // `f(…)`, and a schema-qualified `pg_catalog.generate_series(1, 3)` with arguments.
+        { GATE: () => this.isName(1) && (this.isToken(2, T.LParen) || (this.isToken(2, T.Dot) && this.isName(3) && this.isToken(4, T.LParen) && !this.isToken(5, T.RParen))), ALT: () => {
           const call = this.SUBRULE(this.expr, above(Precedence.operand));
           return this.ACTION((): Source => {
             if (call.kind !== 'call') return this.fail(this.LA(1), "'('");
@@ -80,6 +81,19 @@ export abstract class SourceParser extends TimeSeriesParser {
         || (this.isName(1) && !this.isTimestampSuffix() && !this.isJoinTypeWord() && !this.isAnyWord(1, TABLE_ALIAS_STOP)),
       DEF: () => this.SUBRULE(this.sourceAlias),
     });
+    const columnAliases = this.OPTION7({
+      GATE: () => alias !== undefined && this.isToken(1, T.LParen) && this.isName(2),
+      DEF: () => {
+        this.CONSUME3(T.LParen);
+        const names = [identifierOf(this.CONSUME2(T.Name))];
+        this.MANY({ DEF: () => {
+          this.CONSUME(T.Comma);
+          names.push(identifierOf(this.CONSUME3(T.Name)));
+        } });
+        this.CONSUME3(T.RParen);
+        return names;
+      },
+    });
     const after = this.OPTION3({ GATE: () => this.isTimestampSuffix(), DEF: () => this.SUBRULE2(this.timestampSuffix) });
     this.OPTION4(() => this.notSupported(this.CONSUME(K.pivot), 'PIVOT'));
     this.OPTION5({
@@ -89,7 +103,7 @@ export abstract class SourceParser extends TimeSeriesParser {
     return this.ACTION((): Source => {
       const timestamp = after ?? before;
       if (alias === undefined && timestamp === undefined) return source;
-      return { ...source, alias, timestamp };
+      return columnAliases ? { ...source, alias, timestamp, columnAliases } : { ...source, alias, timestamp };
     });
   });
 
@@ -205,7 +219,10 @@ export abstract class SourceParser extends TimeSeriesParser {
       const joinType = this.OPTION(() => this.SUBRULE(this.joinType)) ?? 'inner';
       const keyword = this.CONSUME(K.join);
       const source = this.SUBRULE2(this.source);
-      const on = this.OPTION2(() => this.SUBRULE(this.joinCondition));
+      const on = this.OPTION2({
+        GATE: () => this.isToken(1, K.on) || (this.isWord(1, 'using') && this.isNameListInParens(2)),
+        DEF: () => this.SUBRULE(this.joinCondition),
+      });
       const tolerance = this.OPTION3({
         GATE: () => this.isWord(1, 'tolerance'),
         DEF: () => {
@@ -237,30 +254,41 @@ export abstract class SourceParser extends TimeSeriesParser {
     { ALT: () => this.notSupported(this.CONSUME(K.window), 'WINDOW JOIN') },
   ]));
 
-  /** `ON (a, b)` lists same-named keys; anything else is a boolean expression. */
-  private readonly joinCondition = this.RULE('joinCondition', (): { on?: Expression; using?: Identifier[] } => {
+  /** `ON (a, b)` and SQL's `USING (a, b)` list same-named keys; anything else after ON is a boolean expression. */
+  private readonly joinCondition = this.RULE('joinCondition', (): { on?: Expression; using?: Identifier[] } => this.OR2([
+    { GATE: () => this.isWord(1, 'using') && this.isNameListInParens(2), ALT: () => {
+      this.word(10, 'using');
+      return { using: this.SUBRULE(this.nameListInParens) };
+    } },
+    { ALT: () => this.SUBRULE(this.onCondition) },
+  ]));
+
+  private readonly nameListInParens = this.RULE('nameListInParens', (): Identifier[] => {
+    this.CONSUME(T.LParen);
+    const names = [this.CONSUME(T.Name)];
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      names.push(this.CONSUME2(T.Name));
+    });
+    this.CONSUME(T.RParen);
+    return this.ACTION(() => names.map(identifierOf));
+  });
+
+  private readonly onCondition = this.RULE('onCondition', (): { on?: Expression; using?: Identifier[] } => {
     this.CONSUME(K.on);
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { GATE: () => this.isNameListInParens(), ALT: () => {
-          this.CONSUME(T.LParen);
-          const names = [this.CONSUME(T.Name)];
-          this.MANY(() => {
-            this.CONSUME(T.Comma);
-            names.push(this.CONSUME2(T.Name));
-          });
-          this.CONSUME(T.RParen);
-          return this.ACTION(() => ({ using: names.map(identifierOf) }));
-        } },
+        { GATE: () => this.isNameListInParens(1), ALT: () => ({ using: this.SUBRULE(this.nameListInParens) }) },
         { ALT: () => ({ on: this.SUBRULE(this.expr) }) },
       ],
     });
   });
 
-  private isNameListInParens(): boolean {
-    if (!this.isToken(1, T.LParen)) return false;
-    for (let k = 2; ; k += 2) {
+  /** A `(name, …)` list starting at LA(first). */
+  private isNameListInParens(first: number): boolean {
+    if (!this.isToken(first, T.LParen)) return false;
+    for (let k = first + 1; ; k += 2) {
       if (!this.isName(k)) return false;
       if (this.isToken(k + 1, T.RParen)) return true;
       if (!this.isToken(k + 1, T.Comma)) return false;

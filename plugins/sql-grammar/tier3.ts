@@ -2,7 +2,7 @@
  * Tier 3 statements: recognised by their first words and rejected with
  * `<feature> is not supported` at the keyword, before the grammar runs (their own syntax, such as
  * `DECLARE @x := …`, need not parse). Tier 3 inside queries (PIVOT, LATERAL/RIGHT/FULL/WINDOW/HORIZON
- * JOIN, WITHIN, unnest()) is rejected by the grammar where it appears.
+ * JOIN, WITHIN) is rejected by the grammar where it appears.
  */
 import { IToken } from 'chevrotain';
 import { SvcError } from '../../core/errors';

@@ -1,9 +1,12 @@
 /**
  * WHERE: computes a selection of matching rows per batch, through the compiled loop when the predicate
- * compiled (compiled-filter.ts), else by evaluating it to a BOOLEAN vector. Only matching rows go on.
+ * compiled (compiled-filter.ts), else by evaluating it to a BOOLEAN vector. Only matching rows go on. A
+ * predicate with correlated sub-queries (`WHERE (SELECT … WHERE c.oid = t.typrelid)`) runs them for each
+ * batch's rows first (parameters/correlated-subqueries.ts).
  */
 import { ColumnBatch } from '../../data/column-batch';
-import { BoundExpr } from '../bound-expression';
+import { BoundExpr, BoundScalarQuery } from '../bound-expression';
+import { correlatedSubqueries, runCorrelated } from '../parameters/correlated-subqueries';
 import { CompiledFilter } from '../compiled-filter';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
@@ -14,6 +17,7 @@ import { SymbolValues } from '../../extension/storage-engine';
 
 export class Filter implements PlanNode {
   readonly children: readonly PlanNode[];
+  private readonly correlated: readonly BoundScalarQuery[];
   /**
    * @param implied the symbol values the whole predicate requires and the scan below narrows to: a batch the
    * scan narrowed to exactly them (ColumnBatch.narrowedTo) passes untested, every row satisfies the predicate.
@@ -23,6 +27,7 @@ export class Filter implements PlanNode {
   constructor(readonly child: PlanNode, readonly predicate: BoundExpr, readonly compiled: CompiledFilter | undefined, readonly implied?: SymbolValues,
     readonly passOver?: readonly boolean[]) {
     this.children = [child];
+    this.correlated = correlatedSubqueries([predicate]);
   }
   /** The same filter over another input of the same columns (a rebuilt scan). */
   over(child: PlanNode): Filter {
@@ -35,6 +40,15 @@ export class Filter implements PlanNode {
 
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
     const passed = this.passed();
+    if (this.correlated.length > 0) {
+      for await (const batch of this.child.execute(context)) {
+        checkAborted(context);
+        await runCorrelated(this.correlated, batch, context);
+        const out = this.evaluated(batch, context, passed);
+        if (out) yield out;
+      }
+      return;
+    }
     // A compiled filter over a big table scan runs in the worker pool (core/parallel).
     const parallel = parallelFilter(this.compiled, this.child, context, (batch) => this.evaluated(batch, context, passed), passed);
     if (parallel) {

@@ -25,6 +25,16 @@ function pad(s: string, len: number, fill: string, left: boolean): string {
   return left ? padding + s : s + padding;
 }
 
+/** `s` without the leading and/or trailing code points that are in `characters`. */
+function trimChars(s: string, characters: string, leading: boolean, trailing: boolean): string {
+  const set = new Set(characters);
+  const points = [...s];
+  let lo = 0, hi = points.length;
+  while (leading && lo < hi && set.has(points[lo])) lo++;
+  while (trailing && hi > lo && set.has(points[hi - 1])) hi--;
+  return points.slice(lo, hi).join('');
+}
+
 export const textFunctions: readonly ScalarFunction[] = [
   ...[S, V].map((t) => rowFunction('concat', ['any'], t, (v) => v.map((x) => (x === null ? '' : str(x))).join(''), { variadic: true, nullSafe: true })),
   rowFunction('||', ['any', 'any'], S, (v) => v.map((x) => (x === null ? '' : str(x))).join(''), { nullSafe: true }),
@@ -38,6 +48,11 @@ export const textFunctions: readonly ScalarFunction[] = [
   ...text('lower', [], (s) => s.toLowerCase()), ...text('to_lowercase', [], (s) => s.toLowerCase()),
   ...text('upper', [], (s) => s.toUpperCase()), ...text('to_uppercase', [], (s) => s.toUpperCase()),
   ...text('trim', [], (s) => s.trim()), ...text('ltrim', [], (s) => s.trimStart()), ...text('rtrim', [], (s) => s.trimEnd()),
+  // PostgreSQL's btrim/ltrim/rtrim(s, characters) remove any of the characters (SQL's `trim(BOTH 'x' FROM s)`).
+  ...text('btrim', [], (s) => s.replace(/^ +| +$/g, '')),
+  ...text('btrim', [S], (s, v) => trimChars(s, str(v[1]), true, true)),
+  ...text('ltrim', [S], (s, v) => trimChars(s, str(v[1]), true, false)),
+  ...text('rtrim', [S], (s, v) => trimChars(s, str(v[1]), false, true)),
   ...text('lpad', [I, S], (s, v) => pad(s, int(v[1]), str(v[2]), true)),
   ...text('rpad', [I, S], (s, v) => pad(s, int(v[1]), str(v[2]), false)),
   ...text('lpad', [I], (s, v) => pad(s, int(v[1]), ' ', true)),
