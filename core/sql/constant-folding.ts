@@ -14,12 +14,12 @@ import { randomSource } from './random-source';
 const foldContext: FunctionContext = { now: 0, user: 'admin', random: randomSource(undefined) };
 
 export function foldConstant(e: BoundExpr): BoundExpr {
-  if (e.kind === 'cast' && e.expr.kind === 'constant') {
+  // An ARRAY has no single-value form (SqlValue): array casts and calls are evaluated per batch.
+  if (e.kind === 'cast' && e.expr.kind === 'constant' && e.type.tag !== TypeTag.ARRAY) {
     const input = constantVector(e.expr.type, e.expr.value, 1);
     const v = e.checked ? convertChecked(input, e.type, 1) : castVector(input, e.type, 1);
     return { kind: 'constant', type: e.type, value: readValue(v, 0), position: e.expr.position };
   }
-  // An ARRAY has no single-value form (SqlValue): array calls are evaluated per batch.
   if (e.kind === 'call' && e.args.length > 0 && !e.fn.volatile && e.type.tag !== TypeTag.ARRAY && e.args.every((a) => a.kind === 'constant') && e.fn.name !== 'in_interval') {
     const args = e.args.map((a) => (a.kind === 'constant' ? constantVector(a.type, a.value, 1) : constantVector(a.type, null, 1)));
     const v = e.fn.kernel(args, 1, e.type, foldContext);

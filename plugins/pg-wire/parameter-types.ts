@@ -6,6 +6,8 @@ import { Oid } from '../sql-catalog/pg-type-oids';
  * The parameter type a declared OID asks for; undefined lets the engine infer it from the query. Text
  * OIDs (text, varchar, unknown, name) are inferred too: clients declare every string that way, and the
  * value converts to whatever the query compares it with, as PostgreSQL does with `unknown` literals.
+ * numeric is inferred as well: it is exact (pgjdbc's setBigDecimal sends `12.345` as text), so a
+ * DECIMAL column gets the value exactly and a DOUBLE one converts it.
  */
 export function parameterTypeOf(oid: number): ColumnType | undefined {
   switch (oid) {
@@ -14,7 +16,7 @@ export function parameterTypeOf(oid: number): ColumnType | undefined {
     case Oid.INT4: return Types.INT;
     case Oid.INT8: case Oid.OID: return Types.LONG;
     case Oid.FLOAT4: return Types.FLOAT;
-    case Oid.FLOAT8: case Oid.NUMERIC: return Types.DOUBLE;
+    case Oid.FLOAT8: return Types.DOUBLE;
     case Oid.TIMESTAMP: case Oid.TIMESTAMPTZ: return Types.TIMESTAMP;
     case Oid.DATE: return Types.DATE;
     case Oid.UUID: return Types.UUID;

@@ -83,13 +83,17 @@ function inconvertible(value: SqlValue, type: ColumnType, name: string, cause: u
 /** A one-row vector repeated `n` times, copying its bytes (no per-row conversion). */
 function repeatRow(one: Vector, n: number): Vector {
   if (one.offsets) {
+    // Bytes (STRING, BINARY, …) or, for an ARRAY, Float64 elements with a shape per row.
     const from = one.offsets[0], len = one.offsets[1] - from;
-    const src = (one.data as Uint8Array).subarray(from, from + len);
-    const data = new Uint8Array(len * n);
+    const src = one.data.subarray(from, from + len);
+    const data = one.data instanceof Float64Array ? new Float64Array(len * n) : new Uint8Array(len * n);
     const offsets = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) { data.set(src, i * len); offsets[i + 1] = (i + 1) * len; }
     const nulls = one.nulls?.[0] === 1 ? new Uint8Array(n).fill(1) : undefined;
-    return { type: one.type, data, offsets, nulls };
+    const dims = one.shapes ? (one.type.dims ?? 1) : 0;
+    const shapes = one.shapes ? new Int32Array(n * dims) : undefined;
+    if (shapes && one.shapes) for (let i = 0; i < n; i++) shapes.set(one.shapes.subarray(0, dims), i * dims);
+    return { type: one.type, data, offsets, nulls, shapes };
   }
   const w = elementsPerRow(one.type);
   const data = allocateData(one.type, n);

@@ -4,7 +4,8 @@ import { VectorBuilder } from '../../data/vector-builder';
 import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../time/iso-timestamp';
 import { SvcError } from '../../errors';
 import { decimalBytes } from '../../data/decimal';
-import { typeName } from '../../data/column-type';
+import { ddlTypeName, typeName } from '../../data/column-type';
+import { parseArrayText } from '../arrays/array-text';
 import { decimalValue } from './decimal-values';
 import { parseIpv4, parseUuid, SqlValue } from './sql-value';
 import { formatValue } from './format-value';
@@ -89,6 +90,12 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
       const unscaled = decimalValue(value, b.type);
       if (unscaled === undefined) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> ${typeName(b.type)}]`);
       b.appendBytes(decimalBytes(unscaled));
+      return;
+    }
+    case TypeTag.ARRAY: {
+      const array = typeof value === 'string' ? parseArrayText(value, b.type.dims ?? 1) : undefined;
+      if (!array) throw SvcError.badRequest(`inconvertible value: ${String(value)} [STRING -> ${ddlTypeName(b.type)}]`);
+      b.appendArray(array.elements, array.shape);
       return;
     }
     case TypeTag.NULL: b.appendNull(); return;
