@@ -79,11 +79,11 @@ Feature: PostgreSQL wire protocol: the catalog tools read
                 END
       """
     Then the rows are:
-      | column | type      |
-      | ts     | timestamp |
-      | sym    | symbol    |
-      | price  | double    |
-      | qty    | long      |
+      | column | type                        |
+      | ts     | timestamp without time zone |
+      | sym    | character varying           |
+      | price  | double precision            |
+      | qty    | bigint                      |
 
   Scenario: the start-up queries of SQLAlchemy and JDBC answer as PostgreSQL 14
     When the PostgreSQL client runs "SELECT current_setting('server_version_num') v, current_schema() s, current_setting('standard_conforming_strings') scs"
@@ -150,3 +150,97 @@ Feature: PostgreSQL wire protocol: the catalog tools read
       | public  | trades  | sym     | 1043     | f          | -1        | -1     | -1        | 2      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
       | public  | trades  | price   | 701      | f          | -1        | 8      | -1        | 3      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
       | public  | trades  | qty     | 20       | f          | -1        | 8      | -1        | 4      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
+
+  Scenario: SQL tools match information_schema by current_database() and by PostgreSQL type names
+    When the PostgreSQL client runs "SELECT current_database() db, count(*) n FROM information_schema.columns WHERE table_catalog = current_database()"
+    Then the rows are:
+      | db  | n |
+      | qdb | 6 |
+    When the PostgreSQL client runs "SELECT table_name, column_name, ordinal_position FROM information_schema.columns WHERE data_type IN ('character varying', 'timestamp without time zone') ORDER BY 1, 3"
+    Then the rows are:
+      | table_name | column_name | ordinal_position |
+      | notes      | body        | 2                |
+      | trades     | ts          | 1                |
+      | trades     | sym         | 2                |
+
+  Scenario: psql's \d+ describes a table with its storage and access method
+    When psql runs "\d+ trades"
+    Then it prints:
+      """
+                                                          Table "public.trades"
+       Column |            Type             | Collation | Nullable | Default | Storage  | Compression | Stats target | Description 
+      --------+-----------------------------+-----------+----------+---------+----------+-------------+--------------+-------------
+       ts     | timestamp without time zone |           | not null |         | plain    |             |              | 
+       sym    | character varying           |           |          |         | extended |             |              | 
+       price  | double precision            |           |          |         | plain    |             |              | 
+       qty    | bigint                      |           |          |         | plain    |             |              | 
+      Access method: heap
+      """
+
+  Scenario: psql's \dt+ gives each table the size of its column files
+    Given the PostgreSQL client has run:
+      """
+      INSERT INTO trades VALUES ('2024-01-01T00:00:00Z', 'a', 1.5, 10), ('2024-01-02T00:00:00Z', 'b', 2.5, 20)
+      """
+    When psql runs "\dt+"
+    Then it prints:
+      """
+                                         List of relations
+       Schema |  Name  | Type  | Owner | Persistence | Access method |   Size   | Description 
+      --------+--------+-------+-------+-------------+---------------+----------+-------------
+       public | notes  | table | admin | permanent   | heap          | 0 bytes  | 
+       public | trades | table | admin | permanent   | heap          | 56 bytes | 
+      (2 rows)
+      """
+    When the PostgreSQL client runs "SELECT pg_table_size('trades'::regclass) t, pg_total_relation_size('public.trades') total, pg_indexes_size('trades') i, pg_database_size(current_database()) db, pg_size_pretty(123456789) p"
+    Then the rows are:
+      | t  | total | i | db | p      |
+      | 56 | 56    | 0 | 56 | 118 MB |
+
+  Scenario: psql's \df, \du and \l+ list what svc has: no user functions, one role, one database
+    When psql runs "\df"
+    Then it prints:
+      """
+                             List of functions
+       Schema | Name | Result data type | Argument data types | Type 
+      --------+------+------------------+---------------------+------
+      (0 rows)
+      """
+    When psql runs "\du"
+    Then it prints:
+      """
+                             List of roles
+       Role name |            Attributes             | Member of 
+      -----------+-----------------------------------+-----------
+       admin     | Superuser, Create role, Create DB | {}
+      """
+    When psql runs "\l+"
+    Then it prints:
+      """
+                                                               List of databases
+       Name | Owner | Encoding | Collate | Ctype | ICU Locale | Locale Provider | Access privileges |  Size   | Tablespace | Description 
+      ------+-------+----------+---------+-------+------------+-----------------+-------------------+---------+------------+-------------
+       qdb  | admin | UTF8     | C       | C     |            | libc            |                   | 0 bytes | pg_default | 
+      (1 row)
+      """
+
+  Scenario: psql's \dv, \di and \dn find no views or indexes and the one schema
+    When psql runs "\dv"
+    Then it prints:
+      """
+      Did not find any relations.
+      """
+    When psql runs "\di"
+    Then it prints:
+      """
+      Did not find any relations.
+      """
+    When psql runs "\dn"
+    Then it prints:
+      """
+      List of schemas
+        Name  | Owner 
+      --------+-------
+       public | admin
+      (1 row)
+      """

@@ -9,6 +9,8 @@ command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
 /usr/bin/python3 -c 'import psycopg2' >/dev/null 2>&1 || missing+=(python3-psycopg2)
 /usr/bin/python3 -c 'import pandas, sqlalchemy' >/dev/null 2>&1 || missing+=(python3-pandas python3-sqlalchemy)
 /usr/bin/python3 -c 'import requests' >/dev/null 2>&1 || missing+=(python3-requests)
+command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
+[ -f /usr/share/java/postgresql.jar ] || missing+=(libpostgresql-jdbc-java)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "the tests need these Debian packages: ${missing[*]}" >&2

@@ -1,11 +1,13 @@
 /**
- * Real PostgreSQL clients from Debian against the PostgreSQL listener: `psql` (postgresql-client) and
+ * Real PostgreSQL clients from Debian against the PostgreSQL listener: `psql` (postgresql-client),
  * Python 3 with psycopg, psycopg2, pandas and SQLAlchemy (`/usr/bin/python3`, whose modules Debian
- * installs). Each runs as a child process; the scenario compares what it prints.
+ * installs), and Java with pgjdbc (`libpostgresql-jdbc-java`, compiled with the JDK's javac when the step
+ * runs). Each runs as a child process; the scenario compares what it prints.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Given, When, Then } from '@cucumber/cucumber';
 import { localOnly } from '../support/local-only';
@@ -30,6 +32,23 @@ When('psql runs {string}', async function (this: SvcWorld, command: string) {
 When('Python runs:', async function (this: SvcWorld, code: string) {
   const { host, port } = await pgEndpoint(this);
   pgOf(this).output = await run('/usr/bin/python3', ['-W', 'ignore', '-c', code.replace(/\{host\}/g, host).replace(/\{port\}/g, String(port))], {});
+});
+
+/** pgjdbc as Debian installs it. */
+const PGJDBC = '/usr/share/java/postgresql.jar';
+
+/** `{host}` and `{port}` in the code become the PostgreSQL listener's address; the code declares `public class Main`. */
+When('Java runs:', async function (this: SvcWorld, code: string) {
+  const { host, port } = await pgEndpoint(this);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-java-'));
+  try {
+    writeFileSync(join(dir, 'Main.java'), code.replace(/\{host\}/g, host).replace(/\{port\}/g, String(port)));
+    const compiled = await run('javac', ['-cp', PGJDBC, '-d', dir, join(dir, 'Main.java')], {});
+    if (compiled.trim() !== '') assert.fail(`javac: ${compiled}`);
+    pgOf(this).output = await run('java', ['-cp', `${PGJDBC}:${dir}`, 'Main'], {});
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 Then('it prints:', function (this: SvcWorld, expected: string) {

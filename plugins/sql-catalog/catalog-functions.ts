@@ -10,10 +10,11 @@ import { TableSchema } from '../../core/data/table-schema';
 import { SqlValue } from '../../core/sql/vector/sql-value';
 import { constantVector } from '../../core/sql/vector/vector-ops';
 import { rowFunction } from '../sql-functions/row-kernels';
-import { OWNER_OID, PG_CATALOG_NAMESPACE, PUBLIC_NAMESPACE, INFORMATION_SCHEMA_NAMESPACE, tableOid } from './catalog-relation';
+import { OWNER_OID, PG_CATALOG_NAMESPACE, PUBLIC_NAMESPACE, INFORMATION_SCHEMA_NAMESPACE } from './catalog-relation';
 import { pgSetting } from './pg-settings';
 import { typeNameOf } from './pg-type-relation';
 import { formatType } from './format-type';
+import { relationOid } from './catalog-sources';
 
 const S = Types.STRING, I = Types.INT, L = Types.LONG, B = Types.BOOLEAN;
 const NAMESPACES: Readonly<Record<number, string>> = { [PG_CATALOG_NAMESPACE]: 'pg_catalog', [PUBLIC_NAMESPACE]: 'public', [INFORMATION_SCHEMA_NAMESPACE]: 'information_schema' };
@@ -44,13 +45,7 @@ function jsonObject(values: readonly SqlValue[]): string {
 
 /** `findTable` looks a table up by name (the storage engine's catalogue). */
 export function catalogFunctions(findTable: (name: string) => TableSchema | undefined): ScalarFunction[] {
-  const oidOfName = (v: SqlValue): SqlValue => {
-    if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
-    const text = String(v).trim().replace(/^public\./i, '').replace(/^"(.*)"$/, '$1');
-    if (/^\d+$/.test(text)) return Number(text);
-    const t = findTable(text);
-    return t ? tableOid(t) : null;
-  };
+  const oidOfName = (v: SqlValue): SqlValue => relationOid(v, findTable);
   return [
     rowFunction('current_setting', [S], S, ([n]) => pgSetting(String(n))?.setting ?? null),
     rowFunction('current_setting', [S, B], S, ([n]) => pgSetting(String(n))?.setting ?? null),

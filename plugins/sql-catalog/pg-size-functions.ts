@@ -9,7 +9,8 @@ import { Types } from '../../core/data/column-type';
 import { ScalarFunction } from '../../core/extension/sql-function';
 import { SqlValue } from '../../core/sql/vector/sql-value';
 import { rowFunction } from '../sql-functions/row-kernels';
-import { CatalogSources, tableByOid, tableBytes } from './catalog-sources';
+import { TableSchema } from '../../core/data/table-schema';
+import { CatalogSources, relationOid, tableByOid, tableBytes } from './catalog-sources';
 import { DATABASE_NAME } from '../sql-functions/meta/info-functions';
 import { DATABASE_OID } from './pg-server-relations';
 
@@ -36,18 +37,22 @@ export function sizePretty(bytes: number): string {
 }
 
 export function sizeFunctions(sources: CatalogSources): ScalarFunction[] {
-  const relationSize = (oid: SqlValue): SqlValue => {
-    const t = tableByOid(sources, Number(oid));
+  const tableOf = (relation: SqlValue): TableSchema | undefined => {
+    const oid = relationOid(relation, (name) => sources.storage().getTable(name));
+    return oid === null ? undefined : tableByOid(sources, oid);
+  };
+  const relationSize = (relation: SqlValue): SqlValue => {
+    const t = tableOf(relation);
     return t ? tableBytes(sources, t) : null;
   };
   const databaseSize = (): number => sources.storage().listTables().reduce((n, t) => n + tableBytes(sources, t), 0);
   const isDatabase = (v: SqlValue): boolean => String(v) === DATABASE_NAME || Number(v) === DATABASE_OID;
   return [
-    ...['pg_table_size', 'pg_relation_size', 'pg_total_relation_size'].map((name) => rowFunction(name, [L], L, ([oid]) => relationSize(oid))),
-    rowFunction('pg_relation_size', [L, S], L, ([oid, fork]) => (String(fork) === 'main' ? relationSize(oid) : tableByOid(sources, Number(oid)) ? 0 : null)),
-    rowFunction('pg_indexes_size', [L], L, ([oid]) => (tableByOid(sources, Number(oid)) ? 0 : null)),
-    rowFunction('pg_database_size', [S], L, ([name]) => (isDatabase(name) ? databaseSize() : null)),
-    rowFunction('pg_database_size', [L], L, ([oid]) => (isDatabase(oid) ? databaseSize() : null)),
+    // A relation is an OID or, as PostgreSQL's regclass input reads text, a table name.
+    ...['pg_table_size', 'pg_relation_size', 'pg_total_relation_size'].map((name) => rowFunction(name, ['any'], L, ([r]) => relationSize(r))),
+    rowFunction('pg_relation_size', ['any', S], L, ([r, fork]) => (String(fork) === 'main' ? relationSize(r) : tableOf(r) ? 0 : null)),
+    rowFunction('pg_indexes_size', ['any'], L, ([r]) => (tableOf(r) ? 0 : null)),
+    rowFunction('pg_database_size', ['any'], L, ([db]) => (isDatabase(db) ? databaseSize() : null)),
     rowFunction('pg_size_pretty', [L], S, ([bytes]) => sizePretty(Number(bytes))),
   ];
 }
