@@ -31,8 +31,8 @@ Feature: The calls QuestDB's own web console makes
   Scenario: the columns of a table with SHOW COLUMNS FROM '<table>';
     When I query "SHOW COLUMNS FROM 'trades';" with "count=true&src=con&timings=true&version=2"
     Then the status is 200
-    And the JSON field "columns" is "[{\"name\":\"column\",\"type\":\"STRING\"},{\"name\":\"type\",\"type\":\"STRING\"},{\"name\":\"indexed\",\"type\":\"BOOLEAN\"},{\"name\":\"indexBlockCapacity\",\"type\":\"INT\"},{\"name\":\"symbolCached\",\"type\":\"BOOLEAN\"},{\"name\":\"symbolCapacity\",\"type\":\"INT\"},{\"name\":\"symbolTableSize\",\"type\":\"INT\"},{\"name\":\"designated\",\"type\":\"BOOLEAN\"},{\"name\":\"upsertKey\",\"type\":\"BOOLEAN\"}]"
-    And the body contains "[\"ts\",\"TIMESTAMP\",false,0,false,0,0,true,false]"
+    And the JSON field "columns" is "[{\"name\":\"column\",\"type\":\"STRING\"},{\"name\":\"type\",\"type\":\"STRING\"},{\"name\":\"indexed\",\"type\":\"BOOLEAN\"},{\"name\":\"indexBlockCapacity\",\"type\":\"INT\"},{\"name\":\"symbolCached\",\"type\":\"BOOLEAN\"},{\"name\":\"symbolCapacity\",\"type\":\"INT\"},{\"name\":\"symbolTableSize\",\"type\":\"INT\"},{\"name\":\"designated\",\"type\":\"BOOLEAN\"},{\"name\":\"upsertKey\",\"type\":\"BOOLEAN\"},{\"name\":\"indexType\",\"type\":\"STRING\"},{\"name\":\"indexInclude\",\"type\":\"STRING\"}]"
+    And the body contains "[\"ts\",\"TIMESTAMP\",false,0,false,0,0,true,false,\"\",\"\"]"
 
   Scenario: a symbol column's details through a CTE over SHOW COLUMNS
     When I query "WITH cols as (SHOW COLUMNS FROM 'trades') SELECT symbolCached, symbolCapacity, indexed FROM cols WHERE column = 'sym';" with "count=true&src=con&timings=true&version=2"
@@ -47,12 +47,14 @@ Feature: The calls QuestDB's own web console makes
     And the body contains "sym SYMBOL CAPACITY 128 CACHE,"
     And the body contains ") timestamp(ts) PARTITION BY DAY WAL"
 
-  Scenario: the columns of every table, and the console's fallback when questdb_columns() is missing
+  Scenario: the schema tree reads every table's columns with QuestDB's type names; SQL tools read PostgreSQL's
     When I query "information_schema.questdb_columns()" with "count=true&src=con&timings=true&version=2"
-    Then the status is 400
+    Then the status is 200
+    And the JSON field "columns" is "[{\"name\":\"table_catalog\",\"type\":\"STRING\"},{\"name\":\"table_schema\",\"type\":\"STRING\"},{\"name\":\"table_name\",\"type\":\"STRING\"},{\"name\":\"column_name\",\"type\":\"STRING\"},{\"name\":\"ordinal_position\",\"type\":\"INT\"},{\"name\":\"column_default\",\"type\":\"STRING\"},{\"name\":\"is_nullable\",\"type\":\"STRING\"},{\"name\":\"data_type\",\"type\":\"STRING\"}]"
+    And the dataset is "[[\"qdb\",\"public\",\"trades\",\"ts\",1,null,\"yes\",\"TIMESTAMP\"],[\"qdb\",\"public\",\"trades\",\"sym\",2,null,\"yes\",\"SYMBOL\"],[\"qdb\",\"public\",\"trades\",\"price\",3,null,\"yes\",\"DOUBLE\"]]"
     When I query "information_schema.columns()" with "count=true&src=con&timings=true&version=2"
     Then the status is 200
-    And the dataset is "[[\"qdb\",\"public\",\"trades\",\"ts\",1,null,\"yes\",\"timestamp\"],[\"qdb\",\"public\",\"trades\",\"sym\",2,null,\"yes\",\"symbol\"],[\"qdb\",\"public\",\"trades\",\"price\",3,null,\"yes\",\"double\"]]"
+    And the dataset is "[[\"qdb\",\"public\",\"trades\",\"ts\",1,null,\"yes\",\"timestamp without time zone\"],[\"qdb\",\"public\",\"trades\",\"sym\",2,null,\"yes\",\"character varying\"],[\"qdb\",\"public\",\"trades\",\"price\",3,null,\"yes\",\"double precision\"]]"
 
   Scenario: the WAL state of one table, and the view lists the schema tree reads
     When I query "wal_tables() WHERE name = 'trades'" with "count=true&src=con&timings=true&version=2"
@@ -63,10 +65,19 @@ Feature: The calls QuestDB's own web console makes
     When I query "materialized_views()" with "count=true&src=con&timings=true&version=2"
     Then the dataset is "[]"
 
-  Scenario: the telemetry and COPY probes find nothing, which the console reads as "off"
+  Scenario: the telemetry probe reads telemetry off, and the COPY probe finds nothing
     When I query "telemetry_config limit -1" with "count=true&src=con&timings=true&version=2"
+    Then the status is 200
+    And the JSON field "columns" is "[{\"name\":\"id\",\"type\":\"LONG256\"},{\"name\":\"enabled\",\"type\":\"BOOLEAN\"},{\"name\":\"version\",\"type\":\"SYMBOL\"},{\"name\":\"os\",\"type\":\"SYMBOL\"},{\"name\":\"package\",\"type\":\"SYMBOL\"},{\"name\":\"instance_name\",\"type\":\"SYMBOL\"},{\"name\":\"instance_type\",\"type\":\"SYMBOL\"},{\"name\":\"instance_desc\",\"type\":\"SYMBOL\"}]"
+    And the JSON field "count" is "1"
+    And the body contains "\"dataset\":[[\"\",false,"
+    When I query "create table telemetry_config (enabled boolean)"
     Then the status is 400
-    And the JSON field "error" is "\"table does not exist [table=telemetry_config]\""
+    And the JSON field "error" is "\"table already exists\""
+    When I query "insert into telemetry_config values (true)"
+    Then the status is 400
+    When I query "select enabled from telemetry_config"
+    Then the dataset is "[[false]]"
     When I query "(show parameters) where property_path ilike 'cairo.sql.copy.root'" with "count=true&src=con&timings=true&version=2"
     Then the status is 200
     And the dataset is "[]"
@@ -100,3 +111,37 @@ Feature: The calls QuestDB's own web console makes
     When I query "select 42" with "session=true"
     Then the status is 200
     And the dataset is "[[42]]"
+
+  Scenario: a table's details: QuestDB 9.4.4's 45 tables() columns with the table's real figures
+    Given the SQL statements ran:
+      """
+      insert into trades values ('2024-01-02T00:00:00.000000Z', 'b', 2.5), ('2024-01-03T12:00:00.000000Z', 'a', 3.5)
+      """
+    When I query "tables() where table_name = 'trades';" with "count=true&src=con&timings=true&version=2"
+    Then the status is 200
+    And the JSON field "columns" is "[{\"name\":\"id\",\"type\":\"INT\"},{\"name\":\"table_name\",\"type\":\"STRING\"},{\"name\":\"designatedTimestamp\",\"type\":\"STRING\"},{\"name\":\"partitionBy\",\"type\":\"STRING\"},{\"name\":\"walEnabled\",\"type\":\"BOOLEAN\"},{\"name\":\"dedup\",\"type\":\"BOOLEAN\"},{\"name\":\"ttlValue\",\"type\":\"INT\"},{\"name\":\"ttlUnit\",\"type\":\"STRING\"},{\"name\":\"matView\",\"type\":\"BOOLEAN\"},{\"name\":\"directoryName\",\"type\":\"STRING\"},{\"name\":\"maxUncommittedRows\",\"type\":\"INT\"},{\"name\":\"o3MaxLag\",\"type\":\"LONG\"},{\"name\":\"table_suspended\",\"type\":\"BOOLEAN\"},{\"name\":\"table_type\",\"type\":\"CHAR\"},{\"name\":\"table_row_count\",\"type\":\"LONG\"},{\"name\":\"table_min_timestamp\",\"type\":\"TIMESTAMP\"},{\"name\":\"table_max_timestamp\",\"type\":\"TIMESTAMP\"},{\"name\":\"table_last_write_timestamp\",\"type\":\"TIMESTAMP\"},{\"name\":\"table_txn\",\"type\":\"LONG\"},{\"name\":\"table_memory_pressure_level\",\"type\":\"INT\"},{\"name\":\"table_write_amp_count\",\"type\":\"LONG\"},{\"name\":\"table_write_amp_p50\",\"type\":\"DOUBLE\"},{\"name\":\"table_write_amp_p90\",\"type\":\"DOUBLE\"},{\"name\":\"table_write_amp_p99\",\"type\":\"DOUBLE\"},{\"name\":\"table_write_amp_max\",\"type\":\"DOUBLE\"},{\"name\":\"table_merge_rate_count\",\"type\":\"LONG\"},{\"name\":\"table_merge_rate_p50\",\"type\":\"LONG\"},{\"name\":\"table_merge_rate_p90\",\"type\":\"LONG\"},{\"name\":\"table_merge_rate_p99\",\"type\":\"LONG\"},{\"name\":\"table_merge_rate_max\",\"type\":\"LONG\"},{\"name\":\"wal_pending_row_count\",\"type\":\"LONG\"},{\"name\":\"wal_dedup_row_count_since_start\",\"type\":\"LONG\"},{\"name\":\"wal_txn\",\"type\":\"LONG\"},{\"name\":\"wal_max_timestamp\",\"type\":\"TIMESTAMP\"},{\"name\":\"wal_tx_count\",\"type\":\"LONG\"},{\"name\":\"wal_tx_size_p50\",\"type\":\"LONG\"},{\"name\":\"wal_tx_size_p90\",\"type\":\"LONG\"},{\"name\":\"wal_tx_size_p99\",\"type\":\"LONG\"},{\"name\":\"wal_tx_size_max\",\"type\":\"LONG\"},{\"name\":\"replica_batch_count\",\"type\":\"LONG\"},{\"name\":\"replica_batch_size_p50\",\"type\":\"LONG\"},{\"name\":\"replica_batch_size_p90\",\"type\":\"LONG\"},{\"name\":\"replica_batch_size_p99\",\"type\":\"LONG\"},{\"name\":\"replica_batch_size_max\",\"type\":\"LONG\"},{\"name\":\"replica_more_pending\",\"type\":\"BOOLEAN\"}]"
+    When I query "select table_type, table_row_count, table_min_timestamp, table_max_timestamp, table_txn, wal_txn, wal_max_timestamp, table_suspended, wal_pending_row_count, table_memory_pressure_level from tables() where table_name = 'trades'"
+    Then the dataset is "[[\"T\",3,\"2024-01-01T00:00:00.000000Z\",\"2024-01-03T12:00:00.000000Z\",2,2,\"2024-01-03T12:00:00.000000Z\",false,0,0]]"
+    When I query "select table_last_write_timestamp > now() - 600000000L and table_last_write_timestamp <= now() recent from tables() where table_name = 'trades'"
+    Then the dataset is "[[true]]"
+
+  Scenario: CREATE TABLE makes a WAL table by default when it is partitioned, as QuestDB does
+    Given the SQL statements ran:
+      """
+      create table by_day (ts timestamp, v double) timestamp(ts) partition by DAY;
+      create table bypass (ts timestamp, v double) timestamp(ts) partition by DAY BYPASS WAL;
+      create table unpartitioned (ts timestamp, v double) timestamp(ts);
+      create table dedup_default (ts timestamp, k symbol, v double) timestamp(ts) partition by DAY DEDUP UPSERT KEYS(ts, k);
+      insert into dedup_default values ('2024-01-01T00:00:00.000000Z', 'a', 1), ('2024-01-01T00:00:00.000000Z', 'a', 2)
+      """
+    When I query "select table_name, walEnabled, dedup, wal_txn from tables() where table_name in ('by_day', 'bypass', 'unpartitioned', 'dedup_default') order by id"
+    Then the dataset is "[[\"by_day\",true,false,0],[\"bypass\",false,false,null],[\"unpartitioned\",false,false,null],[\"dedup_default\",true,true,1]]"
+    When I query "select name from wal_tables() where name in ('by_day', 'bypass', 'unpartitioned', 'dedup_default') order by name"
+    Then the dataset is "[[\"by_day\"],[\"dedup_default\"]]"
+    When I query "select v from dedup_default"
+    Then the dataset is "[[2.0]]"
+    When I query "SHOW CREATE TABLE 'by_day'"
+    Then the body contains ") timestamp(ts) PARTITION BY DAY WAL"
+    When I query "create table not_partitioned_wal (ts timestamp) timestamp(ts) WAL"
+    Then the status is 400
+    And the JSON field "error" is "\"WAL Write Mode can only be used on partitioned tables\""
