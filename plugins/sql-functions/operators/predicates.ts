@@ -20,7 +20,9 @@ function isNull(negated: boolean): ScalarFunction {
       const v = args[0];
       const out = new Uint8Array(n);
       const hit = negated ? 0 : 1, miss = 1 - hit;
-      for (let i = 0; i < n; i++) out[i] = readValue(v, i) === null ? hit : miss;
+      // An ARRAY row has no single value (readValue gives null for every one): its null flag says.
+      if (v.type.tag === TypeTag.ARRAY) for (let i = 0; i < n; i++) out[i] = v.nulls?.[i] === 1 ? hit : miss;
+      else for (let i = 0; i < n; i++) out[i] = readValue(v, i) === null ? hit : miss;
       return { type: B, data: out };
     },
   };
