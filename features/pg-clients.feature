@@ -1,7 +1,8 @@
 Feature: PostgreSQL wire protocol: psql and Python clients
   Debian's psql and Python's psycopg, psycopg2, pandas and SQLAlchemy connect to the PostgreSQL listener
   with their own catalog queries and read the same tables /exec serves. psql's \dt, \d, \l and \dn list
-  the tables from svc's pg_catalog.
+  the tables from svc's pg_catalog (pg-catalog.feature has \d+, \dt+, \df, \du, \l+); SQLAlchemy reflects
+  tables through it.
 
   Background:
     Given a PostgreSQL client connected as "admin" with password "quest"
@@ -111,4 +112,25 @@ Feature: PostgreSQL wire protocol: psql and Python clients
       ['object', 'float64', 'int64']
        n
        1
+      """
+
+  Scenario: SQLAlchemy reflects a table, and pandas.read_sql_table reads it whole
+    When Python runs:
+      """
+      import pandas, sqlalchemy
+      engine = sqlalchemy.create_engine("postgresql+psycopg2://admin:quest@{host}:{port}/qdb")
+      inspector = sqlalchemy.inspect(engine)
+      print(inspector.get_table_names())
+      print([(c["name"], str(c["type"]), c["nullable"]) for c in inspector.get_columns("trades")])
+      print(inspector.get_pk_constraint("trades")["constrained_columns"], inspector.get_foreign_keys("trades"), inspector.get_indexes("trades"))
+      print(pandas.read_sql_table("trades", engine).to_string(index=False))
+      """
+    Then it prints:
+      """
+      ['trades']
+      [('ts', 'TIMESTAMP', False), ('sym', 'VARCHAR', True), ('price', 'DOUBLE_PRECISION', True), ('qty', 'BIGINT', True)]
+      [] [] []
+                       ts sym    price  qty
+      2024-01-01 00:00:01 BTC 42000.50    2
+      2024-01-01 00:00:02 ETH  2500.25   10
       """

@@ -41,13 +41,27 @@ function numericOperand(other: BoundExpr, e: BoundExpr): BoundExpr {
   return { kind: 'constant', type: integer ? Types.LONG : Types.DOUBLE, value: Number(text), position: e.position };
 }
 
+export const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = {
+  t: true, true: true, y: true, yes: true, on: true, 1: true, f: false, false: false, n: false, no: false, off: false, 0: false,
+};
+
+/**
+ * A text constant compared with a BOOLEAN is PostgreSQL's boolean spelling (`indisprimary = 'f'`, as
+ * PostgreSQL types an unknown literal by the other operand; SQLAlchemy's reflection relies on it).
+ */
+function booleanOperand(other: BoundExpr, e: BoundExpr): BoundExpr {
+  if (e.kind !== 'constant' || typeof e.value !== 'string' || other.type.tag !== TypeTag.BOOLEAN) return e;
+  const value = BOOLEAN_WORDS[e.value.trim().toLowerCase()];
+  return value === undefined ? e : { kind: 'constant', type: Types.BOOLEAN, value, position: e.position };
+}
+
 interface Quantified {
   readonly all: boolean;
   readonly arg: Expression;
 }
 
 /** `ANY(x)`, `SOME(x)`, `ALL(x)` on the right of a comparison. */
-function quantifierOf(e: Expression): Quantified | undefined {
+export function quantifierOf(e: Expression): Quantified | undefined {
   if (e.kind !== 'call' || e.args.length !== 1 || e.over || !['any', 'some', 'all'].includes(e.name)) return undefined;
   return { all: e.name === 'all', arg: e.args[0] };
 }
@@ -367,8 +381,8 @@ export class ExpressionBinder {
 
   /** Comparisons; a string constant against a TIMESTAMP gets QuestDB's literal errors. */
   private compare(name: string, left: BoundExpr, right: BoundExpr, position: number): BoundExpr {
-    const l = numericOperand(right, this.timestampOperand(right, this.typedLike(left, right), name));
-    const r = numericOperand(left, this.timestampOperand(left, this.typedLike(right, left), name));
+    const l = booleanOperand(right, numericOperand(right, this.timestampOperand(right, this.typedLike(left, right), name)));
+    const r = booleanOperand(left, numericOperand(left, this.timestampOperand(left, this.typedLike(right, left), name)));
     return this.apply(name, [l, r], position);
   }
 

@@ -8,7 +8,7 @@ import type { TableFunction } from '../extension/sql-function';
 import type { Expression, FromClause, Join as JoinAst, Query, Source } from './ast';
 import { BindEnvironment } from './bind-environment';
 import { BoundExpr, walk } from './bound-expression';
-import { ExpressionBinder } from './expression-binder';
+import { ExpressionBinder, quantifierOf } from './expression-binder';
 import { Join } from './operators/join';
 import { Project } from './operators/project';
 import { SingleRow } from './operators/single-row';
@@ -64,7 +64,8 @@ export class SourceBinder {
       }
     } else if (j.on) {
       for (const part of conjuncts(j.on)) {
-        if (part.kind === 'binary' && part.op === '=') {
+        // `a.attnum = ANY(ix.indkey)` is a test of the elements, not a key equality.
+        if (part.kind === 'binary' && part.op === '=' && !quantifierOf(part.right)) {
           const a = binder.bind(part.left), b = binder.bind(part.right);
           const sa = side(a, leftCount), sb = side(b, leftCount);
           if (sa === 'left' && sb === 'right') { leftKeys.push(a); rightKeys.push(shiftColumns(b, -leftCount)); continue; }

@@ -77,6 +77,23 @@ test('a set-returning function in the SELECT list repeats its row; several run s
     (e: unknown) => e instanceof SvcError && e.message.startsWith('set-returning functions cannot be combined with GROUP BY'));
 });
 
+test('generate_subscripts(array, dim[, reverse]) gives the subscripts of a dimension, beside unnest as SQLAlchemy pairs them', async () => {
+  assert.deepEqual(await rows("SELECT * FROM generate_subscripts(string_to_array('p,q,r', ','), 1)"), [[1], [2], [3]]);
+  assert.deepEqual(await rows('SELECT * FROM generate_subscripts(ARRAY[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 2, true)'), [[3], [2], [1]]);
+  assert.deepEqual(await rows('SELECT id, unnest(readings) r, generate_subscripts(readings, 1) k FROM orders ORDER BY id, k'), [[1, 1, 1], [1, 2, 2], [2, 5, 1]]);
+  assert.deepEqual(await rows('SELECT count() FROM generate_subscripts(ARRAY[1.0], 2)'), [[0]]);
+});
+
+test("a text constant compared with a BOOLEAN reads as PostgreSQL's boolean spellings", async () => {
+  assert.deepEqual(await rows("SELECT id FROM orders WHERE (amount > 5) = 'f'"), [[2]]);
+  assert.deepEqual(await rows("SELECT 't' = (1 < 2), (1 > 2) = 'no', true = 'on'"), [[true, true, true]]);
+});
+
+test('x = ANY(array) in a JOIN condition tests the elements', async () => {
+  assert.deepEqual(await rows(`SELECT o.id, c.customer FROM orders o JOIN customers c ON c.customer = ANY(string_to_array('ann,cid', ',')) AND o.customer = c.customer
+    ORDER BY o.id`), [[1, 'ann'], [3, 'ann']]);
+});
+
 test("AS alias(a, b) names a source's columns, first ones first", async () => {
   assert.deepEqual(await rows('SELECT n FROM long_sequence(3) AS s(n) WHERE s.n > 1'), [[2], [3]]);
   assert.deepEqual(await rows('SELECT who, amount FROM (SELECT customer, amount FROM orders WHERE id = 2) o(who)'), [['bob', 3]]);

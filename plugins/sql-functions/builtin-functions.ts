@@ -18,6 +18,7 @@ import { predicateFunctions } from './operators/predicates';
 import { randomFunctions } from './random/random-functions';
 import { arrayFunctions } from './array/array-functions';
 import { unnest } from './array/unnest';
+import { generateSubscripts } from './array/generate-subscripts';
 import { decimalOperators } from './decimal/decimal-operators';
 import { decimalAggregates } from './aggregates/decimal-aggregates';
 import { textFunctions } from './text/text-functions';
@@ -30,5 +31,5 @@ export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
   ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions, ...arrayFunctions, ...decimalOperators, ...decimalAggregates,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
-  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig, unnest,
+  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig, unnest, generateSubscripts,
 ];
