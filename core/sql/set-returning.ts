@@ -9,6 +9,7 @@
 import { ColumnType, recordType } from '../data/column-type';
 import { TableFunction, TableFunctionShape } from '../extension/sql-function';
 import { BoundColumn, BoundExpr } from './bound-expression';
+import { placeholderColumn, resolvePlaceholders } from './placeholder-columns';
 
 export interface BoundSetReturningCall {
   readonly name: string;
@@ -18,7 +19,7 @@ export interface BoundSetReturningCall {
   readonly type: ColumnType;
 }
 
-const MARK = '\u0000srf';
+const MARK = 'srf';
 
 export class SetReturningCollector {
   readonly calls: BoundSetReturningCall[] = [];
@@ -28,21 +29,11 @@ export class SetReturningCollector {
     const type = shape.columns.length === 1 ? shape.columns[0].type : recordType(shape.columns.map((c) => ({ name: c.name, type: c.type })));
     const k = this.calls.length;
     this.calls.push({ name: fn.name, shape, args, type });
-    return { kind: 'column', index: -1 - k, type, name: `${MARK}${k}`, position };
+    return placeholderColumn(MARK, k, type, position);
   }
 }
 
 /** Points the placeholders of `e` at the ProjectSet columns that follow the `base` input columns. */
 export function rewriteSetReturningRefs(e: BoundExpr, base: number): BoundExpr {
-  if (e.kind === 'column' && e.index < 0 && e.name.startsWith(MARK)) return { ...e, index: base - 1 - e.index };
-  switch (e.kind) {
-    case 'call': return { ...e, args: e.args.map((a) => rewriteSetReturningRefs(a, base)) };
-    case 'cast': return { ...e, expr: rewriteSetReturningRefs(e.expr, base) };
-    case 'case': return {
-      ...e,
-      whens: e.whens.map((w) => ({ when: rewriteSetReturningRefs(w.when, base), then: rewriteSetReturningRefs(w.then, base) })),
-      otherwise: e.otherwise ? rewriteSetReturningRefs(e.otherwise, base) : undefined,
-    };
-    default: return e;
-  }
+  return resolvePlaceholders(e, MARK, base);
 }

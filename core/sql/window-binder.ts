@@ -10,7 +10,9 @@ import type { Call, Expression, FrameBound, NamedWindow, WindowSpec } from './as
 import { BoundColumn, BoundExpr } from './bound-expression';
 import type { ExpressionBinder } from './expression-binder';
 import { BoundWindowCall, FrameEdge, WindowFunctionName } from './operators/window';
+import { placeholderColumn, resolvePlaceholders } from './placeholder-columns';
 
+const WINDOW_MARK = 'win';
 const RANKING = new Set(['row_number', 'rank', 'dense_rank', 'percent_rank', 'cume_dist', 'ntile']);
 const VALUE = new Set(['lag', 'lead', 'first_value', 'last_value', 'nth_value']);
 const AGGREGATE = new Set(['sum', 'avg', 'min', 'max', 'count']);
@@ -61,7 +63,7 @@ export class WindowCollector {
     }
     this.calls.push(bound);
     const k = this.calls.length - 1;
-    return { kind: 'column', index: -1 - k, type, name: `\u0000win${k}`, position: call.position };
+    return placeholderColumn(WINDOW_MARK, k, type, call.position);
   }
 
   private resolve(spec: WindowSpec): WindowSpec {
@@ -113,15 +115,5 @@ function isNumeric(t: ColumnType): boolean {
 
 /** Replaces window placeholders with the Window operator's output columns (`base + k`). */
 export function rewriteWindowRefs(e: BoundExpr, base: number): BoundExpr {
-  if (e.kind === 'column' && e.index < 0 && e.name.startsWith('\u0000win')) return { ...e, index: base - 1 - e.index };
-  switch (e.kind) {
-    case 'call': return { ...e, args: e.args.map((a) => rewriteWindowRefs(a, base)) };
-    case 'cast': return { ...e, expr: rewriteWindowRefs(e.expr, base) };
-    case 'case': return {
-      ...e,
-      whens: e.whens.map((w) => ({ when: rewriteWindowRefs(w.when, base), then: rewriteWindowRefs(w.then, base) })),
-      otherwise: e.otherwise ? rewriteWindowRefs(e.otherwise, base) : undefined,
-    };
-    default: return e;
-  }
+  return resolvePlaceholders(e, WINDOW_MARK, base);
 }

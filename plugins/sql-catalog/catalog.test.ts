@@ -1,13 +1,10 @@
 /** The catalog through the real engine: what psql, SQLAlchemy and Grafana ask, answered from real tables. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SqlFunction } from '../../core/extension/sql-function';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
-import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
+import { SqlValue } from '../../core/sql/vector/sql-value';
 import { SqlHarness } from '../sql-engine/sql-harness';
-import { builtinFunctions } from '../sql-functions/builtin-functions';
-import { QuestDbSqlGrammar } from '../sql-grammar/questdb-sql-grammar';
-import { catalogSqlFunctions } from './catalog-relations';
+import { catalogCompiler, queryRows } from './test-support';
 
 let h: SqlHarness;
 let compiler: SqlCompiler;
@@ -16,19 +13,11 @@ before(async () => {
   h = await SqlHarness.open();
   await h.script(`CREATE TABLE trades (ts TIMESTAMP, sym SYMBOL, price DOUBLE, qty LONG) TIMESTAMP(ts) PARTITION BY DAY;
 CREATE TABLE notes (id INT, body VARCHAR)`);
-  const functions: SqlFunction[] = [];
-  functions.push(...builtinFunctions, ...catalogSqlFunctions({ storage: () => h.engine, functions: () => functions }));
-  compiler = new SqlCompiler(new QuestDbSqlGrammar(), h.engine, functions, { jit: true });
+  compiler = catalogCompiler(h);
 });
 after(async () => { await h.close(); });
 
-async function rows(sql: string): Promise<SqlValue[][]> {
-  const out = await compiler.compile(sql).execute({ signal: new AbortController().signal });
-  if (out.kind !== 'rows') throw new Error(out.kind);
-  const all: SqlValue[][] = [];
-  for await (const b of out.result.batches()) for (let i = 0; i < b.rowCount; i++) all.push(b.vectors.map((v) => readValue(v, i)));
-  return all;
-}
+const rows = (sql: string): Promise<SqlValue[][]> => queryRows(compiler, sql);
 
 test('pg_class lists every table in public; pg_tables and pg_namespace agree', async () => {
   assert.deepEqual(await rows(`SELECT n.nspname, c.relname, c.relkind FROM pg_catalog.pg_class c

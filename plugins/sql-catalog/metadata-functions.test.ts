@@ -1,13 +1,10 @@
 /** The catalog functions psql's `\d+`/`\dt+`/`\df`/`\l+` and pgjdbc's DatabaseMetaData read, through the real engine. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SqlFunction } from '../../core/extension/sql-function';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
-import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
+import { SqlValue } from '../../core/sql/vector/sql-value';
 import { SqlHarness } from '../sql-engine/sql-harness';
-import { builtinFunctions } from '../sql-functions/builtin-functions';
-import { QuestDbSqlGrammar } from '../sql-grammar/questdb-sql-grammar';
-import { catalogSqlFunctions } from './catalog-relations';
+import { catalogCompiler, queryRows } from './test-support';
 import { sizePretty } from './pg-size-functions';
 import { QUESTDB_KEYWORDS } from './pg-keywords';
 
@@ -19,19 +16,11 @@ before(async () => {
   await h.script(`CREATE TABLE m (ts TIMESTAMP, k SYMBOL, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY;
 INSERT INTO m VALUES ('2024-01-01T00:00:00Z', 'a', 1.0), ('2024-01-02T00:00:00Z', 'b', 2.0), ('2024-01-02T01:00:00Z', 'a', 3.0);
 CREATE TABLE empty (x INT)`);
-  const functions: SqlFunction[] = [];
-  functions.push(...builtinFunctions, ...catalogSqlFunctions({ storage: () => h.engine, functions: () => functions }));
-  compiler = new SqlCompiler(new QuestDbSqlGrammar(), h.engine, functions, { jit: true });
+  compiler = catalogCompiler(h);
 });
 after(async () => { await h.close(); });
 
-async function rows(sql: string): Promise<SqlValue[][]> {
-  const out = await compiler.compile(sql).execute({ signal: new AbortController().signal });
-  if (out.kind !== 'rows') throw new Error(out.kind);
-  const all: SqlValue[][] = [];
-  for await (const b of out.result.batches()) for (let i = 0; i < b.rowCount; i++) all.push(b.vectors.map((v) => readValue(v, i)));
-  return all;
-}
+const rows = (sql: string): Promise<SqlValue[][]> => queryRows(compiler, sql);
 
 test('pg_size_pretty prints as PostgreSQL 15 does', () => {
   assert.deepEqual([0, 10239, 10240, 20479 * 512, 123456789, 1e12, 2 ** 60, -20000].map(sizePretty),

@@ -6,12 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SvcError } from '../../core/errors';
-import { SqlFunction } from '../../core/extension/sql-function';
 import { SqlCompiler } from '../../core/sql/sql-compiler';
 import { readValue, SqlValue } from '../../core/sql/vector/sql-value';
-import { catalogSqlFunctions } from '../sql-catalog/catalog-relations';
-import { builtinFunctions } from '../sql-functions/builtin-functions';
-import { QuestDbSqlGrammar } from '../sql-grammar/questdb-sql-grammar';
+import { catalogCompiler } from '../sql-catalog/test-support';
 import { SqlHarness } from './sql-harness';
 
 let h: SqlHarness;
@@ -25,9 +22,7 @@ INSERT INTO orders VALUES (1, 'ann', 10.5, 'a,b', ARRAY[1.0, 2.0]), (2, 'bob', 3
 CREATE TABLE customers (customer SYMBOL, city STRING);
 INSERT INTO customers VALUES ('ann', 'Oslo'), ('bob', 'Rome'), ('cid', 'Lima');
 `);
-  const functions: SqlFunction[] = [];
-  functions.push(...builtinFunctions, ...catalogSqlFunctions({ storage: () => h.engine, functions: () => functions }));
-  compiler = new SqlCompiler(new QuestDbSqlGrammar(), h.engine, functions, { jit: true });
+  compiler = catalogCompiler(h);
 });
 after(async () => { await h.close(); });
 

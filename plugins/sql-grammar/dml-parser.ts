@@ -7,7 +7,6 @@ import type {
   Assignment, CommonTableExpression, Expression, Identifier, InsertBatch, InsertStatement, Query, UpdateStatement,
   ValuesRow, ValuesSource,
 } from '../../core/sql/ast';
-import { identifierOf } from './literals';
 import { QueryParser } from './query-parser';
 import { above, Precedence } from './operators';
 import * as T from './tokens';
@@ -48,18 +47,6 @@ export abstract class DmlParser extends QueryParser {
       },
     });
     return this.ACTION((): InsertBatch => ({ kind: 'insertBatch', size, o3MaxLag, position: batch.startOffset }));
-  });
-
-  /** `(a, b, c)` */
-  readonly nameList = this.RULE('nameList', (): Identifier[] => {
-    this.CONSUME(T.LParen);
-    const names = [this.CONSUME(T.Name)];
-    this.MANY(() => {
-      this.CONSUME(T.Comma);
-      names.push(this.CONSUME2(T.Name));
-    });
-    this.CONSUME(T.RParen);
-    return this.ACTION(() => names.map(identifierOf));
   });
 
   private readonly values = this.RULE('values', (): ValuesSource => {

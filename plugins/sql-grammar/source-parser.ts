@@ -258,12 +258,13 @@ export abstract class SourceParser extends TimeSeriesParser {
   private readonly joinCondition = this.RULE('joinCondition', (): { on?: Expression; using?: Identifier[] } => this.OR2([
     { GATE: () => this.isWord(1, 'using') && this.isNameListInParens(2), ALT: () => {
       this.word(10, 'using');
-      return { using: this.SUBRULE(this.nameListInParens) };
+      return { using: this.SUBRULE(this.nameList) };
     } },
     { ALT: () => this.SUBRULE(this.onCondition) },
   ]));
 
-  private readonly nameListInParens = this.RULE('nameListInParens', (): Identifier[] => {
+  /** `(a, b, c)`: join keys, and the column lists of INSERT, DEDUP UPSERT KEYS, … */
+  readonly nameList = this.RULE('nameList', (): Identifier[] => {
     this.CONSUME(T.LParen);
     const names = [this.CONSUME(T.Name)];
     this.MANY(() => {
@@ -279,7 +280,7 @@ export abstract class SourceParser extends TimeSeriesParser {
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { GATE: () => this.isNameListInParens(1), ALT: () => ({ using: this.SUBRULE(this.nameListInParens) }) },
+        { GATE: () => this.isNameListInParens(1), ALT: () => ({ using: this.SUBRULE(this.nameList) }) },
         { ALT: () => ({ on: this.SUBRULE(this.expr) }) },
       ],
     });
