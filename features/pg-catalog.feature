@@ -151,6 +151,22 @@ Feature: PostgreSQL wire protocol: the catalog tools read
       | public  | trades  | price   | 701      | f          | -1        | 8      | -1        | 3      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
       | public  | trades  | qty     | 20       | f          | -1        | 8      | -1        | 4      | NULL        | NULL         | NULL  | NULL        | 0           | b       |
 
+  Scenario: DBeaver's keyword probe reads QuestDB's keywords from pg_get_keywords()
+    When the PostgreSQL client runs "SELECT count(*) n, min(word) first FROM pg_catalog.pg_get_keywords()"
+    Then the rows are:
+      | n  | first |
+      | 90 | add   |
+    When the PostgreSQL client runs "SELECT word FROM pg_get_keywords() WHERE word LIKE 'a%' ORDER BY word"
+    Then the rows are:
+      | word  |
+      | add   |
+      | all   |
+      | alter |
+      | and   |
+      | as    |
+      | asc   |
+      | asof  |
+
   Scenario: SQL tools match information_schema by current_database() and by PostgreSQL type names
     When the PostgreSQL client runs "SELECT current_database() db, count(*) n FROM information_schema.columns WHERE table_catalog = current_database()"
     Then the rows are:

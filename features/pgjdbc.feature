@@ -46,6 +46,10 @@ Feature: pgjdbc, the JDBC driver of DBeaver, DataGrip and Java applications
               + types.containsAll(List.of("bool", "int2", "int4", "int8", "float4", "float8", "bpchar", "varchar", "timestamp", "uuid", "bytea", "numeric", "_float8")));
             System.out.println("functions: " + rows(m.getFunctions(null, null, "abs"), "FUNCTION_SCHEM", "FUNCTION_NAME", "FUNCTION_TYPE"));
             System.out.println("aggregate listed as a function: " + rows(m.getFunctions(null, "pg_catalog", "sum"), "FUNCTION_NAME").size());
+            try (ResultSet r = c.createStatement().executeQuery("SELECT flag, 'x'::char lit FROM notes")) {
+              ResultSetMetaData md = r.getMetaData();
+              System.out.println("CHAR result columns: " + md.getColumnTypeName(1) + " " + md.getPrecision(1) + ", " + md.getColumnTypeName(2) + " " + md.getPrecision(2));
+            }
           }
         }
       }
@@ -65,6 +69,7 @@ Feature: pgjdbc, the JDBC driver of DBeaver, DataGrip and Java applications
       type info has the types svc sends: true
       functions: [pg_catalog abs 1, pg_catalog abs 1, pg_catalog abs 1, pg_catalog abs 1]
       aggregate listed as a function: 0
+      CHAR result columns: bpchar 1, bpchar 1
       """
 
   Scenario: every svc type makes the round trip through a PreparedStatement, values and NULLs

@@ -145,3 +145,11 @@ Feature: The calls QuestDB's own web console makes
     When I query "create table not_partitioned_wal (ts timestamp) timestamp(ts) WAL"
     Then the status is 400
     And the JSON field "error" is "\"WAL Write Mode can only be used on partitioned tables\""
+
+  Scenario: an indexed SYMBOL column shows its index type in SHOW COLUMNS and table_columns()
+    Given the SQL statements ran:
+      """
+      create table indexed (ts timestamp, s symbol index, t symbol) timestamp(ts) partition by DAY
+      """
+    When I query "SELECT column, indexed, indexType, indexInclude FROM table_columns('indexed')"
+    Then the dataset is "[[\"ts\",false,\"\",\"\"],[\"s\",true,\"BITMAP\",\"\"],[\"t\",false,\"\",\"\"]]"
