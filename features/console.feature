@@ -112,7 +112,7 @@ Feature: Endpoints the web console and line-protocol clients call at start
     When I query "information_schema.columns()"
     Then the status is 200
     And the JSON field "columns" is "[{\"name\":\"table_catalog\",\"type\":\"STRING\"},{\"name\":\"table_schema\",\"type\":\"STRING\"},{\"name\":\"table_name\",\"type\":\"STRING\"},{\"name\":\"column_name\",\"type\":\"STRING\"},{\"name\":\"ordinal_position\",\"type\":\"INT\"},{\"name\":\"column_default\",\"type\":\"STRING\"},{\"name\":\"is_nullable\",\"type\":\"STRING\"},{\"name\":\"data_type\",\"type\":\"STRING\"}]"
-    And the dataset is "[[\"qdb\",\"public\",\"trades\",\"sym\",1,null,\"yes\",\"symbol\"],[\"qdb\",\"public\",\"trades\",\"price\",2,null,\"yes\",\"double\"],[\"qdb\",\"public\",\"trades\",\"ts\",3,null,\"yes\",\"timestamp\"]]"
+    And the dataset is "[[\"qdb\",\"public\",\"trades\",\"sym\",1,null,\"yes\",\"character varying\"],[\"qdb\",\"public\",\"trades\",\"price\",2,null,\"yes\",\"double precision\"],[\"qdb\",\"public\",\"trades\",\"ts\",3,null,\"yes\",\"timestamp without time zone\"]]"
     When I query "select column_name from information_schema.columns where table_name = 'trades' and ordinal_position = 2"
     Then the dataset is "[[\"price\"]]"
     When I query "select table_name, table_type from information_schema.tables()"

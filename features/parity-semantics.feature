@@ -35,7 +35,7 @@ Feature: SQL semantics as QuestDB 9.4.4 answers them
     Then the JSON field "columns" is "[{\"name\":\"extract(hour, t)\",\"type\":\"INT\"},{\"name\":\"extract(epoch, t)\",\"type\":\"LONG\"},{\"name\":\"extract(microseconds, t)\",\"type\":\"INT\"}]"
     And the dataset is "[[15,1740843801,127329]]"
     When I query "SHOW COLUMNS FROM arr"
-    Then the dataset is "[[\"ts\",\"TIMESTAMP\",false,0,false,0,0,false,false],[\"a\",\"DOUBLE[]\",false,0,false,0,0,false,false],[\"b\",\"DOUBLE[][]\",false,0,false,0,0,false,false]]"
+    Then the dataset is "[[\"ts\",\"TIMESTAMP\",false,0,false,0,0,false,false,\"\",\"\"],[\"a\",\"DOUBLE[]\",false,0,false,0,0,false,false,\"\",\"\"],[\"b\",\"DOUBLE[][]\",false,0,false,0,0,false,false,\"\",\"\"]]"
 
   Scenario: keyed FILL(LINEAR) interpolates each key between its own values
     Given these SQL statements have run:

@@ -6,7 +6,7 @@
  * pg_get_function_arguments print them.
  */
 import { ColumnType, Types } from '../../core/data/column-type';
-import { AggregateFunction, ParamType, ScalarFunction, SqlFunction } from '../../core/extension/sql-function';
+import { AggregateFunction, ParamType, ScalarFunction } from '../../core/extension/sql-function';
 import { SqlValue } from '../../core/sql/vector/sql-value';
 import { rowFunction } from '../sql-functions/row-kernels';
 import { CatalogSources } from './catalog-sources';
@@ -31,19 +31,21 @@ interface ProcRow {
 const paramOid = (p: ParamType): number => (p === 'any' ? ANY_OID : p === 'same' ? ANY_ELEMENT_OID : oidOf(p));
 const resultOid = (r: ColumnType | ((a: readonly ColumnType[]) => ColumnType)): number => (typeof r === 'function' ? ANY_ELEMENT_OID : oidOf(r));
 
-const cache = new WeakMap<readonly SqlFunction[], readonly ProcRow[]>();
+/** Built on first use: every plugin has registered its functions by the time a query runs. */
+const cache = new WeakMap<CatalogSources, readonly ProcRow[]>();
 
 /** The functions as pg_proc rows, ordered by name and then argument count (OIDs follow that order). */
-function procRows(functions: readonly SqlFunction[]): readonly ProcRow[] {
-  let rows = cache.get(functions);
+function procRows(sources: CatalogSources): readonly ProcRow[] {
+  let rows = cache.get(sources);
   if (rows) return rows;
+  const functions = sources.functions();
   const callable = functions.filter((f): f is ScalarFunction | AggregateFunction => f.kind !== 'table' && /^[a-z_][a-z0-9_]*$/.test(f.name));
   const sorted = [...callable].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.args.length - b.args.length));
   rows = sorted.map((f, k): ProcRow => ({
     oid: FIRST_PROC_OID + k, name: f.name, kind: f.kind === 'aggregate' ? 'a' : 'f',
     result: resultOid(f.returns), args: f.args.map(paramOid),
   }));
-  cache.set(functions, rows);
+  cache.set(sources, rows);
   return rows;
 }
 
@@ -55,13 +57,13 @@ export function pgProc(sources: CatalogSources): ReturnType<typeof relation> {
     ['proparallel', S, 's'], ['pronargs', SH, 0], ['pronargdefaults', SH, 0], ['prorettype', I, null], ['proargtypes', S, ''],
     ['proallargtypes', S, null], ['proargmodes', S, null], ['proargnames', S, null], ['proargdefaults', S, null], ['protrftypes', S, null],
     ['prosrc', S, null], ['probin', S, null], ['prosqlbody', S, null], ['proconfig', S, null], ['proacl', S, null],
-  ], () => procRows(sources.functions()).map((p) => ({
+  ], () => procRows(sources).map((p) => ({
     oid: p.oid, proname: p.name, prokind: p.kind, pronargs: p.args.length, prorettype: p.result, proargtypes: p.args.join(' '), prosrc: p.name,
   })));
 }
 
 export function procFunctions(sources: CatalogSources): ReturnType<typeof rowFunction>[] {
-  const find = (oid: SqlValue): ProcRow | undefined => procRows(sources.functions()).find((p) => p.oid === Number(oid));
+  const find = (oid: SqlValue): ProcRow | undefined => procRows(sources).find((p) => p.oid === Number(oid));
   const argsText = (p: ProcRow): string => p.args.map((a) => formatType(a, null)).join(', ');
   return [
     rowFunction('pg_get_function_result', [Types.LONG], S, ([oid]) => { const p = find(oid); return p ? formatType(p.result, null) : null; }),
