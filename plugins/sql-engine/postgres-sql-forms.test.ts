@@ -79,6 +79,13 @@ test('generate_subscripts(array, dim[, reverse]) gives the subscripts of a dimen
   assert.deepEqual(await rows('SELECT count() FROM generate_subscripts(ARRAY[1.0], 2)'), [[0]]);
 });
 
+test('generate_series takes bounds from its row: in the SELECT list, and in FROM of a correlated sub-query', async () => {
+  assert.deepEqual(await rows('SELECT x, generate_series(1, x) FROM long_sequence(3)'), [[1, 1], [2, 1], [2, 2], [3, 1], [3, 2], [3, 3]]);
+  assert.deepEqual(await rows('SELECT id, (SELECT sum(g) FROM generate_series(1, o.id) g) FROM orders o ORDER BY id'), [[1, 1], [2, 3], [3, 6]]);
+  await assert.rejects(h.query('SELECT * FROM generate_series(1, 3, 0)', compiler),
+    (e: unknown) => e instanceof SvcError && e.message === 'generate_series(): step must be a non-zero integer');
+});
+
 test("a text constant compared with a BOOLEAN reads as PostgreSQL's boolean spellings", async () => {
   assert.deepEqual(await rows("SELECT id FROM orders WHERE (amount > 5) = 'f'"), [[2]]);
   assert.deepEqual(await rows("SELECT 't' = (1 < 2), (1 > 2) = 'no', true = 'on'"), [[true, true, true]]);
