@@ -164,6 +164,22 @@ Feature: Authentication on the HTTP API
     When I GET "/status" on the min listener with the header "Authorization" set to "Token tok-two"
     Then the status is 401
 
+  Scenario: /api/v1/sql/validate needs the same credentials as /exec
+    Given the server.conf contains:
+      """
+      http.user=admin
+      http.password=quest
+      http.auth.tokens=tok-one
+      """
+    And a running server
+    When QuestDB's console validates "select 1"
+    Then the status is 401
+    When QuestDB's console validates "select 1" with the header "Authorization" set to "Basic YWRtaW46cXVlc3Q="
+    Then the status is 200
+    And the console reads it as "a read"
+    When QuestDB's console validates "select 1" with the header "Authorization" set to "Token tok-one"
+    Then the status is 200
+
   Scenario: Basic and Bearer work side by side
     Given the server.conf contains:
       """
