@@ -19,6 +19,7 @@ import { arrayFunctions } from './array/array-functions';
 import { decimalOperators } from './decimal/decimal-operators';
 import { decimalAggregates } from './aggregates/decimal-aggregates';
 import { textFunctions } from './text/text-functions';
+import { base64Function } from './binary/base64-function';
 import { regexFunctions } from './text/regex-functions';
 import { timeFunctions } from './time/time-functions';
 import { dateFunctions } from './time/date-functions';
@@ -28,5 +29,5 @@ export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
   ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions, ...arrayFunctions, ...decimalOperators, ...decimalAggregates,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
-  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction,
+  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, base64Function,
 ];
