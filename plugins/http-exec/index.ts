@@ -11,14 +11,7 @@ import { RunningQueries } from '../../core/server/running-queries';
 import { QueryEngine } from '../../core/sql/query-engine';
 import { ExecRoute } from './exec-route';
 import { jsonCellPrinter } from './json-cell-printer';
-import { VALIDATE_PATH, ValidateRoute } from './validate-route';
-
-/** `/api/v1/sql/validate`, and the same below a web console context other than `/` (`/console/api/v1/sql/validate`). */
-export function validatePaths(consoleContext: string | undefined): string[] {
-  const context = (consoleContext ?? '/').trim().replace(/\/+$/, '');
-  const below = `${context === '' || context.startsWith('/') ? context : `/${context}`}${VALIDATE_PATH}`;
-  return below === VALIDATE_PATH ? [VALIDATE_PATH] : [VALIDATE_PATH, below];
-}
+import { validatePaths, ValidateRoute } from './validate-route';
 
 /**
  * /exec: the JSON query endpoint (POST bodies, query ids, progress and cancellation are svc's own), and

@@ -24,6 +24,13 @@ import { socketFd } from './socket-fd';
 /** Where QuestDB serves it, below the web console's context (`http.context.web.console`). */
 export const VALIDATE_PATH = '/api/v1/sql/validate';
 
+/** `/api/v1/sql/validate`, and the same below a web console context other than `/` (`/console/api/v1/sql/validate`). */
+export function validatePaths(consoleContext: string | undefined): string[] {
+  const context = (consoleContext ?? '/').trim().replace(/\/+$/, '');
+  const below = `${context === '' || context.startsWith('/') ? context : `/${context}`}${VALIDATE_PATH}`;
+  return below === VALIDATE_PATH ? [VALIDATE_PATH] : [VALIDATE_PATH, below];
+}
+
 export interface ValidateRouteServices {
   readonly engine: QueryEngine | undefined;
   readonly framing: ResponseFraming;
