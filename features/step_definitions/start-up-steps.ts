@@ -54,28 +54,48 @@ async function firstAnswer(world: SvcWorld, deadline: number): Promise<void> {
   throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s:\n${p.output}`);
 }
 
+/** Starts `command args` in the copy, times it to its first answer of /exec, reports the time, stops it. */
+async function timedStart(world: SvcWorld, label: string, command: string, args: readonly string[]): Promise<number> {
+  const dir = copyOf(world);
+  const started = performance.now();
+  const p = world.startProcess(command, args, dir);
+  world.serverProcess = p;
+  await firstAnswer(world, Date.now() + START_TIMEOUT_MS);
+  const seconds = (performance.now() - started) / 1000;
+  const line = `start-up: ${label} in ${dir}: first answer after ${seconds.toFixed(2)} s`;
+  world.log(line);
+  process.stderr.write(`\n${line}\n`);
+  p.child.kill('SIGTERM');
+  const exit = await p.waitExit(15_000);
+  assert.ok(exit, `still running 15 s after SIGTERM:\n${p.output}`);
+  return seconds;
+}
+
 When('{string} is started in the copy, I time its first answer', { ...localOnly('process'), timeout: START_TIMEOUT_MS + 30_000 },
   async function (this: SvcWorld, commandLine: string) {
-    const dir = copyOf(this);
     const [command, ...args] = commandLine.replace(/<root>/g, resolve(this.root)).split(' ').filter((w) => w !== '');
-    const started = performance.now();
-    const p = this.startProcess(command, args, dir);
-    this.serverProcess = p;
-    await firstAnswer(this, Date.now() + START_TIMEOUT_MS);
-    const seconds = (performance.now() - started) / 1000;
-    this.values.set('first answer seconds', String(seconds));
-    const line = `start-up: \`${commandLine}\` on ${dir}: first answer after ${seconds.toFixed(2)} s`;
-    this.log(line);
-    process.stderr.write(`\n${line}\n`);
-    p.child.kill('SIGTERM');
-    const exit = await p.waitExit(15_000);
-    assert.ok(exit, `still running 15 s after SIGTERM:\n${p.output}`);
+    this.values.set('first answer seconds', String(await timedStart(this, `\`${commandLine}\``, command, args)));
   });
 
-Then('the first answer came within {int} seconds', function (this: SvcWorld, limit: number) {
-  const seconds = Number(this.values.get('first answer seconds'));
-  assert.ok(seconds < limit, `the first answer took ${seconds.toFixed(2)} s`);
-});
+When('the built server is started directly in the copy, I time its first answer', { ...localOnly('process'), timeout: START_TIMEOUT_MS + 30_000 },
+  async function (this: SvcWorld) {
+    const seconds = await timedStart(this, '`node dist/core/cli.js`', process.execPath, [join('dist', 'core', 'cli.js'), '-d', resolve(this.root)]);
+    this.values.set('direct start seconds', String(seconds));
+  });
+
+/**
+ * The bound is absolute on a machine that starts the server itself in less: a start that builds takes a
+ * minute. On a machine so loaded that the server alone takes longer, the start may take the server's own
+ * time plus the margin (npm and the build check).
+ */
+Then('the first answer came within {int} seconds, or within {int} seconds of the direct start\'s',
+  function (this: SvcWorld, limit: number, margin: number) {
+    const seconds = Number(this.values.get('first answer seconds'));
+    const direct = Number(this.values.get('direct start seconds'));
+    assert.ok(Number.isFinite(seconds) && Number.isFinite(direct), 'both starts must be timed');
+    assert.ok(seconds < Math.max(limit, direct + margin),
+      `the start took ${seconds.toFixed(2)} s; the server started directly ${direct.toFixed(2)} s`);
+  });
 
 Then('its output does not contain {string}', function (this: SvcWorld, text: string) {
   const p = this.processes.at(-1);
