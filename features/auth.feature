@@ -104,6 +104,82 @@ Feature: Authentication on the HTTP API
     When I GET "/hello" on the API listener as "admin" with password "tok-one"
     Then the status is 401
 
+  Scenario: InfluxDB v2's client writes with "Authorization: Token <t>", the scheme it and Telegraf use
+    Given the server.conf contains:
+      """
+      http.auth.tokens=tok-influx
+      """
+    And a running server
+    When the InfluxDB v2 client writes the sample points to "cpu" with the token "tok-influx", I remember the error
+    Then the client reported no error
+    When I query "select host, usage, procs, note, timestamp from cpu" with the header "Authorization" set to "Token tok-influx"
+    Then the dataset is "[[\"h1\",12.5,7,\"ok\",\"2023-11-14T22:13:20.123456Z\"],[\"h2\",3.25,2,null,\"2023-11-14T22:13:21.000000Z\"]]"
+    When the InfluxDB v2 client writes the sample points to "cpu" with the token "tok-wrong", I remember the error
+    Then the client error contains "statusCode=401"
+    When I query "select count() from cpu" with the header "Authorization" set to "Token tok-influx"
+    Then the dataset is "[[2]]"
+
+  Scenario: a Token is accepted wherever a Bearer token is: /exec, /exp, /imp, /write and the min listener
+    Given the server.conf contains:
+      """
+      http.auth.tokens=tok-one
+      http.health.check.authentication.required=true
+      """
+    And a running server
+    When I GET "/exec?query=select%2042" on the API listener with the header "Authorization" set to "Token tok-one"
+    Then the status is 200
+    And the body contains "[[42]]"
+    When I GET "/exec?query=select%2042" on the API listener with the header "Authorization" set to "token tok-one"
+    Then the status is 200
+    When I GET "/exec?query=select%2042" on the API listener with the header "Authorization" set to "Token tok-two"
+    Then the status is 401
+    When I GET "/exp?query=select%2042%20x" on the API listener with the header "Authorization" set to "Token tok-one"
+    Then the status is 200
+    And the body is "\"x\"\r\n42\r\n"
+    When I GET "/exp?query=select%2042%20x" on the API listener with the header "Authorization" set to "Token "
+    Then the status is 401
+    Given the file "prices.csv" contains:
+      """
+      sym,price
+      a,1.5
+      """
+    When I import the file "prices.csv" with "name=prices&fmt=json" and the header "Authorization" set to "Token tok-one"
+    Then the import status is "OK"
+    When I import the file "prices.csv" with "name=prices&fmt=json" and the header "Authorization" set to "Token tok-two"
+    Then the status is 401
+    When I POST to "/api/v2/write?org=o&bucket=b&precision=ns" with the header "Authorization" set to "Token tok-one" the lines:
+      """
+      m x=1i 1700000000000000000
+      """
+    Then the status is 204
+    When I POST to "/write" with the header "Authorization" set to "Token tok-two" the lines:
+      """
+      m x=2i 1700000000000000000
+      """
+    Then the status is 401
+    When I query "select x from m" with the header "Authorization" set to "Token tok-one"
+    Then the dataset is "[[1]]"
+    When I GET "/status" on the min listener with the header "Authorization" set to "Token tok-one"
+    Then the status is 200
+    When I GET "/status" on the min listener with the header "Authorization" set to "Token tok-two"
+    Then the status is 401
+
+  Scenario: /api/v1/sql/validate needs the same credentials as /exec
+    Given the server.conf contains:
+      """
+      http.user=admin
+      http.password=quest
+      http.auth.tokens=tok-one
+      """
+    And a running server
+    When QuestDB's console validates "select 1"
+    Then the status is 401
+    When QuestDB's console validates "select 1" with the header "Authorization" set to "Basic YWRtaW46cXVlc3Q="
+    Then the status is 200
+    And the console reads it as "a read"
+    When QuestDB's console validates "select 1" with the header "Authorization" set to "Token tok-one"
+    Then the status is 200
+
   Scenario: Basic and Bearer work side by side
     Given the server.conf contains:
       """

@@ -24,7 +24,8 @@ Feature: GET /exp exports a query result as CSV or Parquet
       | compression_codec=LZ4                    | invalid compression codec[LZ4]                                              |
       | compression_codec=GZIP&compression_level=10 | invalid compression level:10                                             |
       | compression_level=x                      | invalid compression level:x                                                 |
-      | row_group_size=0                         | invalid row group size:0                                                    |
+      | row_group_size=x                         | invalid row group size:x                                                    |
+      | row_group_size=-1                        | invalid row group size:-1                                                   |
       | data_page_size=abc                       | invalid data page size:abc                                                  |
       | parquet_version=3                        | invalid parquet version: 3, supported versions: 1, 2                        |
       | statistics_enabled=maybe                 | invalid statistics_enabled:maybe, expected true or false                    |
@@ -61,6 +62,8 @@ Feature: GET /exp exports a query result as CSV or Parquet
     When I GET "/exp?query=t&fmt=parquet" on the API listener
     Then the Parquet schema of the body is ":-, ts:REQUIRED, b:OPTIONAL, v:OPTIONAL, s:OPTIONAL; version 1"
     When I GET "/exp?query=select%20v,%20b%20from%20t&fmt=parquet&parquet_version=2" on the API listener
+    Then the Parquet schema of the body is ":-, v:OPTIONAL, b:OPTIONAL; version 2"
+    When I GET "/exp?query=select%20v,%20b%20from%20t&fmt=parquet&parquet_version=1" on the API listener
     Then the Parquet schema of the body is ":-, v:OPTIONAL, b:OPTIONAL; version 1"
 
   Scenario: a CSV export has a quoted header, CRLF lines and QuestDB's headers
@@ -164,6 +167,18 @@ Feature: GET /exp exports a query result as CSV or Parquet
     And DuckDB reads the body as Parquet with 4 rows
     And DuckDB reads column "sym" of the body as "a,b,a,c"
     And the Parquet body has 3 row groups compressed with SNAPPY
+
+  Scenario: row_group_size=0 writes one row group, a positive size cuts the rows into groups of that size
+    Given the SQL statements ran:
+      """
+      CREATE TABLE g AS (SELECT x, timestamp_sequence('2024-01-01', 1000000) ts FROM long_sequence(2500)) TIMESTAMP(ts) PARTITION BY DAY
+      """
+    When I GET "/exp?query=g&fmt=parquet&row_group_size=0" on the API listener
+    Then the status is 200
+    And DuckDB reads the body as Parquet with 2500 rows
+    And the Parquet body has 1 row groups compressed with ZSTD
+    When I GET "/exp?query=g&fmt=parquet&row_group_size=1000" on the API listener
+    Then the Parquet body has 3 row groups compressed with ZSTD
 
   Scenario: limit applies to Parquet too
     Given the SQL statements ran:

@@ -286,6 +286,9 @@ Feature: POST /imp streams delimited text into a table
     When I import the file "c.csv" with "name=nope&create=false&fmt=json"
     Then the import status is "table does not exist [table=nope] and create param was set to false."
     And storage has no table "nope"
+    And the status is 200
+    And the log has a line matching "E http-imp POST /imp 200 table does not exist \[table=nope\] and create param was set to false\.$"
+    And the log has no line matching "POST /imp 400"
 
   Scenario: o3MaxLag and maxUncommittedRows go to the created table
     Given the file "t.csv" has the header "ts,v" and 2500 rows like "2020-01-01T00:00:00.{i}Z,{i}"

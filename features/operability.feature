@@ -30,6 +30,18 @@ Feature: Operability: one server per root, signals, start-up errors and QuestDB'
     Then it exits with code 0 within 8 seconds
     And nothing listens on the ports the server process announced
 
+  Scenario: a second npm start on an unchanged tree goes straight to the server, and the time is reported
+    npm start builds only when dist/ has no build yet or a source file changed since the last build (it then
+    says so, step by step); a start on an unchanged tree runs the built server at once. The time from the
+    command to the first answer of /exec is reported in the test output (about 2 s on an idle machine),
+    beside the time of the server started directly.
+    Given a copy of the project with its build in a temporary folder
+    When "npm start -- -d <root>" is started in the copy, I time its first answer
+    And the built server is started directly in the copy, I time its first answer
+    And "npm start -- -d <root>" is started in the copy, I time its first answer
+    Then its output does not contain "svc: building"
+    And the first answer came within 10 seconds, or within 5 seconds of the direct start's
+
   Scenario: the svc command runs the built server and stops on SIGINT
     Given the server runs as "bin/svc -d <root>"
     When I query "SELECT 1"

@@ -52,3 +52,46 @@ Feature: QuestDB's types and literals, exact to the last digit
       """
     When I GET "/exec?query=SELECT%20cast('0x01fe'%20as%20long256)%20a" on the API listener
     Then the body contains "[[\"0x01fe\"]]"
+
+  Scenario: a number with an f or F suffix is a FLOAT literal, over /exec and PostgreSQL
+    When I query "SELECT 1.5f g, 2F h, -0.25f n, 1e3f e, 1.5f * 2 m, 1.5f + 1.5 d, 1.5f"
+    Then the JSON field "columns" is "[{\"name\":\"g\",\"type\":\"FLOAT\"},{\"name\":\"h\",\"type\":\"FLOAT\"},{\"name\":\"n\",\"type\":\"FLOAT\"},{\"name\":\"e\",\"type\":\"FLOAT\"},{\"name\":\"m\",\"type\":\"FLOAT\"},{\"name\":\"d\",\"type\":\"DOUBLE\"},{\"name\":\"1.5f\",\"type\":\"FLOAT\"}]"
+    And the dataset is "[[1.5,2.0,-0.25,1000.0,3.0,3.0,1.5]]"
+    Given these SQL statements have run:
+      """
+      CREATE TABLE fl (f FLOAT, d DOUBLE)
+      INSERT INTO fl VALUES (1.5f, 2.5f), (0.1f, 0.1f)
+      """
+    Then these queries answer the datasets:
+      | query                                   | dataset                               |
+      | SELECT f, d FROM fl                     | [[1.5,2.5],[0.1,0.10000000149011612]] |
+      | SELECT count() FROM fl WHERE f = 0.1f   | [[1]]                                 |
+    When I query "SELECT 1e39f"
+    Then the status is 400
+    And the JSON field "error" is "\"invalid constant: 1e39f\""
+    Given a PostgreSQL client connected as "admin" with password "quest"
+    When the PostgreSQL client runs "SELECT 1.5f g, -2F h"
+    Then the PostgreSQL column types are "g:float4, h:float4"
+    And the rows are:
+      | g   | h  |
+      | 1.5 | -2 |
+
+  Scenario: base64(bin, maxLength) encodes the first maxLength bytes of a BINARY value
+    Given these SQL statements have run:
+      """
+      CREATE TABLE bins (id INT, bin BINARY)
+      INSERT INTO bins VALUES (1, cast(E'\u0001\u0002\u0003ABC' AS binary)), (2, null), (3, cast('hello world' AS binary))
+      """
+    When I query "SELECT id, base64(bin, 100), base64(bin, 4) four, base64(bin, 1) one FROM bins"
+    Then the JSON field "columns" is "[{\"name\":\"id\",\"type\":\"INT\"},{\"name\":\"base64(bin, 100)\",\"type\":\"STRING\"},{\"name\":\"four\",\"type\":\"STRING\"},{\"name\":\"one\",\"type\":\"STRING\"}]"
+    And the dataset is "[[1,\"AQIDQUJD\",\"AQIDQQ==\",\"AQ==\"],[2,null,null,null],[3,\"aGVsbG8gd29ybGQ=\",\"aGVsbA==\",\"aA==\"]]"
+    When I query "SELECT base64(bin, 0) FROM bins"
+    Then the status is 400
+    And the JSON field "error" is "\"maxLength has to be greater than 0\""
+    And the JSON field "position" is "19"
+    Given a PostgreSQL client connected as "admin" with password "quest"
+    When the PostgreSQL client runs "SELECT base64(bin, 100) b FROM bins WHERE id = 1"
+    Then the PostgreSQL column types are "b:varchar"
+    And the rows are:
+      | b        |
+      | AQIDQUJD |

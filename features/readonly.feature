@@ -22,3 +22,11 @@ Feature: http.security.readonly=true answers reads and refuses writes
     When I query "create table x (a int)"
     Then the status is 403
     And the body contains "Write permission denied"
+
+  Scenario: /api/v1/sql/validate still classifies a write, which it never runs
+    QuestDB validates a statement without checking permissions: the console learns it is a write.
+    When QuestDB's console validates "create table x (a int)"
+    Then the status is 200
+    And the console reads it as "a write: CREATE TABLE"
+    When I query "select count() from tables() where table_name = 'x'"
+    Then the dataset is "[[0]]"

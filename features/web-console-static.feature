@@ -143,3 +143,8 @@ Feature: The web console's files: caching, ranges, the http.static keys and cred
     And the body contains "<meta name=\"svc-api-base\" content=\"../\">"
     When I GET "/" on the API listener
     Then the status is 404
+    When QuestDB's console at "/console/" validates "select 1 x"
+    Then the status is 200
+    And the console reads it as "a read"
+    When QuestDB's console validates "select 1 x"
+    Then the status is 200

@@ -40,8 +40,10 @@ export class ErrorResponder {
   fail(exchange: HttpExchange, e: unknown, log: Log = this.log, shape: ErrorShape = plainTextErrors): void {
     const { req, res } = exchange;
     const failure = classifyFailure(e);
-    if (failure.status < 500) log.error(`${req.method} ${exchange.path} ${failure.status} ${failure.message}`);
+    const answer = shape(failure);
+    // The line names the status actually sent: a failed /imp is answered 200 as QuestDB's API requires.
+    if (failure.status < 500) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
     else this.unhandled(`${req.method} ${exchange.path}`, e);
-    this.framing.sendError(res, shape(failure));
+    this.framing.sendError(res, answer);
   }
 }

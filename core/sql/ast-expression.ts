@@ -57,6 +57,7 @@ export type Literal =
   | IntLiteral
   | LongLiteral
   | DoubleLiteral
+  | FloatLiteral
   | CharLiteral
   | StringLiteral
   | BooleanLiteral
@@ -86,6 +87,12 @@ export interface LongLiteral extends LiteralBase {
 /** `1.5`, `1e3`, `.5`, and integer literals beyond the LONG range. */
 export interface DoubleLiteral extends LiteralBase {
   readonly type: 'double';
+  readonly value: number;
+}
+
+/** `1.5f`, `2F`, `1e3f`: a FLOAT; `value` is already rounded to 32 bits. */
+export interface FloatLiteral extends LiteralBase {
+  readonly type: 'float';
   readonly value: number;
 }
 

@@ -297,6 +297,7 @@ export class ExpressionBinder {
       case 'int': return { kind: 'constant', type: Types.INT, value: e.value, position: p };
       case 'long': return { kind: 'constant', type: Types.LONG, value: Number.isSafeInteger(Number(e.value)) ? Number(e.value) : e.value, position: p };
       case 'double': return { kind: 'constant', type: Types.DOUBLE, value: e.value, position: p };
+      case 'float': return { kind: 'constant', type: Types.FLOAT, value: e.value, position: p };
       case 'char': return { kind: 'constant', type: Types.CHAR, value: e.value, position: p };
       case 'string': return { kind: 'constant', type: Types.STRING, value: e.value, position: p };
       case 'boolean': return { kind: 'constant', type: Types.BOOLEAN, value: e.value, position: p };

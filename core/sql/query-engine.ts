@@ -67,6 +67,13 @@ export interface CompiledQuery {
   readonly parameters?: readonly ParameterInfo[];
   /** A SELECT's result columns, known before it runs (PostgreSQL's Describe). */
   readonly columns?: readonly ResultColumn[];
+  /** A SELECT's designated timestamp: its index in `columns`, or -1. */
+  readonly timestampIndex?: number;
+  /**
+   * QuestDB's name of the statement's type (`SELECT`, `INSERT`, `CREATE TABLE`, `DROP`, …; statement-type.ts),
+   * which `/api/v1/sql/validate` answers for statements that are not queries.
+   */
+  readonly statementType?: string;
   /** Runs the statement; may run many times with different parameter values. Throws SvcError (400 with position for SQL/runtime errors). */
   execute(options: ExecuteOptions): Promise<QueryOutcome>;
 }

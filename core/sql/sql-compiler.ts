@@ -26,6 +26,7 @@ import { prepareCreateTable } from './statements/create-table-statement';
 import { prepareInsert } from './statements/insert-statement';
 import { explainPlan } from './statements/explain-statement';
 import { showPlan } from './statements/show-statement';
+import { statementType } from './statement-type';
 import { prepareUpdate } from './statements/update-statement';
 import type { QueryWorkers } from '../parallel/query-workers';
 
@@ -77,6 +78,7 @@ export class SqlCompiler {
     const replan = slots.valuesUsed;
     return {
       sql, kind: bound.kind, jitCompiled: bound.plan ? hasCompiledFilter(bound.plan) : false, parameters, columns: bound.plan?.columns,
+      timestampIndex: bound.plan?.timestampIndex, statementType: statementType(statement),
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
         const values = ParameterValues.bind(parameters, o.parameters);
         const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;

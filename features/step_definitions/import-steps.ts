@@ -23,9 +23,9 @@ function dataPart(world: SvcWorld, name: string, contentType: string | undefined
   return { name: 'data', filename: name, contentType, body: file(world, name) };
 }
 
-async function post(world: SvcWorld, path: string, parts: readonly FormPart[]): Promise<void> {
+async function post(world: SvcWorld, path: string, parts: readonly FormPart[], headers: Record<string, string> = {}): Promise<void> {
   const { contentType, body } = multipartBody(parts);
-  await world.request('API', path, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+  await world.request('API', path, { method: 'POST', headers: { ...headers, 'Content-Type': contentType }, body });
 }
 
 function json(world: SvcWorld): Record<string, unknown> {
@@ -100,6 +100,11 @@ Given('an existing table {string} with the columns {string}', localOnly('storage
 When('I import the file {string} with {string}', async function (this: SvcWorld, name: string, query: string) {
   await post(this, `/imp?${query}`, [dataPart(this, name)]);
 });
+
+When('I import the file {string} with {string} and the header {string} set to {string}',
+  async function (this: SvcWorld, name: string, query: string, header: string, value: string) {
+    await post(this, `/imp?${query}`, [dataPart(this, name)], { [header]: value });
+  });
 
 When('I import the file {string} without a content type with {string}', async function (this: SvcWorld, name: string, query: string) {
   await post(this, `/imp?${query}`, [dataPart(this, name, undefined)]);

@@ -44,8 +44,8 @@ function writeChunk(t: ThriftWriter, c: PlacedChunk, options: ParquetOptions): v
 export function fileMetaData(specs: readonly LeafSpec[], groups: readonly RowGroupFacts[], options: ParquetOptions,
   keyValues: readonly (readonly [string, string])[]): Uint8Array {
   const t = new ThriftWriter();
-  // FileMetaData.version is 1 whatever `parquet_version` says (the data pages follow it), as QuestDB writes it.
-  t.i32(1, 1);
+  // FileMetaData.version follows an explicit `parquet_version=2`, else 1 (parquet-options.ts), as QuestDB writes it.
+  t.i32(1, options.fileVersion);
   const elements = specs.reduce((n, s) => n + (s.kind === 'array-list' ? 3 : 1), 1);
   t.list(2, TType.STRUCT, elements);
   // The root schema element's name is the empty string, as in QuestDB's files.

@@ -71,6 +71,14 @@ test('row_group_size sets the rows per row group', async () => {
   assert.deepEqual(groups.map((g) => g.n), [300, 300, 300, 100]);
 });
 
+test('row_group_size=0 writes the whole result as one row group', async () => {
+  const file = await writeParquet(data(1000), 'row_group_size=0');
+  const groups = await duck(`select row_group_id, any_value(row_group_num_rows)::int n from parquet_metadata('${file}') group by 1 order by 1`);
+  assert.deepEqual(groups.map((g) => g.n), [1000]);
+  assert.throws(() => parseParquetOptions(new URLSearchParams('row_group_size=x')), /invalid row group size:x$/);
+  assert.throws(() => parseParquetOptions(new URLSearchParams('row_group_size=-1')), /invalid row group size:-1$/);
+});
+
 test('data_page_size cuts a column chunk into pages of about that many bytes', async () => {
   const pagesOf = async (q: string): Promise<number> => {
     const file = await writeParquet(data(10000), `compression_codec=UNCOMPRESSED&${q}`);
@@ -91,11 +99,11 @@ test('statistics_enabled=false writes no statistics at all', async () => {
   assert.deepEqual([ts?.stats_min_value, ts?.stats_max_value], ['s0', 's4']);
 });
 
-test('the FileMetaData version is 1 for parquet_version 1 and 2, as QuestDB writes it', async () => {
-  for (const v of [1, 2]) {
-    const file = await writeParquet(data(100), `parquet_version=${v}`);
+test('the FileMetaData version follows parquet_version: 2 for 2, else 1 (also by default), as QuestDB writes it', async () => {
+  for (const [query, version] of [['parquet_version=1', 1], ['parquet_version=2', 2], ['', 1]] as const) {
+    const file = await writeParquet(data(100), query);
     const [f] = await duck(`select format_version::int v from parquet_file_metadata('${file}')`);
-    assert.equal(f.v, 1);
+    assert.equal(f.v, version, query);
     assert.equal((await duck(`select sum(id)::int s from '${file}'`))[0].s, 4950);
   }
   assert.throws(() => parseParquetOptions(new URLSearchParams('parquet_version=3')), /invalid parquet version: 3, supported versions: 1, 2/);

@@ -21,10 +21,17 @@ export interface ParquetOptions {
   readonly partitionBy: PartitionBy;
   readonly codec: Codec;
   readonly compressionLevel: number;
+  /** Rows per row group; `Infinity` for `row_group_size=0` (the whole result in one row group, as QuestDB). */
   readonly rowGroupSize: number;
   readonly dataPageSize: number;
   readonly statistics: boolean;
+  /** The data page format: DataPageHeader (1) or DataPageHeaderV2 (2, the spec's default). */
   readonly version: 1 | 2;
+  /**
+   * FileMetaData.version: 2 only when `parquet_version=2` was asked for, else 1, the default included — what
+   * QuestDB 9.4.4 writes (its own default version is 1).
+   */
+  readonly fileVersion: 1 | 2;
   readonly rawArrayEncoding: boolean;
   /** Column names (as given; matched case-insensitively). */
   readonly bloomFilterColumns: readonly string[];
@@ -68,7 +75,8 @@ export function parseParquetOptions(params: URLSearchParams): ParquetOptions {
   const range = LEVELS[codec] ?? [0, 22];
   // Spec default 9, which every codec with levels accepts.
   const compressionLevel = integer(params, 'compression_level', 9, range[0], range[1], 'invalid compression level');
-  const rowGroupSize = integer(params, 'row_group_size', 100_000, 1, 1 << 30, 'invalid row group size');
+  // QuestDB 9.4.4: 0 is accepted and means one row group for the whole result.
+  const rowGroupSize = integer(params, 'row_group_size', 100_000, 0, 1 << 30, 'invalid row group size') || Infinity;
   const dataPageSize = integer(params, 'data_page_size', 1_048_576, 64, 1 << 30, 'invalid data page size');
   const versionText = params.get('parquet_version') ?? '2';
   if (versionText !== '1' && versionText !== '2' && versionText !== '') {
@@ -89,6 +97,7 @@ export function parseParquetOptions(params: URLSearchParams): ParquetOptions {
     dataPageSize,
     statistics: bool(params, 'statistics_enabled', true),
     version: versionText === '1' ? 1 : 2,
+    fileVersion: params.get('parquet_version') === '2' ? 2 : 1,
     rawArrayEncoding: bool(params, 'raw_array_encoding', false),
     bloomFilterColumns: columns,
     bloomFilterFpp,

@@ -13,6 +13,12 @@ test('the scheme name is case-insensitive', () => {
   assert.deepEqual(parseAuthorization('BEARER abc'), { scheme: 'bearer', token: 'abc' });
 });
 
+test('Token <t> (InfluxDB v2 clients, Telegraf) carries a bearer token', () => {
+  assert.deepEqual(parseAuthorization('Token abc'), { scheme: 'bearer', token: 'abc' });
+  assert.deepEqual(parseAuthorization('token  abc '), { scheme: 'bearer', token: 'abc' });
+  assert.equal(parseAuthorization('Token '), undefined);
+});
+
 test('Basic credentials without a colon are refused', () => {
   assert.equal(parseAuthorization(`Basic ${b64('admin')}`), undefined);
 });

@@ -1,6 +1,7 @@
 /**
  * The `Authorization` header: `Basic base64(user:password)` — everything after
- * the first `:` is the password — or `Bearer <token>`. Schemes are case-insensitive.
+ * the first `:` is the password — or `Bearer <token>`, or `Token <token>` (what InfluxDB v2 clients and
+ * Telegraf send; the same token as Bearer). Schemes are case-insensitive.
  * Secrets are compared as SHA-256 digests with `timingSafeEqual`, so the time taken depends on neither
  * the secret's content nor its length.
  */
@@ -17,7 +18,7 @@ export function parseAuthorization(header: string | undefined): Credentials | un
   if (space < 0) return undefined;
   const scheme = value.slice(0, space).toLowerCase();
   const rest = value.slice(space + 1).trim();
-  if (scheme === 'bearer') return rest === '' ? undefined : { scheme: 'bearer', token: rest };
+  if (scheme === 'bearer' || scheme === 'token') return rest === '' ? undefined : { scheme: 'bearer', token: rest };
   if (scheme !== 'basic' || !/^[A-Za-z0-9+/]*={0,2}$/.test(rest)) return undefined;
   const decoded = Buffer.from(rest, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');

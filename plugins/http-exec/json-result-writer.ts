@@ -26,6 +26,18 @@ export interface ResultTrailer {
   readonly progress?: string;
 }
 
+/** `[{"name":…,"type":…}, …]`: an ARRAY column adds `dim` and `elemType` (also /api/v1/sql/validate's columns). */
+export function columnsJson(columns: readonly ResultColumn[]): string {
+  let json = '[';
+  columns.forEach((c, i) => {
+    if (i > 0) json += ',';
+    json += `{"name":${jsonString(c.name)},"type":"${typeName(c.type)}"`;
+    if (c.type.tag === TypeTag.ARRAY) json += `,"dim":${c.type.dims ?? 1},"elemType":"${TypeTag[c.type.elem ?? TypeTag.DOUBLE]}"`;
+    json += '}';
+  });
+  return `${json}]`;
+}
+
 export class JsonResultWriter {
   private readonly ctx: CellWriterContext;
   private writers: CellWriter[] = [];
@@ -50,14 +62,7 @@ export class JsonResultWriter {
       sink.ascii('{"dataset":[');
       return;
     }
-    let head = `{"query":${jsonString(query)},"columns":[`;
-    this.columns.forEach((c, i) => {
-      if (i > 0) head += ',';
-      head += `{"name":${jsonString(c.name)},"type":"${typeName(c.type)}"`;
-      if (c.type.tag === TypeTag.ARRAY) head += `,"dim":${c.type.dims ?? 1},"elemType":"${TypeTag[c.type.elem ?? TypeTag.DOUBLE]}"`;
-      head += '}';
-    });
-    head += `],"timestamp":${timestampIndex},"dataset":[`;
+    const head = `{"query":${jsonString(query)},"columns":${columnsJson(this.columns)},"timestamp":${timestampIndex},"dataset":[`;
     const bytes = Buffer.from(head, 'utf8');
     sink.bytes(bytes);
   }

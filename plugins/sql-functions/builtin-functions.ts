@@ -22,6 +22,7 @@ import { generateSubscripts } from './array/generate-subscripts';
 import { decimalOperators } from './decimal/decimal-operators';
 import { decimalAggregates } from './aggregates/decimal-aggregates';
 import { textFunctions } from './text/text-functions';
+import { base64Function } from './binary/base64-function';
 import { regexFunctions } from './text/regex-functions';
 import { timeFunctions } from './time/time-functions';
 import { dateFunctions } from './time/date-functions';
@@ -31,5 +32,5 @@ export const builtinFunctions: readonly SqlFunction[] = [
   ...arithmeticFunctions, ...comparisonFunctions, ...logicalFunctions, ...predicateFunctions,
   ...mathFunctions, ...textFunctions, ...regexFunctions, ...conditionalFunctions, ...timeFunctions, ...dateFunctions, ...patternFunctions, ...infoFunctions, ...randomFunctions, ...arrayFunctions, ...decimalOperators, ...decimalAggregates,
   ...numericAggregates, ...valueAggregates, ...varianceAggregates, ...tableFunctions,
-  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig, unnest, generateSubscripts,
+  ...catalogFunctions, walTablesFunction, viewsFunction, materializedViewsFunction, telemetryConfig, unnest, generateSubscripts, base64Function,
 ];

@@ -242,6 +242,7 @@ function negate(minus: IToken, operand: Expression): Expression {
   if (operand.kind === 'literal' && !operand.raw.startsWith('-')) {
     const position = minus.startOffset;
     if (operand.type === 'int' || operand.type === 'double') return L.numberLiteral(operand.raw, position, true);
+    if (operand.type === 'float') return L.floatLiteral(operand.raw, position, true);
     if (operand.type === 'decimal') return { ...operand, value: `-${operand.value}`, raw: `-${operand.raw}`, position };
     if (operand.type === 'long') {
       return /[lL]$/.test(operand.raw) ? L.longLiteral(operand.raw, position, true) : L.numberLiteral(operand.raw, position, true);

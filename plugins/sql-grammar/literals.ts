@@ -29,6 +29,14 @@ export function longLiteral(raw: string, position: number, negative: boolean): L
   return { kind: 'literal', type: 'long', value: negative ? -digits : digits, raw: negative ? `-${raw}` : raw, position };
 }
 
+/** `1.5f`: the value rounded to FLOAT; beyond FLOAT's range it is not a constant (QuestDB rejects the overflow). */
+export function floatLiteral(raw: string, position: number, negative: boolean): Literal {
+  const magnitude = Math.fround(Number(raw.slice(0, -1)));
+  const text = negative ? `-${raw}` : raw;
+  if (!Number.isFinite(magnitude)) throw SvcError.sql(position, `invalid constant: ${text}`);
+  return { kind: 'literal', type: 'float', value: negative ? -magnitude : magnitude, raw: text, position };
+}
+
 export function numberLiteral(raw: string, position: number, negative: boolean): Literal {
   if (/^\d+$/.test(raw)) return integerLiteral(raw, position, negative);
   const value = Number(raw);

@@ -62,6 +62,14 @@ test('decimal and exponent literals are DOUBLE', () => {
   }
 });
 
+test('a number with an f or F suffix is a FLOAT literal, rounded to 32 bits', () => {
+  for (const [text, value] of [['1.5f', 1.5], ['1.5F', 1.5], ['2f', 2], ['.25f', 0.25], ['1e3f', 1000], ['0.1f', Math.fround(0.1)]] as const) {
+    assert.deepEqual(plain(expression(text)), { kind: 'literal', type: 'float', value, raw: text, position: 7 });
+  }
+  assert.deepEqual(plain(expression('-1.5f')), { kind: 'literal', type: 'float', value: -1.5, raw: '-1.5f', position: 7 });
+  assert.throws(() => expression('1e39f'), /invalid constant: 1e39f/);
+});
+
 test('a one-character quoted literal is a CHAR and a longer one a STRING', () => {
   assert.deepEqual(plain(expression("'x'")), { kind: 'literal', type: 'char', value: 'x', raw: "'x'", position: 7 });
   assert.deepEqual(plain(expression("'abc'")), { kind: 'literal', type: 'string', value: 'abc', raw: "'abc'", position: 7 });

@@ -37,6 +37,8 @@ export const GeohashChars = token('GeohashChars', /#[0-9a-zA-Z]+(?:\/\d+)?/, 'ge
 export const DecimalLiteral = token('DecimalLiteral', /(?:\d+\.\d*|\.\d+)m(?![\w])/, 'number', LIT);
 /** `42L`: a LONG literal. Must precede Duration. */
 export const LongLiteral = token('LongLiteral', /\d+[lL](?![\w])/, 'number', LIT);
+/** `1.5f`, `2F`, `1e3f`: a FLOAT literal (QuestDB 9.4.4). Must precede Duration, which would take `2f`. */
+export const FloatLiteral = token('FloatLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[fF](?![\w])/, 'number', LIT);
 /** `1h`, `30m`, `500T`, `5c` (geohash precision): number glued to letters, not an exponent. */
 export const Duration = token('Duration', /\d+(?![eE][+-]?\d)[a-zA-Z]+(?![\w])/, 'duration');
 export const NumberLiteral = token('NumberLiteral', /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/, 'number', LIT);
@@ -120,7 +122,7 @@ export const SQL_KEYWORDS: ReadonlySet<string> = new Set([
 export const LEXED_TOKENS: readonly TokenType[] = [
   WhiteSpace, LineComment, BlockComment, UnclosedComment,
   EString, StringLiteral, QuotedIdentifier, Long256, GeohashBits, GeohashChars,
-  DecimalLiteral, LongLiteral, Duration, NumberLiteral, Identifier, BindParameter,
+  DecimalLiteral, LongLiteral, FloatLiteral, Duration, NumberLiteral, Identifier, BindParameter,
   DoubleColon, LessEqualShift, GreaterEqualShift, ShiftLeft, ShiftRight, LessEqual, GreaterEqual,
   NotEqual, NotRegex, Concat, Equal, Less, Greater, Plus, Minus, Star, Slash, Percent, Tilde,
   Ampersand, Pipe, Caret, LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, Colon,

@@ -51,6 +51,7 @@ export abstract class TypeParser extends ParserBase {
     switch (token.tokenType) {
       case T.NumberLiteral: return L.numberLiteral(token.image, token.startOffset, false);
       case T.LongLiteral: return L.longLiteral(token.image, token.startOffset, false);
+      case T.FloatLiteral: return L.floatLiteral(token.image, token.startOffset, false);
       case T.StringLiteral: return L.stringLiteral(token);
       case T.EString: return L.escapedStringLiteral(token);
       case T.Long256: return L.long256Literal(token);
