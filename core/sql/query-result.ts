@@ -36,6 +36,8 @@ export class QueryResult implements ResultSet {
         checkAborted(context);
         yield b;
       }
+      // An operator that stopped early for a fired signal must not pass for a complete result.
+      checkAborted(context);
     } catch (e) {
       // Storage may throw its own AbortError; the caller gets the signal's reason as a SvcError.
       checkAborted(context.signal);

@@ -1,6 +1,8 @@
 /**
  * Rows of a table function (`long_sequence(10)`, `tables()`). Arguments known only at execution
  * (`unnest($1)`, an enclosing query's column) are evaluated once per execution and handed to the rows.
+ * A generator that sees its signal fire stops producing; the scan then ends in the stop's error, never as
+ * if the generator had run out of rows (a CREATE TABLE AS would commit the rows so far and answer OK).
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { TableFunctionContext, TableFunctionShape } from '../../extension/sql-function';
@@ -29,5 +31,6 @@ export class TableFunctionScan implements PlanNode {
       if (context.cancellation.progress) context.cancellation.progress.rowsScanned += b.rowCount;
       yield b;
     }
+    checkAborted(context);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Appending query results to a table: each source batch is cast column by column to the table's types
  * (QuestDB's SQL dialect implicit casts: ISO strings into TIMESTAMP, strings into SYMBOL, ints into DOUBLE);
- * target columns not given are null. One writer, one commit at the end.
+ * target columns not given are null. One writer, one commit at the end, and only when the statement was not
+ * stopped meanwhile (deadline, cancel, closed client): a stopped write commits nothing and ends in the stop's error.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { ColumnType } from '../../data/column-type';
@@ -10,7 +11,7 @@ import { SvcError } from '../../errors';
 import { TableSchema } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
 import { StorageEngine } from '../../extension/storage-engine';
-import { ExecContext } from '../plan';
+import { checkAborted, ExecContext } from '../plan';
 import { castVector, nullVector } from '../vector/cast-vector';
 
 /** Converts a source column to its table column's type (a cast, or INSERT's checked conversion). */
@@ -25,10 +26,12 @@ export async function appendBatches(
   let rows = 0;
   try {
     for await (const b of batches) {
+      checkAborted(context);
       if (b.rowCount === 0) continue;
       await writer.append(toTableLayout(table, targets, b, convert));
       rows += b.rowCount;
     }
+    checkAborted(context);
     await writer.commit();
   } finally {
     await writer.close();

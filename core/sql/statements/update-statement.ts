@@ -15,7 +15,7 @@ import { BindEnvironment } from '../bind-environment';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { ExpressionBinder } from '../expression-binder';
-import { ExecContext, PlanNode } from '../plan';
+import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { FixedScope } from '../scope';
 import { runSubqueries } from '../query-result';
 
@@ -50,10 +50,13 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
       let updated = 0;
       await writer.truncate();
       for await (const b of batches()) {
+        checkAborted(context);
         const r = rewrite(b, sets, where, context);
         updated += r.updated;
         await writer.append(r.batch);
       }
+      // A stopped UPDATE (deadline, cancel, closed client) commits nothing: the old rows stay.
+      checkAborted(context);
       await writer.commit();
       return updated;
     } finally {
@@ -66,6 +69,7 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
 async function countMatches(batches: AsyncIterable<ColumnBatch>, where: BoundExpr, context: ExecContext): Promise<number> {
   let n = 0;
   for await (const b of batches) {
+    checkAborted(context);
     const mask = evaluate(where, b, context).data;
     for (let i = 0; i < b.rowCount; i++) if (mask[i] !== 0) n++;
   }

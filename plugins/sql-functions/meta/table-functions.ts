@@ -7,6 +7,7 @@ import { ColumnBatch } from '../../../core/data/column-batch';
 import { ResultColumn } from '../../../core/data/result-set';
 import { SvcError } from '../../../core/errors';
 import { TableFunction, TableFunctionContext, TableFunctionShape } from '../../../core/extension/sql-function';
+import { reasonOf } from '../../../core/sql/query-cancellation';
 import { once, rowsBatch } from './rows-batch';
 import { tablesFunction } from './tables-function';
 
@@ -35,7 +36,8 @@ function seedOf(v: unknown): bigint {
 
 async function* sequence(n: number, signal: AbortSignal): AsyncIterable<ColumnBatch> {
   for (let lo = 0; lo < n; lo += BATCH) {
-    if (signal.aborted) return;
+    // A stop is an error, not the end of the sequence: its consumer must not take the rows so far for all.
+    if (signal.aborted) throw reasonOf(signal);
     const k = Math.min(BATCH, n - lo);
     const data = new Float64Array(k);
     for (let i = 0; i < k; i++) data[i] = lo + i + 1;
