@@ -17,6 +17,14 @@ export function exactAt(v: Vector, i: number): bigint {
   return x === LONG_NULL ? LONG_NULL_BIG : BigInt(x);
 }
 
+/**
+ * True when row i of a LONG-family vector is NULL: exactly -2^63. The double alone cannot tell: every value
+ * from -2^63 to about -2^63+1024 rounds to it, so a vector holding one carries `exact`, which decides.
+ */
+export function isLongNull(v: Vector, i: number): boolean {
+  return v.data[i] === LONG_NULL && (v.exact === undefined || v.exact[i] === LONG_NULL_BIG);
+}
+
 /** True when a double of the LONG family holds its value exactly (null, or within ±2^53). */
 export function isSafeLong(x: number): boolean {
   return (x <= MAX_SAFE_LONG && x >= -MAX_SAFE_LONG) || x === LONG_NULL;

@@ -83,8 +83,12 @@ export function splitDays(micros: bigint): [number, number] {
   return [Number(day), Number(within)];
 }
 
-/** DATE (ms since epoch) → `yyyy-MM-ddTHH:mm:ss.SSSZ`. */
-export function formatDateMillis(millis: number): string {
+/** DATE (ms since epoch) → `yyyy-MM-ddTHH:mm:ss.SSSZ`; a bigint is exact beyond 2^53. */
+export function formatDateMillis(millis: number | bigint): string {
+  if (typeof millis === 'bigint') {
+    const [day, within] = splitDays(millis * 1000n);
+    return dayText(day) + timeOfDay(within, 3);
+  }
   const micros = millis * 1000;
   const day = Math.floor(micros / MICROS_PER_DAY);
   return dayText(day) + timeOfDay(micros - day * MICROS_PER_DAY, 3);

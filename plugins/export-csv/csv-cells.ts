@@ -5,7 +5,8 @@
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
 import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
-import { formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
+import { formatDateMillis, formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
+import { isLongNull } from '../../core/data/exact-longs';
 import { CHAR_NULL, INT_NULL, LONG_NULL } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { ByteOutput } from './byte-output';
@@ -61,16 +62,17 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
     case TypeTag.BOOLEAN: return (o, v, i) => o.bytes(v.data[i] !== 0 ? TRUE : FALSE);
     case TypeTag.BYTE: case TypeTag.SHORT: return (o, v, i) => writeInteger(o, v.data[i]);
     case TypeTag.INT: return (o, v, i) => { const x = v.data[i]; if (x !== INT_NULL) writeInteger(o, x); };
+    // NULL is -2^63 exactly (isLongNull): -2^63+1 is a value, though its double is -2^63.
     case TypeTag.LONG: return (o, v, i) => {
-      const x = v.data[i];
-      if (x === LONG_NULL) return;
-      if (v.exact) o.ascii(v.exact[i].toString()); else writeInteger(o, x);
+      if (isLongNull(v, i)) return;
+      if (v.exact) o.ascii(v.exact[i].toString()); else writeInteger(o, v.data[i]);
     };
     case TypeTag.FLOAT: return (o, v, i) => { const x = v.data[i]; if (Number.isFinite(x)) writeFloat(o, x); };
     case TypeTag.DOUBLE: return (o, v, i) => { const x = v.data[i]; if (Number.isFinite(x)) writeDouble(o, x); };
     case TypeTag.DATE: return (o, v, i) => {
+      if (isLongNull(v, i)) return;
       const x = v.data[i];
-      if (x === LONG_NULL) return;
+      if (v.exact && !Number.isSafeInteger(x)) { o.byte(34); o.ascii(formatDateMillis(v.exact[i])); o.byte(34); return; }
       o.byte(34); iso.write(o, x * 1000, 3); o.byte(34);
     };
     case TypeTag.DECIMAL: return (o, v, i) => {
@@ -78,13 +80,12 @@ export function cellWriter(type: ColumnType, delimiter: number): CellWriter {
       if (x !== null) o.ascii(decimalText(x, scaleOf(type)));
     };
     case TypeTag.TIMESTAMP_NS: return (o, v, i) => {
-      const x = v.data[i];
-      if (x === LONG_NULL) return;
-      o.byte(34); o.ascii(formatTimestampNanos(v.exact ? v.exact[i] : x)); o.byte(34);
+      if (isLongNull(v, i)) return;
+      o.byte(34); o.ascii(formatTimestampNanos(v.exact ? v.exact[i] : v.data[i])); o.byte(34);
     };
     case TypeTag.TIMESTAMP: return (o, v, i) => {
+      if (isLongNull(v, i)) return;
       const x = v.data[i];
-      if (x === LONG_NULL) return;
       // Beyond 2^53 µs (after 2255) only the exact value prints the right microsecond.
       if (v.exact && !Number.isSafeInteger(x)) { o.byte(34); o.ascii(formatTimestampMicros(v.exact[i])); o.byte(34); return; }
       o.byte(34); iso.write(o, x, 6); o.byte(34);

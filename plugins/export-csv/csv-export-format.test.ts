@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { arrayType, ColumnType, geohashType, TypeTag, Types } from '../../core/data/column-type';
 import { VectorBuilder } from '../../core/data/vector-builder';
+import { fromExactLongs } from '../../core/data/exact-longs';
 import { csvExportFormat } from './csv-export-format';
 import { MemoryResultSet } from './memory-result-set';
 
@@ -89,4 +90,12 @@ test('a delimiter parameter changes the separator', async () => {
 
 test('a delimiter of two characters is rejected', () => {
   assert.throws(() => csvExportFormat.parseOptions(new URLSearchParams('delimiter=ab')), /invalid delimiter/);
+});
+
+test('a LONG or TIMESTAMP is empty only at -2^63 itself, not at the neighbours its double rounds to', async () => {
+  const exact = BigInt64Array.from([-9223372036854775808n, -9223372036854775807n, -9223372036854774784n]);
+  const rows = (type: ColumnType): MemoryResultSet => new MemoryResultSet([{ name: 'x', type }], [{ rowCount: 3, vectors: [fromExactLongs(type, exact)] }]);
+  assert.equal(await csv(rows(Types.LONG), 'nm=true'), '\r\n-9223372036854775807\r\n-9223372036854774784\r\n');
+  assert.equal(await csv(rows(Types.TIMESTAMP), 'nm=true'), '\r\n"-290308-12-21T19:59:05.224193Z"\r\n"-290308-12-21T19:59:05.225216Z"\r\n');
+  assert.equal(await csv(rows(Types.DATE), 'nm=true'), '\r\n"-292275055-05-16T16:47:04.193Z"\r\n"-292275055-05-16T16:47:05.216Z"\r\n');
 });

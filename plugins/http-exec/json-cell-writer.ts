@@ -6,7 +6,7 @@
 import { ColumnType, TypeTag } from '../../core/data/column-type';
 import { decimalAt, decimalText, scaleOf } from '../../core/data/decimal';
 import { geohashText } from '../../core/sql/vector/text-to-binary-values';
-import { formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
+import { formatDateMillis, formatTimestampMicros, formatTimestampNanos } from '../../core/time/iso-timestamp';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { IsoTimestampWriter } from '../../core/time/iso-timestamp-writer';
@@ -69,7 +69,8 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
     case TypeTag.TIMESTAMP_NS: {
       const d = v.data, exact = v.exact;
       return (s, i) => {
-        if (d[i] === LONG_NULL) { writeNull(s); return; }
+        // NULL is -2^63 exactly: -2^63+1 is a value, though its double is -2^63.
+        if (d[i] === LONG_NULL && (!exact || exact[i] === LONG_NULL_BIG)) { writeNull(s); return; }
         s.ascii(`"${formatTimestampNanos(exact ? exact[i] : d[i])}"`);
       };
     }
@@ -77,12 +78,12 @@ export function createCellWriter(v: Vector, ctx: CellWriterContext): CellWriter 
       const d = v.data;
       const ts = ctx.timestamps;
       const micros = t.tag === TypeTag.TIMESTAMP;
-      const exact = micros ? v.exact : undefined;
+      const exact = v.exact;
       return (s, i) => {
         const x = d[i];
-        if (x === LONG_NULL) { writeNull(s); return; }
+        if (x === LONG_NULL && (!exact || exact[i] === LONG_NULL_BIG)) { writeNull(s); return; }
         // Beyond 2^53 µs (after 2255) only the exact value prints the right microsecond.
-        if (exact && !Number.isSafeInteger(x)) { s.ascii(`"${formatTimestampMicros(exact[i])}"`); return; }
+        if (exact && !Number.isSafeInteger(x)) { s.ascii(`"${micros ? formatTimestampMicros(exact[i]) : formatDateMillis(exact[i])}"`); return; }
         s.ensure(IsoTimestampWriter.MAX_BYTES + 2);
         const buf = s.buf;
         buf[s.pos] = 0x22;

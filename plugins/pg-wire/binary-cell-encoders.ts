@@ -5,6 +5,7 @@
  */
 import { TypeTag } from '../../core/data/column-type';
 import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
+import { isLongNull } from '../../core/data/exact-longs';
 import { Vector } from '../../core/data/vector';
 import { arrayBinaryCells } from './array-cells';
 import { BackendWriter } from './backend-writer';
@@ -74,9 +75,10 @@ export function binaryCellEncoder(v: Vector, timestamps: PgTimestampText): CellE
     case TypeTag.DOUBLE: return (w, i) => { const x = d[i]; if (x !== x) nullCell(w); else { const p = cell(w, 8); putDouble(w.buf, p, x); } };
     case TypeTag.TIMESTAMP: case TypeTag.DATE: {
       const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
-      return (w, i) => { const x = d[i]; if (x === LONG_NULL) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, x * scale - PG_EPOCH_MICROS); } };
+      // NULL is -2^63 exactly: -2^63+1 is a value, though its double is -2^63.
+      return (w, i) => { const x = d[i]; if (isLongNull(v, i)) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, x * scale - PG_EPOCH_MICROS); } };
     }
-    case TypeTag.TIMESTAMP_NS: return (w, i) => { if (d[i] === LONG_NULL) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, microsOfNanos(v, i) - PG_EPOCH_MICROS); } };
+    case TypeTag.TIMESTAMP_NS: return (w, i) => { if (isLongNull(v, i)) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, microsOfNanos(v, i) - PG_EPOCH_MICROS); } };
     case TypeTag.DECIMAL: return numericBinaryCells(v);
     case TypeTag.UUID: return uuidCells(v);
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return varSizeCells(v);

@@ -5,6 +5,7 @@
  */
 import { TypeTag } from '../../core/data/column-type';
 import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
+import { isLongNull } from '../../core/data/exact-longs';
 import { Vector } from '../../core/data/vector';
 import { formatTimestampMicros } from '../../core/time/iso-timestamp';
 import { geohashText, ipv4Text, long256Text, uuidText } from '../export-csv/text-values';
@@ -38,7 +39,8 @@ export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEnc
       const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
       return (w, i) => {
         const x = d[i];
-        if (x === LONG_NULL) { nullCell(w); return; }
+        // NULL is -2^63 exactly: -2^63+1 is a value, though its double is -2^63.
+        if (isLongNull(v, i)) { nullCell(w); return; }
         w.ensure(4 + TIMESTAMP_TEXT_MAX);
         const at = w.pos;
         const end = timestamps.write(w.buf, at + 4, x * scale);
@@ -48,7 +50,7 @@ export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEnc
       };
     }
     case TypeTag.TIMESTAMP_NS: return (w, i) => {
-      if (d[i] === LONG_NULL) { nullCell(w); return; }
+      if (isLongNull(v, i)) { nullCell(w); return; }
       w.ensure(4 + TIMESTAMP_TEXT_MAX);
       const at = w.pos;
       const end = timestamps.write(w.buf, at + 4, microsOfNanos(v, i));

@@ -13,7 +13,7 @@ import { isVarSize, TypeTag } from '../../data/column-type';
 import { SymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { elementsPerRow, Vector } from '../../data/vector';
-import { LONG_NULL } from '../../data/null-values';
+import { LONG_NULL, LONG_NULL_BIG } from '../../data/null-values';
 import { allocateTable, QueryMemory, UNLIMITED_MEMORY } from '../query-memory';
 import { ByteKeyIndex } from './byte-key-index';
 import { NumberHashIndex } from './number-hash-index';
@@ -152,5 +152,5 @@ export class GroupKeyIndex {
 /** True when a number key's float64 is the key itself: always, but for LONGs beyond 2^53 (keyed by their exact bits). */
 function byValue(v: Vector, i: number): boolean {
   const x = v.data[i];
-  return !v.exact || Number.isSafeInteger(x) || x === LONG_NULL;
+  return !v.exact || Number.isSafeInteger(x) || (x === LONG_NULL && v.exact[i] === LONG_NULL_BIG);
 }

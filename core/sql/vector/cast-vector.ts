@@ -121,33 +121,36 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
   let scale = 1;
   if (from.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP) scale = 1000;
   if (from.tag === TypeTag.TIMESTAMP && to.tag === TypeTag.DATE) scale = 0.001;
-  const nullIn = (x: number): boolean => (fromInt ? x === INT_NULL : fromLong ? x === LONG_NULL : fromFloat ? x !== x : false);
+  // A LONG is null at -2^63 exactly: its neighbours' doubles are -2^63 too, so `exact` decides.
+  const exactIn = fromLong ? v.exact : undefined;
+  const nullIn = (x: number, i: number): boolean => (fromInt ? x === INT_NULL
+    : fromLong ? x === LONG_NULL && (exactIn === undefined || exactIn[i] === LONG_NULL_BIG) : fromFloat ? x !== x : false);
   switch (to.tag) {
     case TypeTag.DOUBLE:
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? NaN : x; }
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) ? NaN : x; }
       break;
     case TypeTag.FLOAT:
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || (fromFloat && (x > FLOAT_MAX || x < -FLOAT_MAX)) ? NaN : x; }
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) || (fromFloat && (x > FLOAT_MAX || x < -FLOAT_MAX)) ? NaN : x; }
       break;
     case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
       for (let i = 0; i < n; i++) {
         const x = d[i];
-        out[i] = nullIn(x) || !Number.isFinite(x) || (fromFloat && (x >= TWO_63 || x <= -TWO_63)) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
+        out[i] = nullIn(x, i) || !Number.isFinite(x) || (fromFloat && (x >= TWO_63 || x <= -TWO_63)) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
       }
       if (fromLong && scale === 1) return { type: to, data: out, exact: v.exact };
       return withExactLongs(to, out as Float64Array);
     case TypeTag.INT:
       for (let i = 0; i < n; i++) {
         const x = d[i];
-        out[i] = nullIn(x) || (fromFloat && (x >= 2147483648 || x <= -2147483649)) ? INT_NULL : Math.trunc(x) | 0;
+        out[i] = nullIn(x, i) || (fromFloat && (x >= 2147483648 || x <= -2147483649)) ? INT_NULL : Math.trunc(x) | 0;
       }
       break;
     case TypeTag.BOOLEAN:
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || x === 0 ? 0 : 1; }
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) || x === 0 ? 0 : 1; }
       break;
     default: { // BYTE, SHORT: integers wrap (Java narrowing); floats outside the range and nulls become 0 (not nullable).
       const limit = to.tag === TypeTag.BYTE ? 128 : 32768;
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) || (fromFloat && (x >= limit || x <= -limit - 1)) ? 0 : Math.trunc(x); }
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) || (fromFloat && (x >= limit || x <= -limit - 1)) ? 0 : Math.trunc(x); }
     }
   }
   return { type: to, data: out };

@@ -30,7 +30,8 @@ class CountState implements AggregateState {
     const v = args[0];
     const t = v.type.tag;
     const k = t === TypeTag.DOUBLE || t === TypeTag.FLOAT ? 'nan' : t === TypeTag.INT ? 'int' : isInt64(v.type) ? 'long' : undefined;
-    if (k === undefined) {
+    // A LONG vector with `exact` may hold -2^63+1 and its neighbours, whose doubles equal the null -2^63.
+    if (k === undefined || (k === 'long' && v.exact)) {
       for (let i = 0; i < n; i++) if (readValue(v, i) !== null) c[groups ? groups[i] : 0]++;
       return;
     }
