@@ -33,6 +33,41 @@ Feature: QuestDB's types and literals, exact to the last digit
       | SELECT NaN, cast(3e10 AS INT), cast(1e300 AS FLOAT), cast(-2.9 AS INT)                  | [[null,null,null,-2]]                                            |
       | SELECT interval('2024-01-01T00:00:00.123456Z', '2024-01-02')                             | [["('2024-01-01T00:00:00.123Z', '2024-01-02T00:00:00.000Z')"]]   |
 
+  Scenario: narrowing a GEOHASH keeps its leading bits, in casts, columns and every write
+    Given these SQL statements have run:
+      """
+      create table g (k int, g1 geohash(1c), g4 geohash(4c), g7 geohash(7b), g12 geohash(12c), g57 geohash(57b))
+      insert into g values (1, #u33d8b12, #u33d8b12, #u33d8b12, #u33d8b12zzzz, #u33d8b12zzzz)
+      insert into g (k, g1, g4, g7, g57) select 2, g12, g12, g12, g12 from g where k = 1
+      insert into g (k, g12) values (3, #u33d8b12zzzz)
+      update g set g1 = g12, g4 = g12, g7 = g57, g57 = g12 where k = 3
+      """
+    When I POST to "/write" the lines:
+      """
+      g k=4i,g1="u33d8b12",g4="u33d8b12",g7="u33d8b12",g57="u33d8b12zzzz"
+      """
+    And the file "g.csv" contains:
+      """
+      k,g1,g4,g7,g57
+      5,u33d8b12,u33d8b12,u33d8b12,u33d8b12zzzz
+      """
+    And I import the file "g.csv" with "name=g"
+    Then these queries answer the datasets:
+      | query                                                                                                  | dataset                                                                                                                                       |
+      | select cast(#u33d8b12 as geohash(1c)), cast(#u33d8b12 as geohash(4c)), #u33d8b12::geohash(7b)          | [["u","u33d","1101000"]]                                                                                                                     |
+      | select cast(#u33d8b12zzzz as geohash(57b)), cast(cast(#u33d8b12zzzz as geohash(57b)) as geohash(11c))  | [["110100001100011011000100001010000010001011111111111111111","u33d8b12zzz"]]                                                            |
+      | select cast(cast(null as geohash(1c)) as geohash(4c)), cast(cast(null as geohash(8c)) as geohash(2c))  | [[null,null]]                                                                                                                                 |
+      | select k, g1, g4, g7, g57 from g order by k                                                            | [[1,"u","u33d","1101000","110100001100011011000100001010000010001011111111111111111"],[2,"u","u33d","1101000","110100001100011011000100001010000010001011111111111111111"],[3,"u","u33d",null,"110100001100011011000100001010000010001011111111111111111"],[4,"u","u33d","1101000","110100001100011011000100001010000010001011111111111111111"],[5,"u","u33d","1101000","110100001100011011000100001010000010001011111111111111111"]] |
+    When I query "select cast(#u3 as geohash(4c))"
+    Then the status is 400
+    And the JSON field "error" is "\"CAST cannot decrease precision from GEOHASH(10b) to GEOHASH(20b)\""
+    When I query "insert into g (k, g12) values (6, #u33d)"
+    Then the status is 400
+    And the JSON field "error" is "\"inconvertible types: GEOHASH(4c) -> GEOHASH(12c) [from=#u33d, to=g12]\""
+    When I query "update g set g12 = g4"
+    Then the status is 400
+    And the JSON field "error" is "\"inconvertible types: GEOHASH(4c) -> GEOHASH(12c) [to=g12]\""
+
   Scenario: EXPLAIN answers the plan in a QUERY PLAN column
     Given these SQL statements have run:
       """

@@ -105,6 +105,16 @@ function geohashConstant(e: Extract<Expression, { kind: 'literal'; type: 'geohas
   return { kind: 'constant', type, value, position: e.position };
 }
 
+/**
+ * A GEOHASH casts only to its own or a lower precision (QuestDB's words, though it refuses an increase): a
+ * longer hash has no bits to invent. A NULL constant casts to any precision.
+ */
+function checkGeohashNarrowing(e: BoundExpr, to: ColumnType, position: number): void {
+  const from = e.type.bits ?? 0, into = to.bits ?? 0;
+  if (into <= from || (e.kind === 'constant' && e.value === null)) return;
+  throw SvcError.sql(position, `CAST cannot decrease precision from GEOHASH(${from}b) to GEOHASH(${into}b)`);
+}
+
 function isTextual(t: ColumnType): boolean {
   return t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR || t.tag === TypeTag.CHAR;
 }
@@ -364,6 +374,7 @@ export class ExpressionBinder {
   coerce(e: BoundExpr, type: ColumnType, position: number, explicit: boolean): BoundExpr {
     if (this.hooks.parameters?.isUntyped(e)) return this.hooks.parameters.typed(e, type);
     if (e.type.tag === type.tag && e.type.bits === type.bits && (type.tag !== TypeTag.DECIMAL || (e.type.precision === type.precision && e.type.scale === type.scale))) return e;
+    if (explicit && e.type.tag === TypeTag.GEOHASH && type.tag === TypeTag.GEOHASH) checkGeohashNarrowing(e, type, position);
     const checked = !explicit && isTextual(e.type) && isNumeric(type);
     const cast: BoundExpr = checked ? { kind: 'cast', expr: e, type, position, checked } : { kind: 'cast', expr: e, type, position };
     if (e.kind !== 'constant') return cast;

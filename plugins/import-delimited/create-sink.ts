@@ -5,6 +5,7 @@ import { SymbolTable } from '../../core/data/symbol-table';
 import { TimestampPattern } from '../../core/time/timestamp-pattern';
 import { ColumnSink } from './column-sink';
 import { BooleanSink, CharSink, DoubleSink, IntegerSink, Ipv4Sink, LongSink } from './number-sinks';
+import { GeohashSink } from './geohash-sink';
 import { BytesSink, NanosSink, SymbolSink, TemporalSink, UnsupportedSink, WideSink } from './other-sinks';
 import { SymbolCache } from './symbol-cache';
 
@@ -34,6 +35,7 @@ export function createSink(type: ColumnType, capacity: number, context: SinkCont
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return new BytesSink(type, capacity);
     case TypeTag.UUID: case TypeTag.LONG256: return new WideSink(type, capacity);
     case TypeTag.IPV4: return new Ipv4Sink(type, capacity);
+    case TypeTag.GEOHASH: return new GeohashSink(type, capacity);
     default: return new UnsupportedSink(type, capacity);
   }
 }

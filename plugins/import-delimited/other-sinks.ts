@@ -209,7 +209,7 @@ export class BytesSink extends ColumnSink {
   }
 }
 
-/** A type import cannot convert (GEOHASH, BINARY arrays, ARRAY, …): every non-empty value is an error. */
+/** A type import cannot convert (BINARY arrays, ARRAY, …): every non-empty value is an error. */
 export class UnsupportedSink extends ColumnSink {
   private readonly inner: ColumnSink;
   constructor(type: ColumnType, capacity: number) {

@@ -5,8 +5,9 @@
  * by one commit; when no row matches the WHERE nothing is written. The designated timestamp cannot be set.
  */
 import { ColumnBatch } from '../../data/column-batch';
-import { TypeTag } from '../../data/column-type';
-import { findColumn } from '../../data/table-schema';
+import { TypeTag, typeName } from '../../data/column-type';
+import { ColumnDef, findColumn } from '../../data/table-schema';
+import { insertConvertible } from './insert-convertible';
 import { VectorBuilder } from '../../data/vector-builder';
 import { Vector } from '../../data/vector';
 import { SvcError } from '../../errors';
@@ -30,7 +31,9 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
     const k = findColumn(table, a.column.name);
     if (k < 0) throw SvcError.invalidColumn(a.column.position, a.column.name);
     if (k === table.timestampIndex) throw SvcError.sql(a.column.position, 'Designated timestamp column cannot be updated');
-    return { column: k, expr: binder.coerce(binder.bind(a.value), table.columns[k].type, a.value.position, false) };
+    const value = binder.bind(a.value);
+    checkGeohashWidening(value, table.columns[k], a.value.position);
+    return { column: k, expr: binder.coerce(value, table.columns[k].type, a.value.position, false) };
   });
   const where = s.where ? binder.toBoolean(binder.bind(s.where)) : undefined;
   return async (context) => {
@@ -64,6 +67,13 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
       reader.close();
     }
   };
+}
+
+/** A GEOHASH column takes its own or a higher precision (narrowed to its leading bits), as INSERT does; NULL fits any. */
+function checkGeohashWidening(value: BoundExpr, column: ColumnDef, position: number): void {
+  if (value.type.tag !== TypeTag.GEOHASH || column.type.tag !== TypeTag.GEOHASH || insertConvertible(value.type, column.type)) return;
+  if (value.kind === 'constant' && value.value === null) return;
+  throw SvcError.sql(position, `inconvertible types: ${typeName(value.type)} -> ${typeName(column.type)} [to=${column.name}]`);
 }
 
 async function countMatches(batches: AsyncIterable<ColumnBatch>, where: BoundExpr, context: ExecContext): Promise<number> {

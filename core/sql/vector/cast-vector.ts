@@ -7,7 +7,7 @@
  * null. Unparseable text becomes null.
  */
 import { ColumnType, TypeTag, isInt64, isNumeric, isStringLike } from '../../data/column-type';
-import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../data/null-values';
+import { GEOHASH_NULL, INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../data/null-values';
 import { fromExactLongs, withExactLongs } from '../../data/exact-longs';
 import { castDecimal } from './decimal-cast';
 import { MemorySymbolTable } from '../../data/symbol-table';
@@ -34,12 +34,32 @@ export function castVector(v: Vector, to: ColumnType, n = vectorLength(v)): Vect
   if ((from.tag === TypeTag.STRING || from.tag === TypeTag.VARCHAR) && (to.tag === TypeTag.STRING || to.tag === TypeTag.VARCHAR)) {
     return { ...v, type: to };
   }
+  if (from.tag === TypeTag.GEOHASH && to.tag === TypeTag.GEOHASH) return castGeohash(v, to, n);
   if (isNumberLike(from) && isNumberLike(to)) return castNumber(v, from, to, n);
   if (isNumberLike(from) && (to.tag === TypeTag.STRING || to.tag === TypeTag.VARCHAR || to.tag === TypeTag.SYMBOL)) {
     return numberToText(v, to, n);
   }
   if (from.tag === TypeTag.SYMBOL && (to.tag === TypeTag.STRING || to.tag === TypeTag.VARCHAR)) return symbolToText(v, to, n);
   return castGeneric(v, to, n);
+}
+
+/**
+ * GEOHASH to another precision. Narrowing keeps the leading bits, the prefix (QuestDB shifts right by the
+ * difference: `#u33d8b12` as GEOHASH(1c) is `u`, as GEOHASH(7b) `1101000`); null (-1) stays null. Widening has
+ * no bits to add: the binder refuses it (`CAST cannot decrease precision…`), and a value that reaches here is null.
+ */
+function castGeohash(v: Vector, to: ColumnType, n: number): Vector {
+  const shift = (v.type.bits ?? 0) - (to.bits ?? 0);
+  const out = new Float64Array(n);
+  if (shift < 0) return { type: to, data: out.fill(GEOHASH_NULL) };
+  if (v.exact) {
+    const exact = new BigInt64Array(n), by = BigInt(shift);
+    for (let i = 0; i < n; i++) { const x = v.exact[i]; exact[i] = x < 0n ? -1n : x >> by; }
+    return fromExactLongs(to, exact);
+  }
+  const d = v.data, div = 2 ** shift;
+  for (let i = 0; i < n; i++) { const x = d[i]; out[i] = x < 0 ? GEOHASH_NULL : Math.floor(x / div); }
+  return { type: to, data: out };
 }
 
 const FLOAT_MAX = 3.4028234663852886e38;

@@ -7,6 +7,13 @@
 
 const GEO_ALPHABET = '0123456789bcdefghjkmnpqrstuvwxyz';
 const GEO_VALUES: ReadonlyMap<string, number> = new Map([...GEO_ALPHABET].map((ch, i) => [ch, i]));
+const GEO_CODES = new Int8Array(128).fill(-1);
+for (const [i, ch] of [...GEO_ALPHABET].entries()) { GEO_CODES[ch.charCodeAt(0)] = i; GEO_CODES[ch.toUpperCase().charCodeAt(0)] = i; }
+
+/** The base-32 value of a geohash character's code (either case), or -1: for parsers that read bytes. */
+export function geohashDigit(code: number): number {
+  return code < 128 ? GEO_CODES[code] : -1;
+}
 
 /** `0x` followed by 1..64 hex digits → 32 little-endian bytes; anything else is undefined. */
 export function parseLong256(text: string): Uint8Array | undefined {
