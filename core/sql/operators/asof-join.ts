@@ -102,13 +102,18 @@ export class AsofJoin implements PlanNode {
       ? new AsofNanosCursor(nanosKeys(rb.vectors[right.timestampIndex], rn), rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count)
       : new AsofCursor(rts, rn, keyed ? rkeys : undefined, kind === 'lt', tolerance, index.count);
     let lkeys = new Int32Array(0), match = new Int32Array(0);
+    const unmatched = index.count;
+    if (keyed) cursor.reserveKeys(unmatched + 1);
     for await (const lb of left.execute(context)) {
       checkAborted(context);
       const n = lb.rowCount;
       if (match.length < n) { match = new Int32Array(n); lkeys = new Int32Array(n); }
       if (keyed) {
-        index.assign(leftKeys.map((k) => evaluate(k, lb, context)), n, lkeys);
-        cursor.reserveKeys(index.count);
+        // Left keys are looked up, not added: the index holds only the right side's keys, built before the
+        // first row goes out, so no memory limit is met once the answer has begun. A key the right side never
+        // had gets `unmatched`, whose newest right row stays none.
+        index.lookup(leftKeys.map((k) => evaluate(k, lb, context)), n, lkeys);
+        for (let i = 0; i < n; i++) if (lkeys[i] < 0) lkeys[i] = unmatched;
       }
       const lts = lb.vectors[left.timestampIndex];
       if (cursor instanceof AsofNanosCursor) cursor.match(nanosKeys(lts, n), keyed ? lkeys : undefined, n, match);

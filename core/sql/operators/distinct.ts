@@ -1,15 +1,20 @@
 /**
  * SELECT DISTINCT and the distinct set operations: keeps the first occurrence of each row, in input
  * order. Rows get group ids from a GroupKeyIndex (direct arrays for symbols, a number hash, string keys
- * otherwise); ids are dense and increasing, so a row is new exactly when its id is the next unseen one.
+ * otherwise), which records each new row into its builders. The whole input is read before the first row
+ * goes out, as QuestDB's DISTINCT (a GROUP BY) does: a set past `cairo.sql.hash.max.memory` then fails
+ * before the answer began (400, an ErrorResponse before any DataRow) instead of after rows were sent under
+ * a success status. The builders already hold every distinct row, so this costs no more memory.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { TypeTag } from '../../data/column-type';
 import { MemorySymbolTable } from '../../data/symbol-table';
 import { VectorBuilder } from '../../data/vector-builder';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
-import { gatherBatch } from '../vector/vector-ops';
+import { sliceBatch } from '../vector/vector-ops';
 import { GroupKeyIndex } from './group-key-index';
+
+const OUT_BATCH = 65536;
 
 export class Distinct implements PlanNode {
   readonly children: readonly PlanNode[];
@@ -28,12 +33,11 @@ export class Distinct implements PlanNode {
       checkAborted(context);
       const n = b.rowCount;
       if (groups.length < n) groups = new Int32Array(n);
-      let next = index.count;
       index.assign(b.vectors, n, groups);
-      const sel = new Int32Array(n);
-      let k = 0;
-      for (let i = 0; i < n; i++) if (groups[i] === next) { sel[k++] = i; next++; }
-      if (k > 0) yield k === n ? b : gatherBatch(b, sel, k);
     }
+    const rows = index.count;
+    if (rows === 0) return;
+    const all: ColumnBatch = { rowCount: rows, vectors: builders.map((b) => b.build()) };
+    for (let o = 0; o < rows; o += OUT_BATCH) yield sliceBatch(all, o, Math.min(rows, o + OUT_BATCH));
   }
 }

@@ -31,6 +31,9 @@ export class GroupKeyIndex {
   /** Group of each text id (text modes) or encoded-row id (composite rows); -1 none yet. */
   private groupOf = new Int32Array(0);
   private nullGroup = -1;
+  /** lookupSymbol's arrays by dictionary, valid while `count` is `foundAt`. */
+  private readonly found = new Map<SymbolTable | undefined, Int32Array>();
+  private foundAt = -1;
 
   constructor(readonly builders: readonly VectorBuilder[], private readonly memory: QueryMemory = UNLIMITED_MEMORY, private readonly what = 'GROUP BY keys') {}
 
@@ -55,10 +58,38 @@ export class GroupKeyIndex {
   /** Fills `groups[0..n)` with the group id of each row, or -1 for a key no row was assigned. */
   lookup(keys: readonly Vector[], n: number, groups: Int32Array): void {
     const mode = this.modeFor(keys);
+    if (mode === 'symbol' && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) { this.lookupSymbol(keys[0], n, groups); return; }
     for (let i = 0; i < n; i++) {
       if (mode === 'number' && byValue(keys[0], i)) groups[i] = (this.numbers as NumberHashIndex).find(keys[0].data[i]);
       else if (mode === 'composite' || mode === 'number') groups[i] = this.rowGroup(keys, i, false);
       else groups[i] = this.textGroup(keys, i, false);
+    }
+  }
+
+  /**
+   * lookup() of a SYMBOL key through a per-dictionary array of the symbol keys' groups (-2: not looked up
+   * yet), so a probe side (joins, ASOF JOIN's left keys, IN lists) costs what assign() does; the arrays are
+   * dropped when a new group appears.
+   */
+  private lookupSymbol(v: Vector, n: number, groups: Int32Array): void {
+    if (this.foundAt !== this.count) { this.found.clear(); this.foundAt = this.count; }
+    const table = v.symbols;
+    let map = this.found.get(table);
+    const size = (table?.size ?? 0) + 1;
+    if (!map || map.length < size) {
+      const grown = allocateTable(() => new Int32Array(Math.max(size, 16)).fill(-2), this.what);
+      this.memory.grow(grown.byteLength - (map?.byteLength ?? 0), this.what);
+      if (map) grown.set(map);
+      map = grown;
+      this.found.set(table, map);
+    }
+    const d = v.data as Int32Array;
+    const one = [v];
+    for (let i = 0; i < n; i++) {
+      const slot = d[i] + 1;
+      let g = map[slot];
+      if (g === -2) { g = this.textGroup(one, i, false); map[slot] = g; }
+      groups[i] = g;
     }
   }
 

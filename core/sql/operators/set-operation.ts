@@ -1,7 +1,9 @@
 /**
  * UNION [ALL], EXCEPT [ALL], INTERSECT [ALL]: columns by position, names from the
  * left query (both inputs already cast to common types by the binder); distinct variants keep first-seen order.
- * EXCEPT and INTERSECT count the right side's keys in a GroupKeyIndex (typed arrays, no JS Map limit).
+ * EXCEPT and INTERSECT count the right side's keys in a GroupKeyIndex (typed arrays, no JS Map limit);
+ * the distinct variants then pass the kept left rows through Distinct, which reads them all before the first
+ * row goes out.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { ResultColumn } from '../../data/result-set';
@@ -25,7 +27,11 @@ export class SetOperation implements PlanNode {
       const self = this;
       return new Distinct({ ...self, execute: () => both, children: [], label: 'Union', columns: self.columns, timestampIndex: -1 }).execute(context);
     }
-    return this.filterByRight(context);
+    // Distinct variants keep each kept row's first occurrence: a key's rows are all kept or none.
+    const kept = this.filterByRight(context);
+    if (this.all) return kept;
+    const self = this;
+    return new Distinct({ ...self, execute: () => kept, children: [], label: this.label, columns: self.columns, timestampIndex: -1 }).execute(context);
   }
 
   private async *concat(context: ExecContext): AsyncIterable<ColumnBatch> {
@@ -49,31 +55,20 @@ export class SetOperation implements PlanNode {
       }
       for (let i = 0; i < b.rowCount; i++) counts[ids[i]]++;
     }
-    // Distinct variants emit each left row once: the first time its key gets an id here.
-    const emitted = this.all ? undefined : new GroupKeyIndex([], context.memory, 'set operation keys');
-    let seen = new Int32Array(0);
     const keepIfFound = this.op === 'intersect';
     for await (const b of this.left.execute(context)) {
       checkAborted(context);
       const n = b.rowCount;
       if (ids.length < n) { ids = new Int32Array(n); }
-      if (seen.length < n) seen = new Int32Array(n);
       right.lookup(b.vectors, n, ids);
-      let next = emitted ? emitted.count : 0;
-      emitted?.assign(b.vectors, n, seen);
       const sel = new Int32Array(n);
       let k = 0;
       for (let i = 0; i < n; i++) {
         const g = ids[i];
         const count = g < 0 ? 0 : counts[g];
-        let keep = keepIfFound ? count > 0 : count === 0;
-        if (this.all) {
-          if (count > 0) counts[g] = count - 1;
-        } else if (seen[i] === next) {
-          next++;
-        } else {
-          keep = false;
-        }
+        const keep = keepIfFound ? count > 0 : count === 0;
+        // ALL variants match rows one for one: each right row keeps (INTERSECT) or removes (EXCEPT) one left row.
+        if (this.all && count > 0) counts[g] = count - 1;
         if (keep) sel[k++] = i;
       }
       if (k > 0) yield gatherBatch(b, sel, k);
