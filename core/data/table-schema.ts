@@ -44,6 +44,11 @@ export interface CreateTableRequest {
   readonly o3MaxLagMicros?: number;
   readonly walEnabled?: boolean;
   readonly dedupKeys?: readonly string[];
+  /**
+   * The table is the target of a statement still running (CREATE TABLE AS): until `publishTable` it is
+   * provisional, and a restart after a crash removes it, so the statement leaves its table wholly or not at all.
+   */
+  readonly provisional?: boolean;
 }
 
 export interface PartitionInfo {

@@ -18,6 +18,11 @@ export interface StorageEngine {
   getTable(name: string): TableSchema | undefined;
   /** Creates the table's folder, `_meta` and `_txn`; throws `table already exists [table=x]`. Validates the name. */
   createTable(request: CreateTableRequest): Promise<TableSchema>;
+  /**
+   * Makes a table created `provisional` permanent (CREATE TABLE AS, after its rows are committed): from
+   * here a crash keeps it. Optional: an engine without it keeps every table it creates.
+   */
+  publishTable?(name: string): Promise<void>;
   dropTable(name: string): Promise<void>;
   renameTable(from: string, to: string): Promise<void>;
   /** Removes every row, keeps the structure. */

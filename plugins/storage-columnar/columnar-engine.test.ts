@@ -146,3 +146,18 @@ test('table parameters out of range are refused', () => withEngine(async (engine
   await engine.createTable({ name: 't', columns: COLS });
   await assert.rejects(engine.setTableParams('t', { o3MaxLagMicros: -1 }), /invalid o3MaxLag/);
 }));
+
+test('a provisional table that was never published is gone after a restart; a published one stays', () => withEngine(async (engine, dir) => {
+  await engine.createTable({ name: 'cut', columns: COLS, timestamp: 'ts', provisional: true });
+  await engine.createTable({ name: 'done', columns: COLS, timestamp: 'ts', provisional: true });
+  const w = await engine.openWriter('done');
+  await w.append(makeBatch(TYPES, [[1, 7]]));
+  await w.commit();
+  await w.close();
+  await engine.publishTable('done');
+  // No stop(): the process ends as a SIGKILL would end it.
+  const again = await openEngine(dir);
+  assert.equal(again.getTable('cut'), undefined);
+  assert.deepEqual(await readRows(again.openReader('done')), [[1, 7]]);
+  assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('cut')), []);
+}));

@@ -12,7 +12,7 @@ import { StorageEngine, TableParams, TableReader, TableWriter } from '../../core
 import { SvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
-import { CommitMode } from './atomic-file';
+import { CommitMode, syncDirectory, writeFileAtomic } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { CommitGroups } from './commit-group';
 import { StoredColumn, TableMeta, writeMeta } from './table-meta';
@@ -26,6 +26,8 @@ import { addTableColumn } from './add-column';
 import { storedWidth } from './vector-encoder';
 
 
+/** Marks a table created by a CREATE TABLE AS still running (CreateTableRequest.provisional). */
+const PROVISIONAL_FILE = '_provisional';
 /** Folders the engine creates: `<name>~<id>` (directoryName) and `<name>~<id>.tmp` while creating. */
 const OWN_FOLDER = /~\d+(\.tmp)?$/;
 export interface EngineOptions {
@@ -62,6 +64,12 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     for (const entry of readdirSync(this.options.dbDir, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
       const dir = join(this.options.dbDir, entry.name);
+      if (existsSync(join(dir, PROVISIONAL_FILE)) && OWN_FOLDER.test(entry.name)) {
+        // A CREATE TABLE AS that a crash interrupted: the statement never answered, so its table goes too.
+        rmSync(dir, { recursive: true, force: true });
+        this.options.log?.advisory(`removed the table of an interrupted CREATE TABLE AS [dir=${dir}]`);
+        continue;
+      }
       if (!existsSync(join(dir, '_meta'))) {
         if (OWN_FOLDER.test(entry.name)) {
           // An interrupted create (`.tmp`) or a dropped table whose `_meta` was already removed.
@@ -136,10 +144,18 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     mkdirSync(tmp, { recursive: true });
     writeTxn(join(tmp, TXN_FILE), EMPTY_TXN, this.options.commitMode);
     writeMeta(join(tmp, '_meta'), meta, this.options.commitMode);
+    if (request.provisional) writeFileAtomic(join(tmp, PROVISIONAL_FILE), '', this.options.commitMode);
     renameSync(tmp, dir);
     const state = new TableState(meta, EMPTY_TXN, dir, this.cache);
     this.tables.set(name.toLowerCase(), state);
     return state.schema;
+  }
+
+  async publishTable(name: string): Promise<void> {
+    const state = this.require(name);
+    // The rows are committed already; from here a restart keeps the table.
+    rmSync(join(state.dir, PROVISIONAL_FILE), { force: true });
+    if (this.options.commitMode === 'sync') syncDirectory(state.dir);
   }
 
   async dropTable(name: string): Promise<void> {

@@ -119,11 +119,14 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
     walEnabled: walEnabled(s, partitionBy, env.walEnabledDefault), dedupKeys: s.dedupKeys?.map((k) => k.name), maxUncommittedRows, o3MaxLagMicros,
   };
   return async (context) => {
-    const table = await env.storage.createTable(request);
+    // A CREATE TABLE AS is one transaction: its table is provisional until its rows are committed, so a
+    // crash meanwhile leaves no table either.
+    const table = await env.storage.createTable(plan ? { ...request, provisional: true } : request);
     if (!plan) return;
     try {
       await runSubqueries(env.subqueries, context);
       await appendBatches(env.storage, table, table.columns.map((_c, i) => i), plan.execute(context), context);
+      await env.storage.publishTable?.(table.name);
     } catch (e) {
       // The statement is one transaction: a failed or cancelled CREATE TABLE AS leaves no table behind.
       await env.storage.dropTable(table.name).catch(() => undefined);
