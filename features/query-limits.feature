@@ -48,3 +48,34 @@ Feature: Queries that cannot run away
     When I query "select count() from (select x, count() from long_sequence(1000000) group by x)"
     Then the status is 400
     And the JSON field "error" is "\"query memory limit exceeded [what=GROUP BY keys, limit=1048576 bytes (cairo.sql.hash.max.memory)]\""
+
+  Scenario Outline: a hash table past cairo.sql.hash.max.memory fails <query kind> over <route> before its first row
+    Given the environment variable "SVC_CAIRO_SQL_HASH_MAX_MEMORY" is "8m"
+    When the query "<query>" runs over <route>
+    Then it fails before its first row with an error starting with "query memory limit exceeded [what=<what>"
+
+    Examples:
+      | query kind      | route      | what                | query                                                                                                                                               |
+      | DISTINCT        | /exec      | DISTINCT keys       | select distinct x from long_sequence(5000000)                                                                                                       |
+      | DISTINCT        | /exp       | DISTINCT keys       | select distinct x from long_sequence(5000000)                                                                                                       |
+      | DISTINCT        | PostgreSQL | DISTINCT keys       | select distinct x from long_sequence(5000000)                                                                                                       |
+      | a text DISTINCT | /exec      | DISTINCT keys       | select distinct 'k' \|\| x from long_sequence(5000000)                                                                                              |
+      | UNION           | /exec      | DISTINCT keys       | select x from long_sequence(5000000) union select x from long_sequence(10)                                                                          |
+      | UNION           | PostgreSQL | DISTINCT keys       | select x from long_sequence(5000000) union select x from long_sequence(10)                                                                          |
+      | EXCEPT          | /exec      | DISTINCT keys       | select x from long_sequence(5000000) except select x from long_sequence(10)                                                                         |
+      | EXCEPT          | /exp       | DISTINCT keys       | select x from long_sequence(5000000) except select x from long_sequence(10)                                                                         |
+      | INTERSECT       | /exec      | set operation keys  | select x from long_sequence(5000000) intersect select x from long_sequence(5000000)                                                                 |
+      | GROUP BY        | /exec      | GROUP BY keys       | select x, count() from long_sequence(5000000) group by x                                                                                            |
+      | GROUP BY        | PostgreSQL | GROUP BY keys       | select x, count() from long_sequence(5000000) group by x                                                                                            |
+      | count_distinct  | /exp       | count_distinct      | select count_distinct(x) from long_sequence(5000000)                                                                                                |
+      | SAMPLE BY FILL  | /exec      | SAMPLE BY keys      | select ts, x, count() from (select timestamp_sequence(0, 1000) ts, x from long_sequence(5000000)) timestamp(ts) sample by 1s fill(0)                 |
+      | SAMPLE BY FILL  | PostgreSQL | SAMPLE BY keys      | select ts, x, count() from (select timestamp_sequence(0, 1000) ts, x from long_sequence(5000000)) timestamp(ts) sample by 1s fill(0)                 |
+      | LATEST ON       | /exp       | LATEST ON keys      | select * from (select x, timestamp_sequence(0, 1000) ts from long_sequence(5000000)) timestamp(ts) latest on ts partition by x                      |
+      | a hash JOIN     | /exec      | join keys           | select a.x from long_sequence(5000000) a join long_sequence(5000000) b on a.x = b.x                                                                 |
+      | a SPLICE JOIN   | PostgreSQL | join keys           | select a.ts from (select timestamp_sequence(0, 1000) ts, x from long_sequence(5000000)) a timestamp(ts) splice join (select timestamp_sequence(0, 1000) ts, x from long_sequence(10)) b timestamp(ts) on (x) |
+
+  Scenario: ASOF JOIN keys the left rows by the right side's keys, so a big left side stays under cairo.sql.hash.max.memory
+    Given the environment variable "SVC_CAIRO_SQL_HASH_MAX_MEMORY" is "8m"
+    When I query "select count(), count(b.x), sum(b.x) from (select timestamp_sequence(0, 1000) ts, x from long_sequence(5000000)) a timestamp(ts) asof join (select timestamp_sequence(0, 1000) ts, x from long_sequence(10)) b timestamp(ts) on (x)"
+    Then the status is 200
+    And the dataset is "[[5000000,10,55]]"

@@ -1,7 +1,12 @@
-/** Steps of query-limits.feature: a query left running in the background while other requests are timed. */
+/**
+ * Steps of query-limits.feature: a query left running in the background while other requests are timed,
+ * and a query run over /exec, /exp or PostgreSQL whose failure must come before its first row.
+ */
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
 import { HttpResult, httpRequest } from '../support/http-client';
+import { PgRawClient, serialize } from '../support/pg-raw-client';
+import { pgEndpoint, pgOf } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
 
 interface Started {
@@ -47,4 +52,52 @@ Then('the answer came within {int} ms', function (this: SvcWorld, ms: number) {
   const r = this.response;
   assert.ok(r, 'no request was made');
   assert.ok(r.millis < ms, `the answer took ${r.millis.toFixed(0)} ms`);
+});
+
+/** What a query answered before it failed, over one of the three routes that stream a result. */
+interface RouteAnswer {
+  readonly route: string;
+  /** Rows the client received before the error (JSON dataset rows, CSV lines, DataRow messages). */
+  readonly rowsBefore: number;
+  /** The HTTP status; undefined over PostgreSQL. */
+  readonly status?: number;
+  readonly error: string | undefined;
+}
+
+const routeAnswers = new WeakMap<SvcWorld, RouteAnswer>();
+
+When('the query {string} runs over {word}', async function (this: SvcWorld, sql: string, route: string) {
+  await this.ready();
+  if (route === 'PostgreSQL') {
+    const c = await PgRawClient.login(await pgEndpoint(this));
+    pgOf(this).raw.push(c);
+    c.send(serialize.query(sql));
+    const messages = await c.next('readyForQuery', 60_000);
+    const error = messages.find((m) => m.name === 'error') as unknown as { message: string } | undefined;
+    const firstError = messages.findIndex((m) => m.name === 'error');
+    const rowsBefore = messages.slice(0, firstError < 0 ? messages.length : firstError).filter((m) => m.name === 'dataRow').length;
+    routeAnswers.set(this, { route, rowsBefore, error: error?.message });
+    return;
+  }
+  if (route !== '/exec' && route !== '/exp') throw new Error(`unknown route ${route}: /exec, /exp or PostgreSQL`);
+  const r = await httpRequest(this.host('API'), this.port('API'), `${route}?query=${encodeURIComponent(sql)}`, { timeoutMs: 60_000 });
+  const text = r.body.toString('utf8');
+  let error: string | undefined, rowsBefore = 0;
+  try {
+    const json = JSON.parse(text) as { error?: string; dataset?: unknown[] };
+    error = json.error;
+    rowsBefore = json.dataset?.length ?? 0;
+  } catch {
+    // A CSV body that began: every line after the header is a row the client took for data.
+    rowsBefore = Math.max(0, text.split('\r\n').filter((l) => l !== '').length - 1);
+  }
+  routeAnswers.set(this, { route, rowsBefore, status: r.status, error });
+});
+
+Then('it fails before its first row with an error starting with {string}', function (this: SvcWorld, prefix: string) {
+  const a = routeAnswers.get(this);
+  assert.ok(a, 'no query ran over a route');
+  assert.equal(a.rowsBefore, 0, `${a.route} sent ${a.rowsBefore} rows${a.status === undefined ? '' : ` under status ${a.status}`} before its error ${a.error ?? '(none)'}`);
+  if (a.status !== undefined) assert.equal(a.status, 400, `${a.route} answered ${a.status}`);
+  assert.ok(a.error?.startsWith(prefix), `${a.route} error: ${a.error ?? '(none)'}`);
 });

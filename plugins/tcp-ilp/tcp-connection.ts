@@ -119,6 +119,11 @@ export class LineTcpConnection {
         await this.session.rollback().catch((r: unknown) => this.responder.unhandled('ILP TCP rollback', r));
         if (isLineError(e) || isSvcError(e)) this.log.error(`line protocol rows not written [remote=${this.remote}] ${e.message}`);
         else this.responder.unhandled(`ILP TCP ${this.remote}`, e);
+        // Rows were lost (a full disk, say): the connection ends, so no later line is stored after the gap and
+        // the client, which has no answer to read, sees its connection closed.
+        this.closing = true;
+        clearInterval(this.timer);
+        this.socket.destroy();
         break;
       }
     }

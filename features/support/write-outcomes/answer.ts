@@ -1,0 +1,29 @@
+/**
+ * What a write's client was told: success, an error (with its text), or nothing at all (the connection was
+ * cut, by the client or by a killed server). The write-outcome rule compares it with what the table holds.
+ */
+export type Answer =
+  | { readonly kind: 'success'; readonly detail: string }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'none'; readonly reason: string };
+
+export const success = (detail: string): Answer => ({ kind: 'success', detail });
+export const failure = (message: string): Answer => ({ kind: 'error', message });
+export const noAnswer = (reason: string): Answer => ({ kind: 'none', reason });
+
+export function describeAnswer(a: Answer): string {
+  switch (a.kind) {
+    case 'success': return `success (${a.detail})`;
+    case 'error': return `error "${a.message}"`;
+    case 'none': return `no answer (${a.reason})`;
+  }
+}
+
+/** A write in flight: its answer when it comes, and the client's way to cut it. */
+export interface RunningWrite {
+  readonly answer: Promise<Answer>;
+  /** Resolves once the request (or most of it) has reached the server, so a stop lands while it works. */
+  readonly started: Promise<void>;
+  /** Closes the client's connection without waiting for the answer. */
+  cut(): void;
+}

@@ -1,0 +1,48 @@
+/**
+ * A statement over the PostgreSQL wire at message level, outside a transaction block: the simple protocol
+ * (Query) or the extended one (Parse, Bind, Execute, Sync) with text parameters. The client can cut its
+ * connection or send a CancelRequest from another connection with the session's BackendKeyData.
+ */
+import { connect } from 'node:net';
+import type { BackendMessage } from 'pg-protocol/dist/messages';
+import { PgRawClient, serialize } from '../pg-raw-client';
+import { Answer, failure, noAnswer, RunningWrite, success } from './answer';
+
+export type PgProtocol = 'simple' | 'extended';
+
+export interface PgWrite extends RunningWrite {
+  /** Sends a CancelRequest for the running statement. */
+  cancel(): Promise<void>;
+}
+
+export async function pgWrite(port: number, protocol: PgProtocol, sql: string, values: readonly string[]): Promise<PgWrite> {
+  const at = { host: '127.0.0.1', port };
+  const c = await PgRawClient.open(at);
+  c.send(serialize.startup({ user: 'admin', database: 'qdb' }));
+  await c.next('authenticationCleartextPassword');
+  c.send(serialize.password('quest'));
+  const login = await c.next('readyForQuery');
+  const key = login.find((m) => m.name === 'backendKeyData') as unknown as { processID: number; secretKey: number };
+  if (protocol === 'simple') c.send(serialize.query(sql));
+  else c.send(serialize.parse({ text: sql }), serialize.bind({ values: [...values] }), serialize.execute(), serialize.sync());
+  // An ErrorResponse the server sent before closing (FATAL) still counts as the answer.
+  const answer = c.nextOf(['readyForQuery'], 600_000).then(classify,
+    () => (c.messages.some((m) => m.name === 'error') ? classify(c.messages) : noAnswer(c.closed ? 'connection closed before an answer' : 'no answer')));
+  return {
+    answer,
+    started: new Promise((r) => setTimeout(r, 0)),
+    cut: () => c.socket.destroy(),
+    cancel: async () => {
+      const s = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => { s.once('connect', resolve); s.once('error', reject); });
+      s.end(serialize.cancel(key.processID, key.secretKey));
+    },
+  };
+}
+
+function classify(messages: readonly BackendMessage[]): Answer {
+  const error = messages.find((m) => m.name === 'error') as unknown as { message: string; code: string } | undefined;
+  if (error) return failure(`${error.code} ${error.message}`);
+  const done = messages.find((m) => m.name === 'commandComplete') as unknown as { text: string } | undefined;
+  return done ? success(done.text) : failure(`no CommandComplete: ${messages.map((m) => m.name).join(', ')}`);
+}
