@@ -73,16 +73,7 @@ export class GroupKeyIndex {
    */
   private lookupSymbol(v: Vector, n: number, groups: Int32Array): void {
     if (this.foundAt !== this.count) { this.found.clear(); this.foundAt = this.count; }
-    const table = v.symbols;
-    let map = this.found.get(table);
-    const size = (table?.size ?? 0) + 1;
-    if (!map || map.length < size) {
-      const grown = allocateTable(() => new Int32Array(Math.max(size, 16)).fill(-2), this.what);
-      this.memory.grow(grown.byteLength - (map?.byteLength ?? 0), this.what);
-      if (map) grown.set(map);
-      map = grown;
-      this.found.set(table, map);
-    }
+    const map = this.slotsFor(this.found, v.symbols, -2);
     const d = v.data as Int32Array;
     const one = [v];
     for (let i = 0; i < n; i++) {
@@ -91,6 +82,18 @@ export class GroupKeyIndex {
       if (g === -2) { g = this.textGroup(one, i, false); map[slot] = g; }
       groups[i] = g;
     }
+  }
+
+  /** The array of `maps` for a dictionary, one slot per symbol key and one for null, grown to its size; new slots hold `empty`. */
+  private slotsFor(maps: Map<SymbolTable | undefined, Int32Array>, table: SymbolTable | undefined, empty: number): Int32Array {
+    const map = maps.get(table);
+    const size = (table?.size ?? 0) + 1;
+    if (map && map.length >= size) return map;
+    const grown = allocateTable(() => new Int32Array(Math.max(size, 16)).fill(empty), this.what);
+    this.memory.grow(grown.byteLength - (map?.byteLength ?? 0), this.what);
+    if (map) grown.set(map);
+    maps.set(table, grown);
+    return grown;
   }
 
   private modeFor(keys: readonly Vector[]): Mode {
@@ -113,16 +116,7 @@ export class GroupKeyIndex {
   }
 
   private assignSymbol(v: Vector, n: number, groups: Int32Array): void {
-    const table = v.symbols;
-    let map = this.direct.get(table);
-    const size = (table?.size ?? 0) + 1;
-    if (!map || map.length < size) {
-      const grown = allocateTable(() => new Int32Array(Math.max(size, 16)).fill(-1), this.what);
-      this.memory.grow(grown.byteLength - (map?.byteLength ?? 0), this.what);
-      if (map) grown.set(map);
-      map = grown;
-      this.direct.set(table, map);
-    }
+    const map = this.slotsFor(this.direct, v.symbols, -1);
     const d = v.data as Int32Array;
     const one = [v];
     for (let i = 0; i < n; i++) {
