@@ -83,3 +83,22 @@ Feature: Only the null sentinel itself is NULL
       False [[True, True, True, True], [False, False, False, False], [False, False, False, False], [False, False, False, False], [False, False, False, False]]
       True [[True, True, True, True], [False, False, False, False], [False, False, False, False], [False, False, False, False], [False, False, False, False]]
       """
+
+  Scenario: UUID, LONG256, DECIMAL and IPv4 are NULL only when every part holds the sentinel
+    Given these SQL statements have run:
+      """
+      create table wide (k int, u uuid, h long256, de decimal(18,2), i ipv4)
+      insert into wide values (1, null, null, null, null)
+      insert into wide values (2, '80000000-0000-0000-8000-000000000001', '0x8000000000000000800000000000000080000000000000008000000000000001', 9999999999999999.99m, '0.0.0.1')
+      insert into wide values (3, '80000000-0000-0001-8000-000000000000', '0x8000000000000001800000000000000080000000000000008000000000000000', -9999999999999999.99m, '255.255.255.255')
+      """
+    When I GET "/exp?query=select%20k,%20u,%20h,%20de,%20i%20from%20wide%20order%20by%20k" on the API listener
+    Then the CSV body is:
+      """
+      "k","u","h","de","i"
+      1,,,,
+      2,80000000-0000-0000-8000-000000000001,0x8000000000000000800000000000000080000000000000008000000000000001,9999999999999999.99,0.0.0.1
+      3,80000000-0000-0001-8000-000000000000,0x8000000000000001800000000000000080000000000000008000000000000000,-9999999999999999.99,255.255.255.255
+      """
+    When I query "select k, u is null, h is null, de is null, i is null from wide order by k"
+    Then the dataset is "[[1,true,true,true,true],[2,false,false,false,false],[3,false,false,false,false]]"
