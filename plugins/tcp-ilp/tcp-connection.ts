@@ -124,6 +124,7 @@ export class LineTcpConnection {
         this.closing = true;
         clearInterval(this.timer);
         this.socket.destroy();
+        await this.session.close().catch((r: unknown) => this.responder.unhandled('ILP TCP close', r));
         break;
       }
     }
