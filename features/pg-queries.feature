@@ -113,14 +113,6 @@ Feature: PostgreSQL wire protocol: statements from node-postgres
     And I query "SELECT i FROM all_types WHERE i = 99"
     Then the dataset is "[[99]]"
 
-  Scenario: transaction statements are accepted; every statement has already committed
-    When the PostgreSQL client runs "BEGIN"
-    Then the command tag is "BEGIN"
-    When the PostgreSQL client runs "INSERT INTO all_types (ts, i) VALUES ('2024-01-07', 7)"
-    And the PostgreSQL client runs "ROLLBACK"
-    And I query "SELECT i FROM all_types WHERE i = 7"
-    Then the dataset is "[[7]]"
-
   Scenario: SET and SHOW work on the session's settings
     When the PostgreSQL client runs "SET application_name = 'dash'"
     And the PostgreSQL client runs "SHOW application_name"

@@ -190,6 +190,16 @@ export interface TableWriter {
   truncate(): Promise<void>;
   /** Discards everything appended since the last commit, staged rows included. */
   rollback(): Promise<void>;
+  /**
+   * Optional, with `ownReader` (a session reading its own uncommitted rows, PostgreSQL's transaction
+   * blocks): moves the rows pending in memory into the transaction's staged data, still invisible to others.
+   */
+  stage?(): Promise<void>;
+  /**
+   * Optional, with `stage`: a reader of the committed rows plus this transaction's staged ones, as the
+   * transaction stands (rows appended after `stage()` are not in it). Close it before `commit()`/`rollback()`.
+   */
+  ownReader?(): TableReader;
   /** Rolls back anything not committed and releases the table for the next writer. */
   close(): Promise<void>;
 }

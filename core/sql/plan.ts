@@ -7,7 +7,7 @@
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ResultColumn } from '../data/result-set';
-import { StorageEngine } from '../extension/storage-engine';
+import { StorageEngine, TableReader } from '../extension/storage-engine';
 import { FunctionContext } from '../extension/sql-function';
 import type { BoundExpr } from './bound-expression';
 import { Vector } from '../data/vector';
@@ -15,6 +15,7 @@ import type { ParameterValues } from './parameters/parameter-values';
 import { QueryCancellation, reasonOf } from './query-cancellation';
 import { QueryMemory } from './query-memory';
 import type { QueryWorkers } from '../parallel/query-workers';
+import type { WriteTransaction } from './write-transaction';
 
 export interface ExecContext {
   /** Fires when the query must stop (the cancellation's signal); worker threads terminate on its 'abort'. */
@@ -30,6 +31,13 @@ export interface ExecContext {
   readonly parameters?: ParameterValues;
   /** The query worker pool; absent, every operator runs on the main thread. */
   readonly workers?: QueryWorkers;
+  /** The session's open transaction (ExecuteOptions.transaction); `storage` is then its view. */
+  readonly transaction?: WriteTransaction;
+}
+
+/** A reader of `table` for a scan: the transaction's own (its uncommitted rows included) inside one. */
+export function openTableReader(context: ExecContext, table: string): Promise<TableReader> | TableReader {
+  return context.transaction ? context.transaction.reader(table) : context.storage.openReader(table);
 }
 
 export interface PlanNode {

@@ -7,6 +7,7 @@ import { ColumnType } from '../data/column-type';
 import { ResultColumn, ResultSet } from '../data/result-set';
 import type { ParameterInfo } from './parameters/parameter-slots';
 import type { SqlValue } from './vector/sql-value';
+import type { WriteTransaction } from './write-transaction';
 
 export type { ParameterInfo };
 
@@ -40,6 +41,11 @@ export interface ExecuteOptions {
   readonly parameters?: readonly SqlValue[];
   /** Counts the rows the query's table scans read, as they read them (the route's progress report). */
   readonly progress?: QueryProgress;
+  /**
+   * The session's open transaction (PostgreSQL's BEGIN): INSERT and UPDATE write into it instead of
+   * committing, and the statement reads the rows it holds. DDL still commits on its own.
+   */
+  readonly transaction?: WriteTransaction;
 }
 
 /** Live counters of one execution, written by the engine and read by whoever reports progress. */

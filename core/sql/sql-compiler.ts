@@ -29,6 +29,7 @@ import { showPlan } from './statements/show-statement';
 import { statementType } from './statement-type';
 import { prepareUpdate } from './statements/update-statement';
 import type { QueryWorkers } from '../parallel/query-workers';
+import type { WriteTransaction } from './write-transaction';
 
 export interface SqlCompilerOptions {
   readonly jit: boolean;
@@ -82,7 +83,7 @@ export class SqlCompiler {
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
         const values = ParameterValues.bind(parameters, o.parameters);
         const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;
-        const context = (): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline, o.progress), b.env, values);
+        const context = (): ExecContext => this.context(new QueryCancellation(o.signal, o.deadline, o.progress), b.env, values, o.transaction);
         if (b.plan) return { kind: 'rows', result: new QueryResult(b.plan, b.env.subqueries, context, o.window) };
         const c = context();
         try {
@@ -144,9 +145,9 @@ export class SqlCompiler {
     return env;
   }
 
-  private context(cancellation: QueryCancellation, env: BindEnvironment, parameters?: ParameterValues): ExecContext {
+  private context(cancellation: QueryCancellation, env: BindEnvironment, parameters?: ParameterValues, transaction?: WriteTransaction): ExecContext {
     return {
-      signal: cancellation.signal, cancellation, storage: this.storage, subqueries: new Map(), parameters,
+      signal: cancellation.signal, cancellation, storage: transaction?.storage ?? this.storage, subqueries: new Map(), parameters, transaction,
       memory: new QueryMemory(this.options.hashMemoryLimit ?? Infinity), workers: this.options.workers,
       functions: functionContext(env.seeds, this.options.user ?? 'admin'),
     };

@@ -28,6 +28,14 @@ When('psql runs {string}', async function (this: SvcWorld, command: string) {
     { PGPASSWORD: 'quest', PAGER: '', PGCLIENTENCODING: 'UTF8' });
 });
 
+/** One `-c` per line: psql sends each as its own Query, as typed at its prompt. */
+When('psql runs the commands:', async function (this: SvcWorld, commands: string) {
+  const { host, port } = await pgEndpoint(this);
+  const each = commands.split('\n').map((l) => l.trim()).filter((l) => l !== '').flatMap((l) => ['-c', l]);
+  pgOf(this).output = await run('psql', ['-h', host, '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', ...each],
+    { PGPASSWORD: 'quest', PAGER: '', PGCLIENTENCODING: 'UTF8' });
+});
+
 /** `{host}` and `{port}` in the code become the PostgreSQL listener's address. */
 When('Python runs:', async function (this: SvcWorld, code: string) {
   const { host, port } = await pgEndpoint(this);

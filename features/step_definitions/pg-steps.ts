@@ -34,7 +34,7 @@ export function shown(v: unknown): string {
   return String(v);
 }
 
-async function run(world: SvcWorld, sql: string, values?: unknown[]): Promise<void> {
+async function run(world: SvcWorld, sql: string, values?: unknown[], by: Client = client(world)): Promise<void> {
   const s = pgOf(world);
   s.result = undefined;
   s.error = undefined;
@@ -42,7 +42,7 @@ async function run(world: SvcWorld, sql: string, values?: unknown[]): Promise<vo
     // Rows in text only: node-postgres decodes every DataRow field as UTF-8 text, so binary results are
     // read with psycopg (pg-client-steps.ts).
     const config: QueryConfig = { text: sql, values, types: RAW_TEXT };
-    const out: QueryResult | QueryResult[] = await client(world).query(config);
+    const out: QueryResult | QueryResult[] = await by.query(config);
     // Several statements in one simple query: node-postgres gives one result each; the last one is checked.
     s.result = Array.isArray(out) ? out[out.length - 1] : out;
   } catch (e) {
@@ -101,4 +101,28 @@ Then('the PostgreSQL error is {string} with SQLSTATE {string}', function (this: 
 
 Then('the PostgreSQL error position is {int}', function (this: SvcWorld, position: number) {
   assert.equal(pgOf(this).error?.position, String(position));
+});
+
+/** A second session beside "the PostgreSQL client", connected on first use as admin. */
+When('another PostgreSQL client runs {string}', async function (this: SvcWorld, sql: string) {
+  const s = pgOf(this);
+  if (s.clients.length === 0) throw new Error('no PostgreSQL client is connected');
+  const other = s.clients[1] ?? await pgClient(this);
+  await run(this, sql, undefined, other);
+});
+
+Then('the transaction status is {string}', function (this: SvcWorld, status: string) {
+  assert.equal(pgOf(this).statuses.get(client(this)), status);
+});
+
+Then('the PostgreSQL client was warned {string}', function (this: SvcWorld, message: string) {
+  assert.ok(pgOf(this).notices.includes(message), `notices: ${JSON.stringify(pgOf(this).notices)}`);
+});
+
+/** The socket is destroyed without a Terminate message, as when a client process is killed. */
+When("the PostgreSQL client's connection is cut", async function (this: SvcWorld) {
+  const c = client(this);
+  const closed = new Promise<void>((resolve) => c.connection.stream.once('close', () => resolve()));
+  c.connection.stream.destroy();
+  await closed;
 });

@@ -21,13 +21,17 @@ export interface PgScenario {
   received?: BackendMessage[];
   /** Resources measured before a load. */
   baseline?: { rss: number; handles: number };
+  /** The transaction status of each node-postgres client's last ReadyForQuery (I, T or E). */
+  readonly statuses: Map<Client, string>;
+  /** NoticeResponse messages (warnings) the node-postgres clients received. */
+  readonly notices: string[];
 }
 
 const state = new WeakMap<SvcWorld, PgScenario>();
 
 export function pgOf(world: SvcWorld): PgScenario {
   let s = state.get(world);
-  if (!s) { s = { clients: [], raw: [] }; state.set(world, s); }
+  if (!s) { s = { clients: [], raw: [], statuses: new Map(), notices: [] }; state.set(world, s); }
   return s;
 }
 
@@ -38,7 +42,7 @@ const starting = new WeakMap<SvcWorld, Promise<RunningServer>>();
  * remembered while it runs), or the one `svc-accept --pg` gives against a running server.
  */
 export async function pgPort(world: SvcWorld): Promise<number> {
-  if (world.target.kind === 'remote') return world.port('PG');
+  if (world.target.kind === 'remote' || world.child) return world.port('PG');
   let start = starting.get(world);
   if (!start) {
     start = world.ensureStarted().finally(() => starting.delete(world));
@@ -63,8 +67,11 @@ export async function pgClient(world: SvcWorld, user = 'admin', password = 'ques
   const c = new Client({ ...await pgEndpoint(world), user, password, database: 'qdb' });
   // The server may stop first at the end of a scenario and say so (57P01): not a failure of the scenario.
   c.on('error', () => undefined);
+  const s = pgOf(world);
+  c.on('notice', (n) => s.notices.push(n.message ?? ''));
+  c.connection.on('readyForQuery', (m: { status?: string }) => { if (m.status) s.statuses.set(c, m.status); });
   await c.connect();
-  pgOf(world).clients.push(c);
+  s.clients.push(c);
   return c;
 }
 

@@ -162,7 +162,7 @@ export class SvcWorld extends World {
 
   /** The in-process server's PostgreSQL listener's port (pg-world.ts starts the server first). */
   private pgPort(): number {
-    const p = this.server?.container.resolve(PgServer).address()?.port;
+    const p = this.child ? this.childPorts.pg : this.server?.container.resolve(PgServer).address()?.port;
     if (p === undefined) throw new Error('the PostgreSQL listener is not running');
     return p;
   }

@@ -52,7 +52,7 @@ export class ConnectionLogin {
       this.ctx.log.error(`authentication failed [user=${this.user}, remote=${remote}]`);
       return { severity: 'FATAL', code: SQLSTATE.INVALID_PASSWORD, message: `password authentication failed for user "${this.user}"` };
     }
-    const session = new PgSession(step.name, step.readOnly || this.ctx.readOnly, this.processId, this.secretKey, this.parameters);
+    const session = new PgSession(step.name, step.readOnly || this.ctx.readOnly, this.processId, this.secretKey, this.parameters, this.ctx.storage);
     authenticationOk(w);
     for (const [name, value] of session.reported()) parameterStatus(w, name, value);
     backendKeyData(w, this.processId, this.secretKey);

@@ -3,7 +3,7 @@
  * statement, Bind makes a portal with parameter values and result formats, Describe answers
  * ParameterDescription / RowDescription / NoData, Execute runs a portal (up to a row limit, then
  * PortalSuspended), Close drops either, Sync ends the pipeline. After an error every message up to the
- * next Sync is skipped, as PostgreSQL does.
+ * next Sync is skipped, and an open transaction block is aborted, as PostgreSQL does.
  */
 import {
   bindComplete, closeComplete, commandComplete, emptyQueryResponse, errorResponse, noData, parameterDescription,
@@ -18,6 +18,7 @@ import { describeFields, Portal } from './portal';
 import { PreparedStatement, prepareStatement } from './prepared-statement';
 import { protocolError } from './pg-protocol-error';
 import { SQLSTATE } from './sql-state';
+import { parseSessionCommand } from './session-command';
 
 export class ExtendedQuery {
   /** Set by an error; cleared by Sync. */
@@ -53,6 +54,7 @@ export class ExtendedQuery {
 
   private fail(e: unknown): void {
     this.failed = true;
+    this.session.block.fail();
     this.ctx.metrics.errors++;
     const c = this.current;
     errorResponse(this.w, this.ctx.errors.fields(e, c ? { text: c.text, offset: 0, phase: c.phase } : undefined));
@@ -65,6 +67,7 @@ export class ExtendedQuery {
     const oids = Array.from({ length: r.int16() }, () => r.int32());
     this.current = { text: sql, phase: 'compile' };
     if (name !== '' && this.session.statements.has(name)) throw protocolError(`prepared statement "${name}" already exists`, '42P05');
+    this.session.block.admit(parseSessionCommand(sql));
     const statement = prepareStatement(this.ctx.engine, sql, oids);
     this.session.statements.set(name, statement);
     parseComplete(this.w);

@@ -214,6 +214,8 @@ export class PgConnection {
     for (const p of s.portals.values()) void p.close();
     s.portals.clear();
     s.statements.clear();
+    // A block left open is rolled back: its rows are discarded and its tables' writers released.
+    s.block.end().catch((e: unknown) => this.ctx.log.error(`rollback of the open transaction block failed [pid=${this.processId}]: ${errorMessage(e)}`));
   }
 }
 

@@ -13,6 +13,7 @@ import {
   PG_READONLY_USER_ENABLED, PG_RECV_BUFFER_SIZE, PG_SECURITY_READONLY, PG_SEND_BUFFER_SIZE, PG_USER, QUERY_TIMEOUT,
 } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
+import { StorageEngine } from '../../core/extension/storage-engine';
 import { Log, LogFactory } from '../../core/log/log';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { ListenerBinder } from '../../core/server/listener-binder';
@@ -49,12 +50,13 @@ export class PgServer implements Lifecycle {
     @inject(RootDirectory) root: RootDirectory,
     @inject(ListenerBinder) private readonly binder: ListenerBinder,
     @inject(BusyPoll) poll: BusyPoll,
+    @inject(StorageEngine) storage: StorageEngine,
   ) {
     this.log = logs.create('pg-server');
     const users: PgUser[] = [{ name: config.get(PG_USER) ?? 'admin', password: config.get(PG_PASSWORD) ?? '', readOnly: false }];
     if (config.get(PG_READONLY_USER_ENABLED)) users.push({ name: config.get(PG_READONLY_USER) ?? 'user', password: config.get(PG_READONLY_PASSWORD) ?? '', readOnly: true });
     this.context = {
-      engine, credentials: new PgCredentials(users), authMethod: config.get(PG_AUTH_METHOD), readOnly: config.get(PG_SECURITY_READONLY),
+      engine, storage, credentials: new PgCredentials(users), authMethod: config.get(PG_AUTH_METHOD), readOnly: config.get(PG_SECURITY_READONLY),
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
       errors: new ErrorReport(this.log, errors), tls: pgSecureContext(config, root),

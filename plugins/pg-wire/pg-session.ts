@@ -1,18 +1,21 @@
 /**
  * One connection's state after start-up: who is connected (and whether they may write), the run-time
- * settings they changed, the transaction status reported in ReadyForQuery, the prepared statements and
+ * settings they changed, the transaction block (and the status reported in ReadyForQuery), the prepared statements and
  * portals of the extended protocol, and the query running now (so CancelRequest can abort it).
  */
 import { PG_SETTINGS, pgSetting } from '../sql-catalog/pg-settings';
 import { TransactionStatus } from './backend-messages';
 import type { Portal } from './portal';
+import { StorageEngine } from '../../core/extension/storage-engine';
+import { TransactionBlock } from './transaction-block';
 import type { PreparedStatement } from './prepared-statement';
 
 const FIXED = new Set(['server_version', 'server_version_num', 'server_encoding', 'client_encoding', 'integer_datetimes',
   'is_superuser', 'max_identifier_length', 'block_size', 'max_index_keys', 'lc_collate', 'lc_ctype']);
 
 export class PgSession {
-  status: TransactionStatus = 'I';
+  /** BEGIN … COMMIT: the transaction block and its status. */
+  readonly block: TransactionBlock;
   readonly statements = new Map<string, PreparedStatement>();
   readonly portals = new Map<string, Portal>();
   /** Aborts the statement running now (CancelRequest, the client leaving, the query timeout). */
@@ -25,10 +28,17 @@ export class PgSession {
     readonly processId: number,
     readonly secretKey: number,
     startupParameters: ReadonlyMap<string, string>,
+    storage: StorageEngine,
   ) {
+    this.block = new TransactionBlock(storage);
     this.settings.set('session_authorization', user);
     for (const [k, v] of startupParameters) if (pgSetting(k) && k !== 'session_authorization') this.set(k, v);
     if (readOnly) { this.set('default_transaction_read_only', 'on'); this.set('transaction_read_only', 'on'); }
+  }
+
+  /** The transaction status ReadyForQuery reports. */
+  get status(): TransactionStatus {
+    return this.block.status;
   }
 
   /** The value `SHOW name` answers, or undefined for an unknown setting. */

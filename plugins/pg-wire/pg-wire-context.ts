@@ -2,6 +2,7 @@
 import { SecureContext } from 'node:tls';
 import { Log } from '../../core/log/log';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { StorageEngine } from '../../core/extension/storage-engine';
 import { ErrorReport } from './error-report';
 import { PgCredentials } from './pg-credentials';
 import { PgMetrics } from './pg-metrics';
@@ -11,6 +12,8 @@ import type { RequestActivity } from '../../core/server/in-flight-requests';
 
 export interface PgWireContext {
   readonly engine: QueryEngine;
+  /** Where transaction blocks open their writers. */
+  readonly storage: StorageEngine;
   readonly credentials: PgCredentials;
   readonly authMethod: AuthMethod;
   /** `pg.security.readonly`: every session is read-only. */

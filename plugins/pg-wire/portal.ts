@@ -3,7 +3,7 @@
  * the result format of each column. Execute runs it (the first time) and streams up to `maxRows` rows;
  * when rows are left the portal is suspended and the next Execute continues from the same cursor.
  * The query runs under the portal's AbortController, which CancelRequest and a vanished client abort,
- * and with `query.timeout` as its deadline.
+ * and with `query.timeout` as its deadline; inside a transaction block, in the block's transaction.
  */
 import { ResultSet } from '../../core/data/result-set';
 import { SvcError } from '../../core/errors';
@@ -70,8 +70,9 @@ export class Portal {
 
   private async start(w: BackendWriter, session: PgSession, settings: ExecutionSettings): Promise<PortalOutcome | { kind: 'rows'; result: ResultSet }> {
     const s = this.statement;
+    session.block.admit(s.command);
     if (s.command) {
-      const out = runSessionCommand(s.command, session, w);
+      const out = await runSessionCommand(s.command, session, w);
       return out.kind === 'rows' ? out : { kind: 'complete', tag: out.tag };
     }
     const query = s.query;
@@ -79,7 +80,10 @@ export class Portal {
     if (session.readOnly && query.kind !== 'select') throw new SvcError(WRITE_DENIED, 403, 0);
     // `query.timeout` from the statement's start: the engine checks the deadline between batches.
     const deadline = settings.timeoutMs > 0 ? performance.now() + settings.timeoutMs : undefined;
-    const out = await query.execute({ signal: this.abort.signal, parameters: this.values, deadline });
+    // Inside a transaction block INSERT and UPDATE are staged in it, and every statement reads its rows.
+    const transaction = session.block.transaction;
+    if (query.kind !== 'select') session.block.changing();
+    const out = await query.execute({ signal: this.abort.signal, parameters: this.values, deadline, transaction });
     switch (out.kind) {
       case 'rows': return out;
       case 'insert': return { kind: 'complete', tag: `INSERT 0 ${out.inserted}` };

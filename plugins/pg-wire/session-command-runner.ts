@@ -1,6 +1,6 @@
 /**
- * Runs a SessionCommand against the session: transaction statements move the status ReadyForQuery
- * reports (nothing is held back: every statement has committed on its own), SET/RESET change the
+ * Runs a SessionCommand against the session: transaction statements go to its transaction block (the end
+ * of a block also closes the portals of its statements, as PostgreSQL does), SET/RESET change the
  * session's settings (reported ones are echoed as ParameterStatus, as PostgreSQL does), SHOW answers
  * one row, DISCARD/DEALLOCATE drop prepared statements.
  */
@@ -15,11 +15,12 @@ import { SessionCommand } from './session-command';
 
 export type CommandOutcome = { readonly kind: 'tag'; readonly tag: string } | { readonly kind: 'rows'; readonly result: ResultSet };
 
-export function runSessionCommand(c: SessionCommand, session: PgSession, w: BackendWriter): CommandOutcome {
+export async function runSessionCommand(c: SessionCommand, session: PgSession, w: BackendWriter): Promise<CommandOutcome> {
   switch (c.kind) {
-    case 'transaction':
-      if (c.status !== 'same') session.status = c.status;
-      return { kind: 'tag', tag: c.tag };
+    case 'transaction': {
+      if (c.action === 'commit' || c.action === 'rollback') await closeStatementPortals(session);
+      return { kind: 'tag', tag: await session.block.run(c.action, c.tag, c.savepoint, w) };
+    }
     case 'set': {
       const reported = session.set(c.name, c.value);
       if (reported) parameterStatus(w, reported, session.get(reported) ?? c.value);
@@ -34,6 +35,15 @@ export function runSessionCommand(c: SessionCommand, session: PgSession, w: Back
       return { kind: 'tag', tag: c.name === undefined ? 'DEALLOCATE ALL' : 'DEALLOCATE' };
     case 'show': return { kind: 'rows', result: showResult(c.name, session) };
     case 'noop': return { kind: 'tag', tag: c.tag };
+  }
+}
+
+/** The portals of SQL statements (a suspended SELECT reading the block's rows); the running command's own stays. */
+async function closeStatementPortals(session: PgSession): Promise<void> {
+  for (const [name, p] of [...session.portals]) {
+    if (p.statement.command) continue;
+    session.portals.delete(name);
+    await p.close();
   }
 }
 

@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseSessionCommand } from './session-command';
 
-test('transaction statements set the status ReadyForQuery reports', () => {
-  assert.deepEqual(parseSessionCommand('BEGIN'), { kind: 'transaction', tag: 'BEGIN', status: 'T' });
-  assert.deepEqual(parseSessionCommand('start transaction isolation level read committed'), { kind: 'transaction', tag: 'START TRANSACTION', status: 'T' });
-  assert.deepEqual(parseSessionCommand('commit;'), { kind: 'transaction', tag: 'COMMIT', status: 'I' });
-  assert.deepEqual(parseSessionCommand('ROLLBACK TO SAVEPOINT a'), { kind: 'transaction', tag: 'ROLLBACK', status: 'same' });
+test('transaction statements name their action and their savepoint', () => {
+  assert.deepEqual(parseSessionCommand('BEGIN'), { kind: 'transaction', action: 'begin', tag: 'BEGIN' });
+  assert.deepEqual(parseSessionCommand('start transaction isolation level read committed'), { kind: 'transaction', action: 'begin', tag: 'START TRANSACTION' });
+  assert.deepEqual(parseSessionCommand('commit;'), { kind: 'transaction', action: 'commit', tag: 'COMMIT' });
+  assert.deepEqual(parseSessionCommand('END'), { kind: 'transaction', action: 'commit', tag: 'COMMIT' });
+  assert.deepEqual(parseSessionCommand('abort'), { kind: 'transaction', action: 'rollback', tag: 'ROLLBACK' });
+  assert.deepEqual(parseSessionCommand('ROLLBACK TO SAVEPOINT A'), { kind: 'transaction', action: 'rollbackTo', tag: 'ROLLBACK', savepoint: 'a' });
+  assert.deepEqual(parseSessionCommand('rollback work to "Sp"'), { kind: 'transaction', action: 'rollbackTo', tag: 'ROLLBACK', savepoint: 'Sp' });
+  assert.deepEqual(parseSessionCommand('SAVEPOINT s1'), { kind: 'transaction', action: 'savepoint', tag: 'SAVEPOINT', savepoint: 's1' });
+  assert.deepEqual(parseSessionCommand('RELEASE SAVEPOINT s1'), { kind: 'transaction', action: 'release', tag: 'RELEASE', savepoint: 's1' });
 });
 
 test('SET forms name a setting and its value', () => {

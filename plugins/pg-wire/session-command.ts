@@ -1,11 +1,13 @@
 /**
  * Statements about the PostgreSQL session rather than data, answered by the connection itself:
- * BEGIN/START TRANSACTION, COMMIT/END, ROLLBACK/ABORT, SAVEPOINT, RELEASE (accepted; every statement
- * commits on its own as in QuestDB), SET/RESET of run-time settings, SHOW of a setting (SHOW TABLES,
- * COLUMNS, PARTITIONS, CREATE TABLE and PARAMETERS stay SQL), DISCARD and DEALLOCATE.
+ * BEGIN/START TRANSACTION, COMMIT/END, ROLLBACK/ABORT, SAVEPOINT, RELEASE and ROLLBACK TO (the
+ * transaction block, transaction-block.ts), SET/RESET of run-time settings, SHOW of a setting (SHOW
+ * TABLES, COLUMNS, PARTITIONS, CREATE TABLE and PARAMETERS stay SQL), DISCARD and DEALLOCATE.
  */
+export type TransactionAction = 'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo';
+
 export type SessionCommand =
-  | { readonly kind: 'transaction'; readonly tag: string; readonly status: 'I' | 'T' | 'same' }
+  | { readonly kind: 'transaction'; readonly action: TransactionAction; readonly tag: string; readonly savepoint?: string }
   | { readonly kind: 'set'; readonly name: string; readonly value: string }
   | { readonly kind: 'reset'; readonly name: string | undefined }
   | { readonly kind: 'show'; readonly name: string }
@@ -38,13 +40,15 @@ export function parseSessionCommand(sql: string): SessionCommand | undefined {
   const s = normalized(sql);
   const word = /^[A-Za-z_]+/.exec(s)?.[0].toLowerCase();
   switch (word) {
-    case 'begin': return { kind: 'transaction', tag: 'BEGIN', status: 'T' };
-    case 'start': return /^start\s+transaction\b/i.test(s) ? { kind: 'transaction', tag: 'START TRANSACTION', status: 'T' } : undefined;
-    case 'commit': case 'end': return { kind: 'transaction', tag: 'COMMIT', status: 'I' };
-    case 'rollback': case 'abort':
-      return /^rollback\s+(work\s+|transaction\s+)?to\b/i.test(s) ? { kind: 'transaction', tag: 'ROLLBACK', status: 'same' } : { kind: 'transaction', tag: 'ROLLBACK', status: 'I' };
-    case 'savepoint': return { kind: 'transaction', tag: 'SAVEPOINT', status: 'same' };
-    case 'release': return { kind: 'transaction', tag: 'RELEASE', status: 'same' };
+    case 'begin': return { kind: 'transaction', action: 'begin', tag: 'BEGIN' };
+    case 'start': return /^start\s+transaction\b/i.test(s) ? { kind: 'transaction', action: 'begin', tag: 'START TRANSACTION' } : undefined;
+    case 'commit': case 'end': return { kind: 'transaction', action: 'commit', tag: 'COMMIT' };
+    case 'rollback': case 'abort': {
+      const to = /^rollback\s+(?:work\s+|transaction\s+)?to\s+(?:savepoint\s+)?(.+)$/is.exec(s);
+      return to ? { kind: 'transaction', action: 'rollbackTo', tag: 'ROLLBACK', savepoint: savepointName(to[1]) } : { kind: 'transaction', action: 'rollback', tag: 'ROLLBACK' };
+    }
+    case 'savepoint': return { kind: 'transaction', action: 'savepoint', tag: 'SAVEPOINT', savepoint: savepointName(s.slice(9)) };
+    case 'release': return { kind: 'transaction', action: 'release', tag: 'RELEASE', savepoint: savepointName(s.replace(/^release\s+(savepoint\s+)?/i, '')) };
     case 'set': return parseSet(s);
     case 'reset': {
       const name = s.slice(5).trim();
@@ -63,6 +67,12 @@ export function parseSessionCommand(sql: string): SessionCommand | undefined {
     case 'listen': case 'unlisten': return { kind: 'noop', tag: word.toUpperCase() };
     default: return undefined;
   }
+}
+
+/** A savepoint's name as PostgreSQL folds it: quoted names keep their case, others are lower-cased. */
+function savepointName(v: string): string {
+  const t = v.trim();
+  return t.startsWith('"') ? unquote(t) : t.toLowerCase();
 }
 
 function parseSet(s: string): SessionCommand {

@@ -1,7 +1,8 @@
 /**
  * The simple query protocol: one Query message may hold several statements; each gets its
  * RowDescription (when it returns rows), DataRows in text format and CommandComplete. The first error
- * ends the message (later statements do not run); an empty message answers EmptyQueryResponse.
+ * ends the message (later statements do not run) and aborts an open transaction block; an empty message
+ * answers EmptyQueryResponse.
  * ReadyForQuery follows either way (sent by the connection).
  */
 import { commandComplete, emptyQueryResponse, errorResponse, rowDescription } from './backend-messages';
@@ -11,6 +12,7 @@ import { PgWireContext } from './pg-wire-context';
 import { Portal } from './portal';
 import { prepareStatement } from './prepared-statement';
 import { splitStatements } from './statement-splitter';
+import { parseSessionCommand } from './session-command';
 
 export async function runSimpleQuery(text: string, session: PgSession, ctx: PgWireContext, w: BackendWriter): Promise<void> {
   const statements = splitStatements(text);
@@ -20,6 +22,8 @@ export async function runSimpleQuery(text: string, session: PgSession, ctx: PgWi
     let portal: Portal | undefined;
     try {
       ctx.metrics.queries++;
+      // An aborted transaction block refuses the statement before it is even compiled, as PostgreSQL does.
+      session.block.admit(parseSessionCommand(s.sql));
       const statement = prepareStatement(ctx.engine, s.sql, []);
       phase = 'run';
       portal = new Portal(statement, undefined, []);
@@ -30,6 +34,7 @@ export async function runSimpleQuery(text: string, session: PgSession, ctx: PgWi
       else if (out.kind === 'complete') commandComplete(w, out.tag);
     } catch (e) {
       ctx.metrics.errors++;
+      session.block.fail();
       await portal?.close();
       errorResponse(w, ctx.errors.fields(e, { text, offset: s.offset, phase }));
       return;

@@ -18,6 +18,8 @@ const BY_MESSAGE: readonly (readonly [RegExp, string])[] = [
   [/^unrecognized configuration parameter/i, '42704'],
   [/division by zero/i, '22012'],
   [/is not supported/i, '0A000'],
+  [/^table busy/i, '55P03'],
+  [/transaction block/i, '25001'],
 ];
 
 export function sqlStateOf(message: string, phase: 'compile' | 'run'): string {
@@ -37,4 +39,8 @@ export const SQLSTATE = {
   ADMIN_SHUTDOWN: '57P01',
   READ_ONLY: '25006',
   QUERY_CANCELED: '57014',
+  IN_FAILED_TRANSACTION: '25P02',
+  ACTIVE_TRANSACTION: '25001',
+  NO_ACTIVE_TRANSACTION: '25P01',
+  INVALID_SAVEPOINT: '3B001',
 } as const;

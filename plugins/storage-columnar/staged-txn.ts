@@ -38,6 +38,10 @@ export class StagedTxn {
   private readonly created = new Set<string>();
   /** Committed partitions whose files got rows past their committed sizes. */
   private readonly grown = new Set<string>();
+  /** Readers of the transaction itself that are open (ColumnarTableWriter.ownReader). */
+  private views = 0;
+  /** The transaction's own folders it no longer refers to, kept while one of its readers may read them. */
+  private readonly unreferenced: string[] = [];
 
   constructor(private readonly state: TableState) {
     this.partitions = [...state.txn.partitions];
@@ -94,8 +98,24 @@ export class StagedTxn {
     this.changed = true;
   }
 
+  /**
+   * A reader of the transaction opens (`ownReader`): until it closes, folders the transaction stops
+   * referring to (an out-of-order merge rewrote them, a truncate dropped them) stay on disk for it.
+   * Returns the function that closes it.
+   */
+  openView(): () => void {
+    this.views++;
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      if (--this.views === 0) this.removeUnreferenced();
+    };
+  }
+
   /** Rollback: new folders are deleted and bytes appended to committed partitions are cut off. */
   discard(): void {
+    this.removeUnreferenced();
     for (const dir of [...this.created]) this.removeCreated(dir);
     for (const p of this.state.txn.partitions) {
       if (this.grown.has(p.dir)) truncatePartition(this.state.dir, p, this.state.meta.columns);
@@ -103,7 +123,13 @@ export class StagedTxn {
   }
 
   private removeCreated(dir: string): void {
-    rmSync(join(this.state.dir, dir), { recursive: true, force: true });
+    // The name stays taken while the folder exists (newFolder checks the disk), so it is never reused meanwhile.
+    if (this.views > 0) this.unreferenced.push(dir);
+    else rmSync(join(this.state.dir, dir), { recursive: true, force: true });
     this.created.delete(dir);
+  }
+
+  private removeUnreferenced(): void {
+    for (const dir of this.unreferenced.splice(0)) rmSync(join(this.state.dir, dir), { recursive: true, force: true });
   }
 }

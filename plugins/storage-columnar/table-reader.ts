@@ -39,12 +39,20 @@ export class ColumnarTableReader implements TableReader {
   private readonly meta: TableMeta;
   private readonly txn: TxnState;
   private readonly symbolTables = new Map<number, SymbolTable>();
+  private readonly onClose: (() => void) | undefined;
   private closed = false;
 
-  constructor(private readonly state: TableState, private readonly cache: ColumnCache) {
+  /**
+   * `own` is a writer's transaction as it stands (ColumnarTableWriter.ownReader): its partitions and
+   * dictionary sizes instead of the committed ones, read through its own cache, closed by `onClose`.
+   * The committed snapshot is still taken, so nothing it refers to is deleted while the reader is open.
+   */
+  constructor(private readonly state: TableState, private readonly cache: ColumnCache, own?: { txn: TxnState; onClose: () => void }) {
     this.meta = state.meta;
     this.schema = state.schema;
-    this.txn = state.openSnapshot();
+    const committed = state.openSnapshot();
+    this.txn = own ? { ...own.txn, txn: committed.txn } : committed;
+    this.onClose = own?.onClose;
     this.rowCount = totalRows(this.txn);
     this.committedTxn = this.txn.txn;
     this.partitions = this.txn.partitions.map((p) => this.info(p));
@@ -145,6 +153,7 @@ export class ColumnarTableReader implements TableReader {
     if (this.closed) return;
     this.closed = true;
     this.state.closeSnapshot(this.txn.txn);
+    this.onClose?.();
   }
 
   private columnAt(i: number): StoredColumn {

@@ -14,7 +14,7 @@ import { ColumnBatch } from '../../core/data/column-batch';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { elementsPerRow } from '../../core/data/vector';
 import { ColumnDef, TableSchema } from '../../core/data/table-schema';
-import { TableWriter } from '../../core/extension/storage-engine';
+import { TableReader, TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
 import { addTableColumn } from './add-column';
@@ -27,6 +27,9 @@ import { stageRows } from './stage-rows';
 import { StagedTxn } from './staged-txn';
 import { PreparedCommit, prepareCommit, publishCommit } from './table-commit';
 import { TableState } from './table-state';
+import { ColumnarTableReader } from './table-reader';
+import { StagedViewCache } from './staged-view-cache';
+import { SymbolState } from './txn-state';
 
 export interface WriterContext {
   readonly mode: CommitMode;
@@ -113,6 +116,35 @@ export class ColumnarTableWriter implements TableWriter {
       this.pending.reset();
       this.transaction().truncate();
     });
+  }
+
+  /** Moves the pending rows into the transaction on disk, still invisible to others, so `ownReader` sees them. */
+  stage(): Promise<void> {
+    return this.serial(async () => {
+      this.checkOpen();
+      await this.writes.drain();
+      if (this.pending.rows === 0) return;
+      await stageRows(this.state, this.transaction(), this.pending, this.ctx);
+      this.pending.reset();
+    });
+  }
+
+  /**
+   * A reader of the committed rows plus this transaction's staged ones (rows still pending in memory are
+   * not in it: `stage()` first), with the transaction's new symbol values. The transaction's folders it
+   * reads stay on disk until it closes; close it before `commit()` or `rollback()`.
+   */
+  ownReader(): TableReader {
+    this.checkOpen();
+    const staged = this.staged;
+    if (!staged) return new ColumnarTableReader(this.state, this.ctx.cache);
+    const symbols: Record<string, SymbolState> = {};
+    for (const c of this.state.meta.columns) {
+      const d = this.state.dictionaries.get(c.id);
+      if (d) symbols[c.id] = { count: d.size, bytes: 0 };
+    }
+    const cache = new StagedViewCache(this.ctx.cache, this.state.dir, this.state.txn.partitions);
+    return new ColumnarTableReader(this.state, cache, { txn: { txn: this.state.txn.txn, partitions: staged.partitions, symbols }, onClose: staged.openView() });
   }
 
   /**

@@ -1,8 +1,8 @@
-/** `SELECT count(*) FROM t`: the committed row count from the reader's metadata, no scan. */
+/** `SELECT count(*) FROM t`: the row count from the reader's metadata (the committed one, or a transaction's own), no scan. */
 import { ColumnBatch } from '../../data/column-batch';
 import { Types } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
-import { ExecContext, PlanNode } from '../plan';
+import { ExecContext, openTableReader, PlanNode } from '../plan';
 
 export class CountStar implements PlanNode {
   readonly timestampIndex = -1;
@@ -13,7 +13,7 @@ export class CountStar implements PlanNode {
   }
   get label(): string { return `CountStar(${this.table})`; }
   async *execute(context: ExecContext): AsyncIterable<ColumnBatch> {
-    const reader = context.storage.openReader(this.table);
+    const reader = await openTableReader(context, this.table);
     try {
       yield { rowCount: 1, vectors: [{ type: Types.LONG, data: Float64Array.of(reader.rowCount) }] };
     } finally {

@@ -4,7 +4,7 @@ import { TypeTag } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
 import { TableSchema, TimeInterval } from '../../data/table-schema';
 import { Vector } from '../../data/vector';
-import { checkAborted, ExecContext, PlanNode, yieldToEventLoop } from '../plan';
+import { checkAborted, ExecContext, openTableReader, PlanNode, yieldToEventLoop } from '../plan';
 import type { RuntimeIntervals } from '../parameters/parameter-intervals';
 import { ScanOptions, SymbolValues } from '../../extension/storage-engine';
 import { intersectIntervals } from '../../time/interval-algebra';
@@ -122,7 +122,8 @@ export class TableScan implements PlanNode {
   }
 
   private async *batches(context: ExecContext, reverse: boolean | undefined, batchRows: number | undefined, symbolValues?: SymbolValues): AsyncIterable<ColumnBatch> {
-    const reader = context.storage.openReader(this.spec.table.name);
+    // Inside a transaction the reader is its own (its uncommitted rows included); the estimates above read the committed state.
+    const reader = await openTableReader(context, this.spec.table.name);
     // A narrowed scan's selected rows are random accesses: the workers gather them (parallel-gather.ts).
     const workers = symbolValues && context.workers && context.workers.size > 1 && context.workers.settings.filter ? context.workers : undefined;
     let step: ParallelStep | undefined;

@@ -6,8 +6,10 @@ import { SvcError } from '../../errors';
 import { durationMicros } from './duration-micros';
 import type { Duration, AlterTableStatement, DropTableStatement, Expression, RenameTableStatement, TruncateStatement } from '../ast';
 import { BindEnvironment } from '../bind-environment';
+import { ExecContext } from '../plan';
 
-type Run = () => Promise<void>;
+/** Runs the change through the execution's storage (inside a transaction, its view: a table it holds is refused). */
+type Run = (c: ExecContext) => Promise<void>;
 
 function intOf(e: Expression | Duration | undefined): number | undefined {
   if (e && e.kind === 'duration') return durationMicros(e);
@@ -20,7 +22,7 @@ export function prepareDrop(s: DropTableStatement, env: BindEnvironment): Run {
     if (s.ifExists) return async () => undefined;
     throw SvcError.tableDoesNotExist(s.table.position, s.table.name);
   }
-  return () => env.storage.dropTable(t.name);
+  return (c) => c.storage.dropTable(t.name);
 }
 
 export function prepareTruncate(s: TruncateStatement, env: BindEnvironment): Run {
@@ -30,7 +32,7 @@ export function prepareTruncate(s: TruncateStatement, env: BindEnvironment): Run
     if (!t) { if (s.ifExists) continue; throw SvcError.tableDoesNotExist(id.position, id.name); }
     names.push(t.name);
   }
-  return async () => { for (const n of names) await env.storage.truncateTable(n); };
+  return async (c) => { for (const n of names) await c.storage.truncateTable(n); };
 }
 
 export function prepareRename(s: RenameTableStatement, env: BindEnvironment): Run {
@@ -39,7 +41,7 @@ export function prepareRename(s: RenameTableStatement, env: BindEnvironment): Ru
   if (env.storage.getTable(s.to.name) && s.to.name.toLowerCase() !== s.from.name.toLowerCase()) {
     throw SvcError.sql(s.to.position, `table already exists [table=${s.to.name}]`);
   }
-  return () => env.storage.renameTable(t.name, s.to.name);
+  return (c) => c.storage.renameTable(t.name, s.to.name);
 }
 
 export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run {
@@ -57,7 +59,7 @@ export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run 
         if (!type) throw SvcError.sql(c.type.position, `unsupported column type: ${c.type.name}`);
         return { name: c.name.name, type, symbolCapacity: intOf(c.symbolCapacity), symbolCached: c.symbolCache, indexed: c.indexed, indexCapacity: intOf(c.indexCapacity) };
       });
-      return async () => { for (const d of defs) await env.storage.addColumn(t.name, d); };
+      return async (c) => { for (const d of defs) await c.storage.addColumn(t.name, d); };
     }
     case 'dropColumn': {
       const names = a.columns.map((c) => {
@@ -66,13 +68,13 @@ export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run 
         if (k === t.timestampIndex) throw SvcError.sql(c.position, 'cannot remove designated timestamp column');
         return t.columns[k].name;
       });
-      return async () => { for (const n of names) await env.storage.dropColumn(t.name, n); };
+      return async (c) => { for (const n of names) await c.storage.dropColumn(t.name, n); };
     }
     case 'renameColumn': {
       const k = findColumn(t, a.from.name);
       if (k < 0) throw SvcError.invalidColumn(a.from.position, a.from.name);
       if (findColumn(t, a.to.name) >= 0) throw SvcError.sql(a.to.position, `column '${a.to.name}' already exists`);
-      return () => env.storage.renameColumn(t.name, t.columns[k].name, a.to.name);
+      return (c) => c.storage.renameColumn(t.name, t.columns[k].name, a.to.name);
     }
     case 'setParam': {
       const params: { maxUncommittedRows?: number; o3MaxLagMicros?: number } = {};
@@ -82,16 +84,16 @@ export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run 
         else if (n === 'o3maxlag') params.o3MaxLagMicros = p.value.kind === 'duration' ? durationMicros(p.value) : intOf(p.value);
         else throw SvcError.sql(p.name.position, `unrecognized table parameter: ${p.name.name}`);
       }
-      return () => env.storage.setTableParams(t.name, params);
+      return (c) => c.storage.setTableParams(t.name, params);
     }
     case 'dedupEnable': {
       const keys = a.keys.map((k) => k.name);
       const error = dedupKeyError(t.columns, t.timestampIndex >= 0 ? t.columns[t.timestampIndex].name : undefined, keys);
       if (error) throw SvcError.sql(a.keys[error.key]?.position ?? a.position, error.message);
-      return () => env.storage.setTableParams(t.name, { dedupKeys: keys.map((k) => t.columns[findColumn(t, k)].name) });
+      return (c) => c.storage.setTableParams(t.name, { dedupKeys: keys.map((k) => t.columns[findColumn(t, k)].name) });
     }
     case 'dedupDisable':
-      return () => env.storage.setTableParams(t.name, { dedupKeys: [] });
+      return (c) => c.storage.setTableParams(t.name, { dedupKeys: [] });
     default:
       throw SvcError.sql(a.position, `ALTER TABLE ${a.kind} is not supported yet`);
   }

@@ -3,7 +3,7 @@
  * expressions (now(), casts and arithmetic allowed), checked at compile time for a conversion to their
  * column (`inconvertible types`, a NULL designated timestamp, a missing one), converted at run time by
  * vector/checked-conversion.ts (values that do not fit are refused), and appended through the table's writer in
- * one commit, so a failed INSERT leaves nothing behind.
+ * one commit, so a failed INSERT leaves nothing behind — or, inside a transaction, into its writer, to wait for COMMIT.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { typeName } from '../../data/column-type';
@@ -73,7 +73,7 @@ export function prepareInsert(s: InsertStatement, env: BindEnvironment, bindQuer
   return {
     run: async (context) => {
       await runSubqueries(env.subqueries, context);
-      return appendBatches(env.storage, table, targets, plan.execute(context), context, convertChecked);
+      return appendBatches(env.storage, table, targets, plan.execute(context), context, convertChecked, context.transaction);
     },
   };
 }
@@ -112,5 +112,5 @@ async function insertValues(env: BindEnvironment, table: TableSchema, targets: r
   }
   const batch: ColumnBatch = { rowCount: rows.length, vectors: builders.map((b) => b.build()) };
   async function* single(): AsyncIterable<ColumnBatch> { yield batch; }
-  return appendBatches(env.storage, table, targets, single(), context);
+  return appendBatches(env.storage, table, targets, single(), context, undefined, context.transaction);
 }

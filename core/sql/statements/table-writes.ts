@@ -13,15 +13,30 @@ import { Vector } from '../../data/vector';
 import { StorageEngine } from '../../extension/storage-engine';
 import { checkAborted, ExecContext } from '../plan';
 import { castVector, nullVector } from '../vector/cast-vector';
+import type { WriteTransaction } from '../write-transaction';
 
 /** Converts a source column to its table column's type (a cast, or INSERT's checked conversion). */
 export type ColumnConversion = (v: Vector, to: ColumnType, n: number) => Vector;
 
-/** Maps source column k to table column `targets[k]`. */
+/**
+ * Maps source column k to table column `targets[k]`. With `transaction` (an INSERT inside a PostgreSQL
+ * transaction block) the rows go into the transaction's writer and wait for its COMMIT; a failure leaves
+ * what was appended there, for the block, now aborted, can only be rolled back.
+ */
 export async function appendBatches(
   storage: StorageEngine, table: TableSchema, targets: readonly number[], batches: AsyncIterable<ColumnBatch>, context: ExecContext,
-  convert: ColumnConversion = castVector,
+  convert: ColumnConversion = castVector, transaction?: WriteTransaction,
 ): Promise<number> {
+  if (transaction) {
+    const staged = await transaction.writer(table.name, context.signal);
+    let n = 0;
+    for await (const b of batches) {
+      if (b.rowCount === 0) continue;
+      await staged.append(toTableLayout(table, targets, b, convert));
+      n += b.rowCount;
+    }
+    return n;
+  }
   const writer = await storage.openWriter(table.name, { signal: context.signal });
   let rows = 0;
   try {

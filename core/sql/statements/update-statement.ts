@@ -2,7 +2,8 @@
  * UPDATE t [alias] SET c = expr [, …] [WHERE …]. The StorageEngine has no in-place
  * update, so the statement streams the committed rows through the new values into one writer transaction
  * that truncates and refills the table (memory stays bounded: the writer stages rows on disk), published
- * by one commit; when no row matches the WHERE nothing is written. The designated timestamp cannot be set.
+ * by one commit (inside a transaction, by its COMMIT); when no row matches the WHERE nothing is written. The
+ * designated timestamp cannot be set.
  */
 import { ColumnBatch } from '../../data/column-batch';
 import { TypeTag, typeName } from '../../data/column-type';
@@ -38,9 +39,11 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
   const where = s.where ? binder.toBoolean(binder.bind(s.where)) : undefined;
   return async (context) => {
     await runSubqueries(env.subqueries, context);
-    // The writer first: holding it, no commit can slip in between the snapshot read and the rewrite.
-    const writer = await env.storage.openWriter(table.name, { signal: context.signal });
-    const reader = env.storage.openReader(table.name);
+    // The writer first: holding it, no commit can slip in between the snapshot read and the rewrite. Inside a
+    // transaction both are its own: the rows it holds are updated too, and the rewrite waits for its COMMIT.
+    const tx = context.transaction;
+    const writer = tx ? await tx.writer(table.name, context.signal) : await env.storage.openWriter(table.name, { signal: context.signal });
+    const reader = tx ? await tx.reader(table.name) : env.storage.openReader(table.name);
     try {
       const all = table.columns.map((_c, i) => i);
       const batches = async function* (): AsyncIterable<ColumnBatch> {
@@ -58,13 +61,14 @@ export function prepareUpdate(s: UpdateStatement, env: BindEnvironment, bindQuer
         updated += r.updated;
         await writer.append(r.batch);
       }
-      // A stopped UPDATE (deadline, cancel, closed client) commits nothing: the old rows stay.
+      // A stopped UPDATE (deadline, cancel, closed client) commits nothing: the old rows stay (inside a
+      // transaction the stop fails the statement, and the aborted block can only be rolled back).
       checkAborted(context);
-      await writer.commit();
+      if (!tx) await writer.commit();
       return updated;
     } finally {
-      await writer.close();
       reader.close();
+      if (!tx) await writer.close();
     }
   };
 }
