@@ -219,3 +219,46 @@ Feature: PostgreSQL transaction blocks: writes wait for COMMIT, ROLLBACK discard
       42703
       IDLE 3
       """
+
+  Scenario: ROLLBACK TO SAVEPOINT leaves an aborted state when nothing was written since, and is refused otherwise
+    When the PostgreSQL client runs "BEGIN"
+    And the PostgreSQL client runs "INSERT INTO ledger VALUES ('2024-01-02T00:00:00Z', 'b', 2)"
+    And the PostgreSQL client runs "SAVEPOINT before_read"
+    And the PostgreSQL client runs "SELECT nope FROM ledger"
+    Then the transaction status is "E"
+    When the PostgreSQL client runs "ROLLBACK TO SAVEPOINT before_read"
+    Then the transaction status is "T"
+    When the PostgreSQL client runs "SAVEPOINT before_write"
+    And the PostgreSQL client runs "INSERT INTO ledger VALUES ('2024-01-03T00:00:00Z', 'c', 3)"
+    And the PostgreSQL client runs "ROLLBACK TO before_write"
+    Then the PostgreSQL error is "ROLLBACK TO SAVEPOINT cannot discard only the rows written since the savepoint; ROLLBACK the whole transaction block" with SQLSTATE "0A000"
+    And the transaction status is "E"
+    When the PostgreSQL client runs "ROLLBACK TO SAVEPOINT nowhere"
+    Then the PostgreSQL error is "savepoint \"nowhere\" does not exist" with SQLSTATE "3B001"
+    When the PostgreSQL client runs "ROLLBACK"
+    And I query "SELECT count() FROM ledger"
+    Then the dataset is "[[1]]"
+
+  Scenario: one Query message may hold a whole block
+    When the PostgreSQL client runs "BEGIN; INSERT INTO ledger VALUES ('2024-01-02T00:00:00Z', 'b', 2); INSERT INTO audit VALUES ('2024-01-02T00:00:00Z', 'b'); COMMIT"
+    Then the transaction status is "I"
+    When I query "SELECT (SELECT count() FROM ledger) l, (SELECT count() FROM audit) a"
+    Then the dataset is "[[2,1]]"
+    When the PostgreSQL client runs "BEGIN; INSERT INTO ledger VALUES ('2024-01-03T00:00:00Z', 'c', 3); SELECT nope FROM ledger; COMMIT"
+    Then the PostgreSQL error is "Invalid column: nope" with SQLSTATE "42703"
+    And the transaction status is "E"
+    When the PostgreSQL client runs "COMMIT"
+    Then the command tag is "ROLLBACK"
+    When I query "SELECT count() FROM ledger"
+    Then the dataset is "[[2]]"
+
+  Scenario: a cancelled or timed-out statement inside a block aborts the block and leaves nothing
+    When the PostgreSQL client runs "BEGIN"
+    And the PostgreSQL client runs "INSERT INTO ledger VALUES ('2024-01-02T00:00:00Z', 'b', 2)"
+    And the PostgreSQL client runs "SET statement_timeout = 200"
+    And the PostgreSQL client runs "INSERT INTO ledger SELECT timestamp_sequence('2024-02-01', 1000), 'x', x FROM long_sequence(100000000)"
+    Then the PostgreSQL error has SQLSTATE "57014"
+    And the transaction status is "E"
+    When the PostgreSQL client runs "ROLLBACK"
+    And I query "SELECT count() FROM ledger"
+    Then the dataset is "[[1]]"

@@ -99,6 +99,12 @@ Then('the PostgreSQL error is {string} with SQLSTATE {string}', function (this: 
   assert.equal(e.code, code);
 });
 
+Then('the PostgreSQL error has SQLSTATE {string}', function (this: SvcWorld, code: string) {
+  const e = pgOf(this).error;
+  assert.ok(e, 'the statement succeeded');
+  assert.equal(e.code, code, e.message);
+});
+
 Then('the PostgreSQL error position is {int}', function (this: SvcWorld, position: number) {
   assert.equal(pgOf(this).error?.position, String(position));
 });

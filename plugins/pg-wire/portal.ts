@@ -17,6 +17,7 @@ import { runSessionCommand } from './session-command-runner';
 import { commandTag } from './command-tag';
 import { oidOf, typeModifier, typeSize } from '../sql-catalog/pg-type-oids';
 import { CancelController } from '../../core/cancel-controller';
+import { effectiveTimeoutMs } from './statement-timeout';
 
 export interface ExecutionSettings {
   /** `pg.send.buffer.size`: bytes a connection may queue on its socket before a result waits for the client. */
@@ -78,8 +79,9 @@ export class Portal {
     const query = s.query;
     if (!query) return { kind: 'empty' };
     if (session.readOnly && query.kind !== 'select') throw new SvcError(WRITE_DENIED, 403, 0);
-    // `query.timeout` from the statement's start: the engine checks the deadline between batches.
-    const deadline = settings.timeoutMs > 0 ? performance.now() + settings.timeoutMs : undefined;
+    // `query.timeout` (or the session's statement_timeout) from the statement's start: the engine checks the deadline between batches.
+    const timeoutMs = effectiveTimeoutMs(settings.timeoutMs, session.get('statement_timeout'));
+    const deadline = timeoutMs > 0 ? performance.now() + timeoutMs : undefined;
     // Inside a transaction block INSERT and UPDATE are staged in it, and every statement reads its rows.
     const transaction = session.block.transaction;
     if (query.kind !== 'select') session.block.changing();
