@@ -45,6 +45,26 @@ When('a logged-in client sends {string}', async function (this: SvcWorld, what: 
   if (got[got.length - 1].name === 'error') pgOf(this).output = (got[got.length - 1] as DatabaseError).severity;
 });
 
+/** A Bind body for the unnamed statement: one parameter in binary format with the given bytes. */
+function binaryBind(value: Buffer): Buffer {
+  const body = Buffer.alloc(2 + 2 + 2 + 2 + 4 + value.length + 2);
+  let p = body.writeUInt16BE(0, 0); // portal "" and statement "" (two NULs)
+  p = body.writeInt16BE(1, p);
+  p = body.writeInt16BE(1, p);
+  p = body.writeInt16BE(1, p);
+  p = body.writeInt32BE(value.length, p);
+  p += value.copy(body, p);
+  body.writeInt16BE(0, p);
+  return message('B', 4 + body.length, body);
+}
+
+When('a logged-in client binds the binary value {string} for a parameter of type {int} in {string}', async function (this: SvcWorld, hex: string, oid: number, sql: string) {
+  const value = Buffer.from(hex.replace(/\s+/g, ''), 'hex');
+  const c = await sendAfterLogin(this, Buffer.concat([serialize.parse({ text: sql, types: [oid] }), binaryBind(value), serialize.execute(), serialize.sync()]));
+  const got = await c.nextOf(['error', 'readyForQuery']);
+  pgOf(this).received = got;
+});
+
 When('a client starts with protocol version {int}.{int}', async function (this: SvcWorld, major: number, minor: number) {
   const c = await PgRawClient.open(await pgEndpoint(this));
   pgOf(this).raw.push(c);

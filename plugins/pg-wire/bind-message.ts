@@ -1,12 +1,15 @@
 /**
- * The Bind message and its parameter values: each value arrives as text (decoded as UTF-8 and converted
- * by the engine to the parameter's type) or in the binary format of its OID (decoded here to a typed
- * value: integers, floats, booleans, timestamps as µs since 1970, UUID text, bytea bytes).
+ * The Bind message and its parameter values: each value arrives as text (checked to be UTF-8 and
+ * converted by the engine to the parameter's type) or in the binary format of its OID (binary-parameters.ts:
+ * integers, floats, booleans, timestamps as µs since 1970, UUID text, bytea bytes, numeric and arrays
+ * as text). Format codes other than 0 (text) and 1 (binary) are refused (22023).
  */
-import { SvcError } from '../../core/errors';
 import { SqlValue } from '../../core/sql/vector/sql-value';
-import { PG_EPOCH_MICROS } from './binary-cell-encoders';
-import { MessageBody } from './message-body';
+import { decodeBinaryParameter } from './binary-parameters';
+import { malformed, MessageBody } from './message-body';
+import { protocolError } from './pg-protocol-error';
+import { SQLSTATE } from './sql-state';
+import { strictUtf8 } from './strict-utf8';
 import { Oid } from '../sql-catalog/pg-type-oids';
 
 export interface BindMessage {
@@ -21,10 +24,20 @@ export function parseBind(body: Buffer): BindMessage {
   const r = new MessageBody(body);
   const portal = r.cstring();
   const statement = r.cstring();
-  const formats = Array.from({ length: r.int16() }, () => r.int16());
-  const values = Array.from({ length: r.int16() }, () => { const n = r.int32(); return n < 0 ? null : r.bytes(n); });
-  const resultFormats = Array.from({ length: r.int16() }, () => r.int16());
+  const formats = Array.from({ length: r.int16() }, () => formatCode(r.int16()));
+  const values = Array.from({ length: r.int16() }, () => {
+    const n = r.int32();
+    if (n < -1) throw malformed();
+    return n === -1 ? null : r.bytes(n);
+  });
+  const resultFormats = Array.from({ length: r.int16() }, () => formatCode(r.int16()));
+  if (r.remaining > 0) throw malformed();
   return { portal, statement, formats, values, resultFormats };
+}
+
+function formatCode(code: number): number {
+  if (code !== 0 && code !== 1) throw protocolError(`unsupported format code: ${code}`, SQLSTATE.INVALID_PARAMETER_VALUE);
+  return code;
 }
 
 /** The format of item `i` from a format-code list (none: text; one: all; else one each). */
@@ -33,11 +46,13 @@ export function formatAt(codes: readonly number[], i: number): number {
 }
 
 export function decodeParameters(bind: BindMessage, oids: readonly number[]): SqlValue[] {
-  if (bind.formats.length > 1 && bind.formats.length !== bind.values.length) throw protocol('parameter format count does not match the value count');
+  if (bind.formats.length > 1 && bind.formats.length !== bind.values.length) {
+    throw protocolError(`bind message has ${bind.formats.length} parameter formats but ${bind.values.length} parameters`, SQLSTATE.PROTOCOL_VIOLATION);
+  }
   return bind.values.map((v, i) => {
     if (v === null) return null;
-    if (formatAt(bind.formats, i) === 0) return oids[i] === Oid.BYTEA ? byteaText(v.toString('utf8')) : v.toString('utf8');
-    return decodeBinary(v, oids[i] ?? 0, i);
+    if (formatAt(bind.formats, i) === 0) return oids[i] === Oid.BYTEA ? byteaText(strictUtf8(v)) : strictUtf8(v);
+    return decodeBinaryParameter(v, oids[i] ?? 0, i);
   });
 }
 
@@ -45,39 +60,4 @@ export function decodeParameters(bind: BindMessage, oids: readonly number[]): Sq
 function byteaText(s: string): Uint8Array {
   if (/^\\x([0-9a-fA-F]{2})*$/.test(s)) return new Uint8Array(Buffer.from(s.slice(2), 'hex'));
   return new Uint8Array(Buffer.from(s, 'utf8'));
-}
-
-function protocol(message: string): SvcError {
-  return SvcError.badRequest(message);
-}
-
-function decodeBinary(b: Buffer, oid: number, i: number): SqlValue {
-  const size = (n: number): void => { if (b.length !== n) throw protocol(`insufficient data left in message [parameter=$${i + 1}]`); };
-  switch (oid) {
-    case Oid.BOOL: size(1); return b[0] !== 0;
-    case Oid.INT2: size(2); return b.readInt16BE(0);
-    case Oid.INT4: size(4); return b.readInt32BE(0);
-    case Oid.OID: size(4); return b.readUInt32BE(0);
-    case Oid.INT8: { size(8); const x = b.readBigInt64BE(0); return Number.isSafeInteger(Number(x)) ? Number(x) : x; }
-    case Oid.FLOAT4: size(4); return b.readFloatBE(0);
-    case Oid.FLOAT8: size(8); return b.readDoubleBE(0);
-    case Oid.TIMESTAMP: case Oid.TIMESTAMPTZ: { size(8); return Number(b.readBigInt64BE(0)) + PG_EPOCH_MICROS; }
-    case Oid.DATE: size(4); return b.readInt32BE(0) * 86_400_000 + PG_EPOCH_MICROS / 1000;
-    case Oid.UUID: { size(16); const h = b.toString('hex'); return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`; }
-    case Oid.BYTEA: return new Uint8Array(b);
-    case Oid.NUMERIC: return numeric(b);
-    case Oid.TEXT: case Oid.VARCHAR: case Oid.BPCHAR: case Oid.NAME: case Oid.UNKNOWN: case Oid.CHAR: case 0:
-      return b.toString('utf8');
-    default: throw new SvcError(`binary format of parameter $${i + 1} [oid=${oid}] is not supported`, 400, 0);
-  }
-}
-
-/** PostgreSQL's binary numeric: base-10000 digits with a weight, sign and display scale. */
-function numeric(b: Buffer): number {
-  if (b.length < 8) throw protocol('insufficient data left in message');
-  const n = b.readInt16BE(0), weight = b.readInt16BE(2), sign = b.readUInt16BE(4);
-  if (sign === 0xc000) return NaN;
-  let x = 0;
-  for (let k = 0; k < n; k++) x += b.readInt16BE(8 + 2 * k) * 10000 ** (weight - k);
-  return sign === 0x4000 ? -x : x;
 }
