@@ -32,3 +32,24 @@ Feature: PostgreSQL wire protocol: bad input
     When 10000 connections are opened and closed, some after a start-up message
     Then within 10 seconds the TCP handles are back to where they were and the RSS grew by less than 64 MB
     And another PostgreSQL client still gets "[{\"one\":1}]" for "SELECT 1 one"
+
+  Scenario: connections still in their start-up do not count toward pg.net.connection.limit
+    Given the environment variable "SVC_PG_NET_CONNECTION_LIMIT" is "4"
+    When 64 sockets each send half a start-up packet
+    And a PostgreSQL client logs in as "admin" with password "quest"
+    Then the login succeeds
+
+  Scenario: past pg.net.startup.connection.limit the oldest connection still in its start-up is closed for the new one
+    Given the environment variable "SVC_PG_NET_STARTUP_CONNECTION_LIMIT" is "8"
+    When 20 sockets each send half a start-up packet
+    Then within 5 seconds the server has closed the first 12 of those sockets and kept the others open
+    When a PostgreSQL client logs in as "admin" with password "quest"
+    Then the login succeeds
+
+  Scenario: a start-up not finished within pg.net.startup.timeout is closed
+    Given the environment variable "SVC_PG_NET_STARTUP_TIMEOUT" is "300ms"
+    When 3 sockets each send half a start-up packet
+    Then within 5 seconds the server has closed all of those sockets
+    When a socket sends a start-up message and no password
+    Then within 5 seconds the server has closed all of those sockets
+    And another PostgreSQL client still gets "[{\"one\":1}]" for "SELECT 1 one"

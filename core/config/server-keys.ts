@@ -184,7 +184,12 @@ export const PG_READONLY_USER = stringKey('pg.readonly.user', 'user');
 export const PG_READONLY_PASSWORD = stringKey('pg.readonly.password', 'quest', { secret: true });
 /** Every PostgreSQL connection is read-only. */
 export const PG_SECURITY_READONLY = booleanKey('pg.security.readonly', false);
+/** Logged-in sessions; connections still in their start-up count toward PG_STARTUP_CONNECTION_LIMIT instead. */
 export const PG_CONNECTION_LIMIT = intKey('pg.net.connection.limit', 64, 1);
+/** svc-specific: a connection must finish its start-up (TLS, start-up message, password) within this; 0: no limit. */
+export const PG_STARTUP_TIMEOUT = durationKey('pg.net.startup.timeout', '5s');
+/** svc-specific: connections in their start-up at once; past it the one that waited longest is closed. */
+export const PG_STARTUP_CONNECTION_LIMIT = intKey('pg.net.startup.connection.limit', 64, 1);
 /** A connection idle (no query running) this long is closed; 0 keeps idle connections open. */
 export const PG_IDLE_TIMEOUT = durationKey('pg.net.connection.timeout', '300000');
 /** The largest message a client may send (a Query's SQL text, a Bind's values). */
@@ -201,7 +206,7 @@ export const PG_TLS_KEY_PATH = stringKey('pg.tls.key.path', 'conf/pg.key');
 export const PG_KEYS: readonly ConfigKey<unknown>[] = [
   PG_ENABLED, PG_BIND_TO, PG_USER, PG_PASSWORD, PG_READONLY_USER_ENABLED, PG_READONLY_USER, PG_READONLY_PASSWORD,
   PG_SECURITY_READONLY, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_AUTH_METHOD,
-  PG_TLS_ENABLED, PG_TLS_CERT_PATH, PG_TLS_KEY_PATH,
+  PG_TLS_ENABLED, PG_TLS_CERT_PATH, PG_TLS_KEY_PATH, PG_STARTUP_TIMEOUT, PG_STARTUP_CONNECTION_LIMIT,
 ];
 
 // ---- beyond QuestDB's HTTP API: compression, CORS, request bodies, progress -----------------------

@@ -155,3 +155,36 @@ Then('within {int} seconds the TCP handles are back to where they were and the R
   const grown = (process.memoryUsage.rss() - before.rss) / 2 ** 20;
   assert.ok(grown < mb, `RSS grew by ${grown.toFixed(1)} MB`);
 });
+
+/** Opened one after another, so the server sees them in this order. */
+When('{int} sockets each send half a start-up packet', async function (this: SvcWorld, n: number) {
+  const at = await pgEndpoint(this);
+  const half = serialize.startup({ user: 'admin', database: 'qdb' }).subarray(0, 6);
+  const s = pgOf(this);
+  s.halfOpen = [];
+  for (let k = 0; k < n; k++) {
+    const c = await PgRawClient.open(at);
+    c.send(half);
+    s.raw.push(c);
+    s.halfOpen.push(c);
+  }
+});
+
+When('a socket sends a start-up message and no password', async function (this: SvcWorld) {
+  const c = await PgRawClient.open(await pgEndpoint(this));
+  c.send(serialize.startup({ user: 'admin', database: 'qdb' }));
+  await c.next('authenticationCleartextPassword');
+  pgOf(this).raw.push(c);
+  pgOf(this).halfOpen = [c];
+});
+
+Then('within {int} seconds the server has closed the first {int} of those sockets and kept the others open', async function (this: SvcWorld, seconds: number, n: number) {
+  const sockets = pgOf(this).halfOpen ?? [];
+  await Promise.all(sockets.slice(0, n).map((c) => c.closedByServer(seconds * 1000)));
+  await new Promise((r) => setTimeout(r, 200));
+  assert.deepEqual(sockets.slice(n).map((c) => c.closed), sockets.slice(n).map(() => false), 'the newer sockets stay open');
+});
+
+Then('within {int} seconds the server has closed all of those sockets', async function (this: SvcWorld, seconds: number) {
+  await Promise.all((pgOf(this).halfOpen ?? []).map((c) => c.closedByServer(seconds * 1000)));
+});

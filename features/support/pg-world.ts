@@ -19,6 +19,8 @@ export interface PgScenario {
   measured?: number;
   /** Messages a message-level exchange received. */
   received?: BackendMessage[];
+  /** Sockets a scenario left in the middle of their start-up. */
+  halfOpen?: PgRawClient[];
   /** Resources measured before a load. */
   baseline?: { rss: number; handles: number };
   /** The transaction status of each node-postgres client's last ReadyForQuery (I, T or E). */

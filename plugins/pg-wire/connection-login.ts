@@ -19,7 +19,9 @@ export class ConnectionLogin {
   private user = '';
   private parameters: ReadonlyMap<string, string> = new Map();
 
-  constructor(private readonly ctx: PgWireContext, private readonly processId: number, private readonly secretKey: number) {}
+  /** `admit` is asked once the password is right: it refuses the session (FATAL) when the server has no room for it. */
+  constructor(private readonly ctx: PgWireContext, private readonly processId: number, private readonly secretKey: number,
+    private readonly admit: () => ErrorFields | undefined) {}
 
   /** True while a password message is expected. */
   get waiting(): boolean {
@@ -52,6 +54,8 @@ export class ConnectionLogin {
       this.ctx.log.error(`authentication failed [user=${this.user}, remote=${remote}]`);
       return { severity: 'FATAL', code: SQLSTATE.INVALID_PASSWORD, message: `password authentication failed for user "${this.user}"` };
     }
+    const refused = this.admit();
+    if (refused) return refused;
     const session = new PgSession(step.name, step.readOnly || this.ctx.readOnly, this.processId, this.secretKey, this.parameters, this.ctx.storage);
     authenticationOk(w);
     for (const [name, value] of session.reported()) parameterStatus(w, name, value);

@@ -4,7 +4,7 @@
  * queue while a statement runs. The socket is paused while too much input waits, and output waits for
  * 'drain' (BackendWriter). A client that vanishes aborts its running statement; a protocol violation
  * (a bad length, a malformed body) answers FATAL 08P01 and closes the connection, leaving the others
- * untouched.
+ * untouched. The start-up must be done within `pg.net.startup.timeout`.
  */
 import { Socket } from 'node:net';
 import { SecureContext, TLSSocket } from 'node:tls';
@@ -41,9 +41,17 @@ export class PgConnection {
 
   private readonly onData = (chunk: Buffer): void => this.receive(chunk);
 
-  constructor(socket: Socket, private readonly ctx: PgWireContext, readonly processId: number, readonly secretKey: number) {
+  /** Until the login is done; it closes a connection that takes longer than `pg.net.startup.timeout`. */
+  private startupTimer: NodeJS.Timeout | undefined;
+
+  constructor(socket: Socket, private readonly ctx: PgWireContext, readonly processId: number, readonly secretKey: number,
+    admit: () => ErrorFields | undefined) {
     this.socket = socket;
-    this.login = new ConnectionLogin(ctx, processId, secretKey);
+    this.login = new ConnectionLogin(ctx, processId, secretKey, admit);
+    if (ctx.startupTimeoutMs > 0) {
+      this.startupTimer = setTimeout(() => this.fatal({ severity: 'FATAL', code: SQLSTATE.PROTOCOL_VIOLATION, message: 'canceling authentication due to timeout' }), ctx.startupTimeoutMs);
+      this.startupTimer.unref();
+    }
     this.reader = new FrontendReader(ctx.maxMessageBytes);
     this.w = new BackendWriter(socket, ctx.execution.sendBufferBytes);
     socket.setNoDelay(true);
@@ -60,6 +68,16 @@ export class PgConnection {
   /** CancelRequest: aborts the statement running now, if any. */
   cancelRunning(): void {
     this.session?.running?.abort(new SvcError('cancelled by user', 400, 0));
+  }
+
+  /** True until the login is done. */
+  get starting(): boolean {
+    return !this.session && !this.closed;
+  }
+
+  /** Closes a connection still in its start-up to make room for a newer one (PgServer's start-up bound). */
+  evict(): void {
+    this.fatal({ severity: 'FATAL', code: SQLSTATE.TOO_MANY_CONNECTIONS, message: 'too many connections in their start-up; closing the one that waited longest' });
   }
 
   /** Server shutdown: FATAL 57P01 to an idle client, the running statement aborted. */
@@ -181,6 +199,7 @@ export class PgConnection {
     if (step === 'continue') return;
     if (!(step instanceof PgSession)) { this.fatal(step); return; }
     this.session = step;
+    clearTimeout(this.startupTimer);
     this.extended = new ExtendedQuery(step, this.ctx, this.w);
   }
 
@@ -208,6 +227,7 @@ export class PgConnection {
   private close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.startupTimer);
     const s = this.session;
     if (!s) return;
     s.running?.abort(new SvcError('client disconnected', 400, 0));

@@ -2,7 +2,10 @@
  * The PostgreSQL wire listener (`pg.net.bind.to`, default 0.0.0.0:8812): a TCP server whose connections
  * speak protocol 3.0 over the one QueryEngine. It is a Lifecycle service, so it opens after storage and
  * closes before it. Each connection gets a process id and secret key (BackendKeyData) by which a
- * CancelRequest finds it; past `pg.net.connection.limit` a new connection is told FATAL 53300 and closed.
+ * CancelRequest finds it. Connections in their start-up (before the password is accepted) are bounded by
+ * `pg.net.startup.connection.limit`: past it, the one that has waited longest is closed for the new one, so
+ * sockets that never log in cannot lock real logins out. Logged-in sessions are bounded by
+ * `pg.net.connection.limit`: a login past it is told FATAL 53300 and closed.
  */
 import { randomInt } from 'node:crypto';
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
@@ -10,7 +13,7 @@ import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
   PG_AUTH_METHOD, PG_BIND_TO, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_PASSWORD, PG_READONLY_PASSWORD, PG_READONLY_USER,
-  PG_READONLY_USER_ENABLED, PG_RECV_BUFFER_SIZE, PG_SECURITY_READONLY, PG_SEND_BUFFER_SIZE, PG_USER, QUERY_TIMEOUT,
+  PG_READONLY_USER_ENABLED, PG_RECV_BUFFER_SIZE, PG_SECURITY_READONLY, PG_SEND_BUFFER_SIZE, PG_STARTUP_CONNECTION_LIMIT, PG_STARTUP_TIMEOUT, PG_USER, QUERY_TIMEOUT,
 } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine } from '../../core/extension/storage-engine';
@@ -20,8 +23,7 @@ import { ListenerBinder } from '../../core/server/listener-binder';
 import { QueryEngine } from '../../core/sql/query-engine';
 import { RootDirectory } from '../../core/root-directory';
 import { pgSecureContext } from './tls-settings';
-import { errorResponse } from './backend-messages';
-import { BackendWriter } from './backend-writer';
+import { ErrorFields } from './backend-messages';
 import { ErrorReport } from './error-report';
 import { PgConnection } from './pg-connection';
 import { PgCredentials, PgUser } from './pg-credentials';
@@ -35,6 +37,10 @@ export class PgServer implements Lifecycle {
   readonly name = 'pg-wire';
   private readonly server: Server;
   private readonly connections = new Map<number, PgConnection>();
+  /** Connections in their start-up, oldest first. */
+  private readonly starting = new Set<PgConnection>();
+  /** Logged-in connections. */
+  private readonly sessions = new Set<PgConnection>();
   private readonly sockets = new Set<Socket>();
   private readonly context: PgWireContext;
   private readonly log: Log;
@@ -58,6 +64,7 @@ export class PgServer implements Lifecycle {
     this.context = {
       engine, storage, credentials: new PgCredentials(users), authMethod: config.get(PG_AUTH_METHOD), readOnly: config.get(PG_SECURITY_READONLY),
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
+      startupTimeoutMs: config.get(PG_STARTUP_TIMEOUT),
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
       errors: new ErrorReport(this.log, errors), tls: pgSecureContext(config, root),
       cancel: (pid, key) => this.cancel(pid, key), poll,
@@ -85,29 +92,37 @@ export class PgServer implements Lifecycle {
 
   private accept(socket: Socket): void {
     socket.on('error', () => undefined);
-    if (this.connections.size >= this.config.get(PG_CONNECTION_LIMIT)) {
-      this.metrics.refusedConnections++;
-      this.log.error(`connection limit reached, connection refused [limit=${this.config.get(PG_CONNECTION_LIMIT)}, remote=${socket.remoteAddress ?? '?'}]`);
-      const w = new BackendWriter(socket, 1024);
-      errorResponse(w, { severity: 'FATAL', code: SQLSTATE.TOO_MANY_CONNECTIONS, message: 'sorry, too many clients already' });
-      void w.flush();
-      socket.end();
-      // A client that does not close its end is not waited for.
-      socket.setTimeout(1000, () => socket.destroy());
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-      return;
+    if (this.starting.size >= this.config.get(PG_STARTUP_CONNECTION_LIMIT)) {
+      const oldest = this.starting.values().next().value as PgConnection;
+      this.starting.delete(oldest);
+      oldest.evict();
     }
     const processId = this.nextProcessId++;
-    const connection = new PgConnection(socket, this.context, processId, randomInt(1, 2 ** 31 - 1));
+    const connection: PgConnection = new PgConnection(socket, this.context, processId, randomInt(1, 2 ** 31 - 1), () => this.admit(connection));
     this.sockets.add(socket);
     this.connections.set(processId, connection);
+    this.starting.add(connection);
     this.metrics.connections++;
     socket.once('close', () => {
       this.sockets.delete(socket);
       this.connections.delete(processId);
+      this.starting.delete(connection);
+      this.sessions.delete(connection);
       this.metrics.connections--;
     });
+  }
+
+  /** The password was right: the session starts unless `pg.net.connection.limit` sessions are open. */
+  private admit(connection: PgConnection): ErrorFields | undefined {
+    this.starting.delete(connection);
+    const limit = this.config.get(PG_CONNECTION_LIMIT);
+    if (this.sessions.size >= limit) {
+      this.metrics.refusedConnections++;
+      this.log.error(`connection limit reached, connection refused [limit=${limit}, pid=${connection.processId}]`);
+      return { severity: 'FATAL', code: SQLSTATE.TOO_MANY_CONNECTIONS, message: 'sorry, too many clients already' };
+    }
+    this.sessions.add(connection);
+    return undefined;
   }
 
   private cancel(processId: number, secretKey: number): void {

@@ -21,6 +21,8 @@ export interface PgWireContext {
   readonly maxMessageBytes: number;
   readonly execution: ExecutionSettings;
   readonly idleTimeoutMs: number;
+  /** `pg.net.startup.timeout`: the start-up and login must be done by then (0: no limit). */
+  readonly startupTimeoutMs: number;
   /** Present when `pg.tls.enabled`: SSLRequest is answered `S` and the connection continues in TLS. */
   readonly tls?: SecureContext;
   readonly metrics: PgMetrics;
