@@ -12,8 +12,8 @@ import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  PG_AUTH_METHOD, PG_BIND_TO, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_PASSWORD, PG_READONLY_PASSWORD, PG_READONLY_USER,
-  PG_READONLY_USER_ENABLED, PG_RECV_BUFFER_SIZE, PG_SECURITY_READONLY, PG_SEND_BUFFER_SIZE, PG_STARTUP_CONNECTION_LIMIT, PG_STARTUP_TIMEOUT, PG_USER, QUERY_TIMEOUT,
+  PG_AUTH_METHOD, PG_BIND_TO, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_STARTUP_CONNECTION_LIMIT,
+  PG_STARTUP_TIMEOUT, QUERY_TIMEOUT,
 } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine } from '../../core/extension/storage-engine';
@@ -26,7 +26,8 @@ import { pgSecureContext } from './tls-settings';
 import { ErrorFields } from './backend-messages';
 import { ErrorReport } from './error-report';
 import { PgConnection } from './pg-connection';
-import { PgCredentials, PgUser } from './pg-credentials';
+import { PgCredentials } from './pg-credentials';
+import { PgLogins, pgLogins } from './pg-logins';
 import { PgMetrics } from './pg-metrics';
 import { PgWireContext } from './pg-wire-context';
 import { BusyPoll } from '../../core/server/busy-poll';
@@ -46,6 +47,7 @@ export class PgServer implements Lifecycle {
   private readonly log: Log;
   private nextProcessId = randomInt(1000, 100_000);
   private bound: AddressInfo | undefined;
+  private readonly logins: PgLogins;
 
   constructor(
     @inject(ServerConfig) private readonly config: ServerConfig,
@@ -59,10 +61,9 @@ export class PgServer implements Lifecycle {
     @inject(StorageEngine) storage: StorageEngine,
   ) {
     this.log = logs.create('pg-server');
-    const users: PgUser[] = [{ name: config.get(PG_USER) ?? 'admin', password: config.get(PG_PASSWORD) ?? '', readOnly: false }];
-    if (config.get(PG_READONLY_USER_ENABLED)) users.push({ name: config.get(PG_READONLY_USER) ?? 'user', password: config.get(PG_READONLY_PASSWORD) ?? '', readOnly: true });
+    this.logins = pgLogins(config);
     this.context = {
-      engine, storage, credentials: new PgCredentials(users), authMethod: config.get(PG_AUTH_METHOD), readOnly: config.get(PG_SECURITY_READONLY),
+      engine, storage, credentials: new PgCredentials(this.logins.users), authMethod: config.get(PG_AUTH_METHOD), readOnly: this.logins.readOnly,
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
       startupTimeoutMs: config.get(PG_STARTUP_TIMEOUT),
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },
@@ -80,6 +81,7 @@ export class PgServer implements Lifecycle {
   /** Binds through the shared ListenerBinder: a bind failure is the same one-line start-up error as every listener's. */
   async start(): Promise<void> {
     this.bound = await this.binder.listen(this.server, PG_BIND_TO, 'pg wire server');
+    this.logins.announce(this.log, this.bound);
   }
 
   async stop(): Promise<void> {
