@@ -14,9 +14,9 @@ import { localOnly } from '../support/local-only';
 import { pgEndpoint, pgOf } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
 
-function run(file: string, args: readonly string[], env: Record<string, string>): Promise<string> {
+function run(file: string, args: readonly string[], env: Record<string, string>, cwd?: string): Promise<string> {
   return new Promise((resolve) => {
-    execFile(file, [...args], { env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(file, [...args], { env: { ...process.env, ...env }, timeout: 30_000, cwd }, (error, stdout, stderr) => {
       resolve(`${stdout}${stderr}${error && error.code !== 1 && error.code !== 3 ? `\n[${String(error.code ?? error.signal)}]` : ''}`);
     });
   });
@@ -27,6 +27,11 @@ When('psql runs {string}', async function (this: SvcWorld, command: string) {
   pgOf(this).output = await run('psql', ['-h', host, '-p', String(port), '-U', 'admin', '-d', 'qdb', '-X', '-c', command],
     { PGPASSWORD: 'quest', PAGER: '', PGCLIENTENCODING: 'UTF8' });
 });
+
+/** psql as admin/quest with `args`, run in `cwd`; what it printed (standard output, then standard error). */
+export function runPsql(args: readonly string[], cwd?: string): Promise<string> {
+  return run('psql', args, { PGPASSWORD: 'quest', PAGER: '', PGCLIENTENCODING: 'UTF8' }, cwd);
+}
 
 /** One `-c` per line: psql sends each as its own Query, as typed at its prompt. */
 When('psql runs the commands:', async function (this: SvcWorld, commands: string) {

@@ -134,3 +134,16 @@ function fields(w: BackendWriter, type: string, f: ErrorFields): void {
 
 export const errorResponse = (w: BackendWriter, f: ErrorFields): void => fields(w, 'E', f);
 export const noticeResponse = (w: BackendWriter, f: ErrorFields): void => fields(w, 'N', f);
+
+/** CopyInResponse / CopyOutResponse: text format overall and for each of `columns` columns. */
+function copyResponse(w: BackendWriter, type: string, columns: number): void {
+  w.begin(ch(type));
+  w.int8(0);
+  w.int16(columns);
+  for (let k = 0; k < columns; k++) w.int16(0);
+  w.end();
+}
+
+export const copyInResponse = (w: BackendWriter, columns: number): void => copyResponse(w, 'G', columns);
+export const copyOutResponse = (w: BackendWriter, columns: number): void => copyResponse(w, 'H', columns);
+export const copyDone = (w: BackendWriter): void => empty(w, 'c');

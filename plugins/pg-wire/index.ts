@@ -14,7 +14,7 @@ import { PgServer } from './pg-server';
 
 export const pgWirePlugin: Plugin = {
   name: 'pg-wire',
-  dependsOn: ['sql-engine', 'sql-catalog'],
+  dependsOn: ['sql-engine', 'sql-catalog', 'import-delimited'],
   register(container: DependencyContainer): void {
     if (!container.resolve(ServerConfig).get(PG_ENABLED)) return;
     const metrics = new PgMetrics();

@@ -40,6 +40,19 @@ export class PgConnection {
   private answerDue = false;
 
   private readonly onData = (chunk: Buffer): void => this.receive(chunk);
+  /** A COPY FROM STDIN waiting for its next message (pump is busy running the COPY meanwhile). */
+  private inputWaiter: (() => void) | undefined;
+  /** The next message while a statement runs (COPY FROM STDIN's CopyData); undefined once the client has gone. */
+  private readonly input = async (): Promise<FrontendMessage | undefined> => {
+    for (;;) {
+      if (this.closed) return undefined;
+      const m = this.next();
+      if (m) return m;
+      if (this.closed) return undefined;
+      if (this.paused) { this.paused = false; this.socket.resume(); }
+      await new Promise<void>((resolve) => { this.inputWaiter = resolve; });
+    }
+  };
 
   /** Until the login is done; it closes a connection that takes longer than `pg.net.startup.timeout`. */
   private startupTimer: NodeJS.Timeout | undefined;
@@ -95,7 +108,14 @@ export class PgConnection {
     if (this.closed) return;
     this.reader.push(chunk);
     if (this.reader.buffered > 2 * this.ctx.maxMessageBytes + 65536 && !this.paused) { this.paused = true; this.socket.pause(); }
+    this.wakeInput();
     void this.pump();
+  }
+
+  private wakeInput(): void {
+    const waiter = this.inputWaiter;
+    this.inputWaiter = undefined;
+    waiter?.();
   }
 
   private async pump(): Promise<void> {
@@ -153,7 +173,7 @@ export class PgConnection {
       case 0x51: { // Query
         const text = new MessageBody(m.body).cstring();
         this.logQuery(text);
-        await runSimpleQuery(text, session, this.ctx, this.w);
+        await runSimpleQuery(text, session, this.ctx, this.w, this.input);
         readyForQuery(this.w, session.status);
         return;
       }
@@ -228,6 +248,7 @@ export class PgConnection {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.startupTimer);
+    this.wakeInput();
     const s = this.session;
     if (!s) return;
     s.running?.abort(new SvcError('client disconnected', 400, 0));

@@ -9,7 +9,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
-import { inject, injectable } from 'tsyringe';
+import { inject, injectable, injectAll } from 'tsyringe';
+import { ImportFormat, StreamImportFormat } from '../../core/extension/import-format';
 import { ServerConfig } from '../../core/config/server-config';
 import {
   PG_AUTH_METHOD, PG_BIND_TO, PG_CONNECTION_LIMIT, PG_IDLE_TIMEOUT, PG_RECV_BUFFER_SIZE, PG_SEND_BUFFER_SIZE, PG_STARTUP_CONNECTION_LIMIT,
@@ -59,11 +60,12 @@ export class PgServer implements Lifecycle {
     @inject(ListenerBinder) private readonly binder: ListenerBinder,
     @inject(BusyPoll) poll: BusyPoll,
     @inject(StorageEngine) storage: StorageEngine,
+    @injectAll(ImportFormat) formats: ImportFormat[],
   ) {
     this.log = logs.create('pg-server');
     this.logins = pgLogins(config);
     this.context = {
-      engine, storage, credentials: new PgCredentials(this.logins.users), authMethod: config.get(PG_AUTH_METHOD), readOnly: this.logins.readOnly,
+      engine, storage, csv: formats.find((f): f is StreamImportFormat => f.name === 'delimited' && f.access !== 'file'), credentials: new PgCredentials(this.logins.users), authMethod: config.get(PG_AUTH_METHOD), readOnly: this.logins.readOnly,
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
       startupTimeoutMs: config.get(PG_STARTUP_TIMEOUT),
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },

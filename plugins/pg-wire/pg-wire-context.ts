@@ -3,6 +3,7 @@ import { SecureContext } from 'node:tls';
 import { Log } from '../../core/log/log';
 import { QueryEngine } from '../../core/sql/query-engine';
 import { StorageEngine } from '../../core/extension/storage-engine';
+import { StreamImportFormat } from '../../core/extension/import-format';
 import { ErrorReport } from './error-report';
 import { PgCredentials } from './pg-credentials';
 import { PgMetrics } from './pg-metrics';
@@ -12,8 +13,10 @@ import type { RequestActivity } from '../../core/server/in-flight-requests';
 
 export interface PgWireContext {
   readonly engine: QueryEngine;
-  /** Where transaction blocks open their writers. */
+  /** Where transaction blocks and COPY open their writers. */
   readonly storage: StorageEngine;
+  /** The `delimited` import format COPY FROM STDIN parses with (absent when that plugin is not loaded). */
+  readonly csv?: StreamImportFormat;
   readonly credentials: PgCredentials;
   readonly authMethod: AuthMethod;
   /** `pg.security.readonly`: every session is read-only. */

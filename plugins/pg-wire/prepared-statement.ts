@@ -9,6 +9,9 @@ import { CompiledQuery, QueryEngine } from '../../core/sql/query-engine';
 import { parseSessionCommand, SessionCommand } from './session-command';
 import { oidOf } from '../sql-catalog/pg-type-oids';
 import { parameterTypeOf } from './parameter-types';
+import { parseCopy } from './copy-statement';
+import { protocolError } from './pg-protocol-error';
+import { SQLSTATE } from './sql-state';
 
 export interface PreparedStatement {
   readonly sql: string;
@@ -25,6 +28,8 @@ const varchar = (name: string): ResultColumn => ({ name, type: Types.VARCHAR });
 
 export function prepareStatement(engine: QueryEngine, sql: string, declared: readonly number[]): PreparedStatement {
   if (isBlank(sql)) return { sql, parameterOids: declared, empty: true };
+  // COPY's CopyData follows a simple Query (psql, psycopg, pgjdbc's CopyManager send it that way).
+  if (parseCopy(sql)) throw protocolError('COPY FROM STDIN and COPY TO STDOUT run in a simple Query, not through Parse', SQLSTATE.FEATURE_NOT_SUPPORTED);
   const command = parseSessionCommand(sql);
   if (command) return { sql, command, parameterOids: declared, columns: commandColumns(command), empty: false };
   const query = engine.compile(sql, { parameterTypes: declared.map(parameterTypeOf) });

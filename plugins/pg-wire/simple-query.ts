@@ -13,8 +13,11 @@ import { Portal } from './portal';
 import { prepareStatement } from './prepared-statement';
 import { splitStatements } from './statement-splitter';
 import { parseSessionCommand } from './session-command';
+import { parseCopy } from './copy-statement';
+import { MessageSource, runCopy } from './copy';
 
-export async function runSimpleQuery(text: string, session: PgSession, ctx: PgWireContext, w: BackendWriter): Promise<void> {
+/** `input` gives the messages that follow the Query (CopyData of a COPY FROM STDIN). */
+export async function runSimpleQuery(text: string, session: PgSession, ctx: PgWireContext, w: BackendWriter, input: MessageSource): Promise<void> {
   const statements = splitStatements(text);
   if (statements.length === 0) { emptyQueryResponse(w); return; }
   for (const s of statements) {
@@ -24,6 +27,12 @@ export async function runSimpleQuery(text: string, session: PgSession, ctx: PgWi
       ctx.metrics.queries++;
       // An aborted transaction block refuses the statement before it is even compiled, as PostgreSQL does.
       session.block.admit(parseSessionCommand(s.sql));
+      const copy = parseCopy(s.sql);
+      if (copy) {
+        phase = 'run';
+        commandComplete(w, `COPY ${await runCopy(copy, session, ctx, w, input)}`);
+        continue;
+      }
       const statement = prepareStatement(ctx.engine, s.sql, []);
       phase = 'run';
       portal = new Portal(statement, undefined, []);
