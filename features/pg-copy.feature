@@ -145,5 +145,5 @@ Feature: COPY FROM STDIN and COPY TO STDOUT over PostgreSQL
       """
 
   Scenario: COPY through Parse/Bind/Execute is refused clearly; the simple Query carries it
-    When the PostgreSQL client runs "COPY readings FROM STDIN" with the parameters "[]"
+    When the PostgreSQL client runs "COPY readings FROM STDIN" with the parameters "[1]"
     Then the PostgreSQL error is "COPY FROM STDIN and COPY TO STDOUT run in a simple Query, not through Parse" with SQLSTATE "0A000"
