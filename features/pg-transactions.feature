@@ -158,7 +158,7 @@ Feature: PostgreSQL transaction blocks: writes wait for COMMIT, ROLLBACK discard
     And the transaction status is "T"
     When the PostgreSQL client runs "SELECT v FROM ledger WHERE v = $1" with the parameters "[\"not a number\"]"
     Then the transaction status is "E"
-    When the PostgreSQL client runs "SELECT count() FROM ledger" with the parameters "[]"
+    When the PostgreSQL client runs "SELECT count() FROM ledger WHERE v > $1" with the parameters "[0]"
     Then the PostgreSQL error is "current transaction is aborted, commands ignored until end of transaction block" with SQLSTATE "25P02"
     When the PostgreSQL client runs "ROLLBACK"
     And I query "SELECT count() FROM ledger"
