@@ -53,3 +53,8 @@ Feature: PostgreSQL wire protocol: bad input
     When a socket sends a start-up message and no password
     Then within 5 seconds the server has closed all of those sockets
     And another PostgreSQL client still gets "[{\"one\":1}]" for "SELECT 1 one"
+
+  Scenario: a short seeded run of the PostgreSQL message fuzzer finds no crash, no internal error and no stall
+    When "node dist/tools/fuzz/pg-fuzz.js --seed 7 --messages 2000 --max-stall-ms 5000" is run
+    Then that process exits with code 0 within 90 seconds
+    And its output contains "0 crashes, 0 internal errors (XX000), 0 Critical log lines"
