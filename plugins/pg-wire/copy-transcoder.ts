@@ -68,13 +68,7 @@ export class CopyTranscoder {
       const c = b[i];
       if (this.escaped) { this.escaped = false; this.put(BACKSLASH); this.put(c); continue; }
       if (c === BACKSLASH) { this.escaped = true; continue; }
-      if (c === delimiter) { this.endField(); continue; }
-      if (c === LF) {
-        if (this.fieldLength > 0 && this.field[this.fieldLength - 1] === CR) this.fieldLength--;
-        this.endRow();
-        continue;
-      }
-      this.put(c);
+      this.plain(c, delimiter);
     }
   }
 
@@ -98,15 +92,17 @@ export class CopyTranscoder {
         continue;
       }
       if (c === quote) { this.inQuotes = true; this.quoted = true; continue; }
-      if (c === delimiter) { this.endField(); continue; }
-      if (c === LF) {
-        if (this.fieldLength > 0 && this.field[this.fieldLength - 1] === CR) this.fieldLength--;
-        this.endRow();
-        continue;
-      }
-      this.put(c);
+      this.plain(c, delimiter);
     }
     // A piece may end right after an escape that doubles as the closing quote: decided by the next byte.
+  }
+
+  /** A byte outside quotes and escapes: the delimiter ends the field, `\n` the row (a `\r` before it is dropped). */
+  private plain(c: number, delimiter: number): void {
+    if (c === delimiter) { this.endField(); return; }
+    if (c !== LF) { this.put(c); return; }
+    if (this.fieldLength > 0 && this.field[this.fieldLength - 1] === CR) this.fieldLength--;
+    this.endRow();
   }
 
   private put(c: number): void {
