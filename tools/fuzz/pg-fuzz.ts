@@ -79,11 +79,13 @@ async function main(): Promise<number> {
     let done = false;
     const longest = probe(port, () => done || !server.running);
     const more = (): boolean => counters.inputs < o.messages && server.running;
+    const progress = setInterval(() => console.log(`… ${counters.inputs} inputs, ${counters.sessions} connections, ${((performance.now() - started) / 1000).toFixed(0)} s`), 30_000);
     await Promise.all(Array.from({ length: o.concurrency }, async (_x, lane) => {
       const r = new SeededRandom(o.seed * 1000 + lane);
       while (more()) internal += await fuzzConnection('127.0.0.1', port, r, counters, more).catch(() => 0);
     }));
     done = true;
+    clearInterval(progress);
     const stall = await longest.catch(() => Infinity);
     await new Promise((r) => setTimeout(r, 500));
     const crashed = !server.running;
