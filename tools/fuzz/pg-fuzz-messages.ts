@@ -19,7 +19,7 @@ const QUERIES: readonly string[] = [
   `COPY ${TABLE} (ts, s, l) FROM STDIN (FORMAT csv)`, `COPY ${TABLE} FROM STDIN`, `COPY (select * from ${TABLE} limit 5) TO STDOUT (FORMAT csv, HEADER)`,
   `COPY ${TABLE} FROM STDIN (FORMAT binary)`, "COPY x FROM STDIN (DELIMITER '')", 'SET application_name = fuzz', 'SHOW ALL', 'SET statement_timeout = 50',
   'select * from pg_catalog.pg_class limit 3', 'selec 1', "select 'unterminated", 'select $1', '', ';;;', 'DISCARD ALL', 'DEALLOCATE ALL',
-  `alter table ${TABLE} add column c${'x'} int`, 'select pg_catalog.version()', `select s, count() from ${TABLE} group by s`,
+  `alter table ${TABLE} add column c${'x'} int`, 'select pg_catalog.version()', `select s, count() from ${TABLE} group by s`, `truncate table ${TABLE}`,
 ];
 
 const PARAM_SQL: readonly string[] = [
