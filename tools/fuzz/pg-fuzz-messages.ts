@@ -74,7 +74,7 @@ export class PgFuzzMessages {
       case 3: return serialize.parse({ name: r.pick(['', 's1', 's2']), text: r.pick([...PARAM_SQL, ...QUERIES]), types: Array.from({ length: r.int(4) }, () => r.pick(OIDS)) });
       case 4: case 5: return this.bind();
       case 6: return r.chance(0.9) ? serialize.describe({ type: r.pick(['S', 'P'] as const), name: r.pick(['', 's1', 'p1', 'nope']) }) : frame(0x44, Buffer.from('X\0', 'latin1'));
-      case 7: return serialize.execute({ portal: r.pick(['', 'p1']), rows: r.pick([0, 1, 5, -1]) });
+      case 7: return frame(0x45, Buffer.concat([Buffer.from(`${r.pick(['', 'p1'])}\0`, 'latin1'), int32(r.pick([0, 1, 5, -1]))]));
       case 8: return serialize.close({ type: r.pick(['S', 'P']), name: r.pick(['', 's1', 'p1']) });
       case 9: return r.chance(0.5) ? serialize.sync() : serialize.flush();
       case 10: return this.copy();

@@ -90,6 +90,15 @@ export async function fuzzConnection(host: string, port: number, r: SeededRandom
     return c.internal;
   }
   const c = await open(host, port, true, counters);
+  try {
+    return await session(c, gen, r, counters, more);
+  } finally {
+    // Whatever happened (the generator threw, say), the connection does not outlive its session.
+    if (!c.closed && !c.socket.writableEnded) c.socket.destroy();
+  }
+}
+
+async function session(c: Connection, gen: PgFuzzMessages, r: SeededRandom, counters: FuzzCounters, more: () => boolean): Promise<number> {
   c.socket.write(serialize.startup({ user: 'admin', database: 'qdb' }));
   await c.until('authenticationCleartextPassword', 0, 2000);
   c.socket.write(serialize.password('quest'));

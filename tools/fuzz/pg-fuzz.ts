@@ -76,13 +76,22 @@ async function main(): Promise<number> {
     const rssBefore = rssMb(pid);
     const counters: FuzzCounters = { inputs: 0, sessions: 0, cut: 0, closedByServer: 0, codes: new Map() };
     let internal = 0;
+    let fuzzerErrors = 0;
+    let firstFuzzerError: string | undefined;
     let done = false;
     const longest = probe(port, () => done || !server.running);
     const more = (): boolean => counters.inputs < o.messages && server.running;
     const progress = setInterval(() => console.log(`… ${counters.inputs} inputs, ${counters.sessions} connections, ${((performance.now() - started) / 1000).toFixed(0)} s`), 30_000);
     await Promise.all(Array.from({ length: o.concurrency }, async (_x, lane) => {
       const r = new SeededRandom(o.seed * 1000 + lane);
-      while (more()) internal += await fuzzConnection('127.0.0.1', port, r, counters, more).catch(() => 0);
+      while (more()) {
+        internal += await fuzzConnection('127.0.0.1', port, r, counters, more).catch((e: unknown) => {
+          // A connection refused or reset is the server's right; anything else is the fuzzer's own fault.
+          const code = (e as { code?: string }).code;
+          if (code !== 'ECONNREFUSED' && code !== 'ECONNRESET' && code !== 'EPIPE') { fuzzerErrors++; firstFuzzerError ??= e instanceof Error ? e.stack ?? e.message : String(e); }
+          return 0;
+        });
+      }
     }));
     done = true;
     clearInterval(progress);
@@ -95,9 +104,10 @@ async function main(): Promise<number> {
     console.log(`seed ${o.seed}, ${counters.sessions} connections (${counters.cut} cut by the fuzzer, ${counters.closedByServer} closed by the server), ${((performance.now() - started) / 1000).toFixed(1)} s`);
     console.log(`SQLSTATEs: ${codes}`);
     if (crashed) console.log(`the server exited:\n${server.output.slice(-4000)}`);
+    if (firstFuzzerError) console.log(`the fuzzer itself failed ${fuzzerErrors} times; first:\n${firstFuzzerError}`);
     if (critical > 0) console.log(server.output.split('\n').filter((l) => / C /.test(l.slice(0, 40))).slice(0, 20).join('\n'));
     const growth = rssAfter - rssBefore;
-    const failed = crashed || internal > 0 || critical > 0 || stall > o.maxStallMs || !(growth < o.maxRssGrowthMb);
+    const failed = crashed || internal > 0 || critical > 0 || stall > o.maxStallMs || !(growth < o.maxRssGrowthMb) || fuzzerErrors > 0;
     console.log(`${counters.inputs} inputs, ${crashed ? 1 : 0} crashes, ${internal} internal errors (XX000), ${critical} Critical log lines, `
       + `longest select 1 ${Math.round(stall)} ms, RSS ${rssBefore} MB before, ${Number.isNaN(rssAfter) ? '?' : rssAfter} MB after${failed ? ' — FAILED' : ''}`);
     return failed ? 1 : 0;
