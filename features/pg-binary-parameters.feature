@@ -53,7 +53,7 @@ Feature: PostgreSQL binary parameters are checked against the bytes that carry t
       7
       1099511627776
       1.5
-      12345.678
+      '12345.678'
       datetime.datetime(2024, 1, 2, 3, 4, 5, 6)
       datetime.datetime(2024, 1, 2, 0, 0)
       UUID('00112233-4455-6677-8899-aabbccddeeff')
