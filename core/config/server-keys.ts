@@ -103,6 +103,8 @@ export const LINE_INTEGER_DEFAULT_COLUMN_TYPE = enumKey('line.integer.default.co
 export const LINE_MAX_TABLE_COLUMNS = intKey('line.max.table.columns', 2048, 1, 100000);
 /** svc-specific: distinct tables one request (or one TCP commit) may write. */
 export const LINE_MAX_TABLES = intKey('line.max.tables.per.transaction', 1000, 1, 1000000);
+/** svc-specific: columns one line may add to its table (a new table's first line included). */
+export const LINE_MAX_NEW_COLUMNS_PER_LINE = intKey('line.max.new.columns.per.line', 1000, 1, 100000);
 
 // ---- authentication ----------------------------------------------------------------------
 export const HTTP_USER = stringKey('http.user', undefined);
@@ -253,7 +255,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_HTTP_GZIP_MAX_SIZE, LINE_TCP_ENABLED, LINE_TCP_BIND_TO, LINE_TCP_CONNECTION_LIMIT,
   LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE, LINE_PARSE_WORKERS,
   LINE_AUTO_CREATE_NEW_TABLES, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_DEFAULT_PARTITION_BY, LINE_FLOAT_DEFAULT_COLUMN_TYPE,
-  LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES,
+  LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES, LINE_MAX_NEW_COLUMNS_PER_LINE,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,

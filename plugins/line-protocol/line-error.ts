@@ -50,6 +50,8 @@ export const LineMessages = Object.freeze({
   parserState: (state: string): string => state,
   invalidTableName: (table: string): string => `table: ${table}; invalid table name`,
   invalidColumnName: (table: string, column: string): string => `table: ${table}; invalid column name: ${column}`,
+  /** An empty value (`x=`) for a column the table does not have: no type to make it with. */
+  invalidColumnType: (table: string, column: string): string => `table: ${table}; invalid column type: ${column}`,
   castError: (table: string, column: string, protocolType: string, columnType: ColumnType): string =>
     `table: ${table}, column: ${column}; cast error from protocol type: ${protocolType} to column type: ${columnTypeName(columnType)}`,
   boundsError: (table: string, column: string, value: string, columnType: ColumnType): string =>
@@ -72,6 +74,8 @@ export const LineMessages = Object.freeze({
   newTablesDisabled: (table: string): string => `table: ${table}; table does not exist, creating new tables is disabled`,
   tooManyColumns: (table: string, max: number): string =>
     `table: ${table}; too many columns, the table would have more than ${max} [line.max.table.columns=${max}]`,
+  tooManyNewColumns: (table: string, max: number): string =>
+    `table: ${table}; too many new columns in one line, a line may add at most ${max} [line.max.new.columns.per.line=${max}]`,
   tooManyTables: (max: number): string =>
     `too many tables in one request [line.max.tables.per.transaction=${max}]`,
   lineTooLarge: (key: string, max: number): string =>

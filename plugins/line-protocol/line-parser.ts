@@ -5,7 +5,8 @@
  * (binary-value.ts), tags become SYMBOL values. Names and values are compared and copied as bytes; only a name
  * or symbol the session has not seen yet becomes a string. QuestDB's parser (LineTcpParser) fixes
  * the edge cases: a line of tags only is a row, a lone token after the tags is the timestamp, an empty field
- * value is no value, a name repeated in a line keeps its first value.
+ * value is NULL (TableBlock.noteEmpty: refused for a column the table lacks), a name repeated in a line keeps
+ * its first value.
  */
 import { decodeUtf8 } from '../../core/data/utf8';
 import { BINARY_FAILED, BINARY_NEED_MORE, BinaryValue } from './binary-value';
@@ -234,7 +235,11 @@ export class LineParser {
     if (valueEnd >= end && !final) return this.more(start, end);
     const c = valueEnd < end ? b[valueEnd] : LF;
     if (c === EQ || c === 0) return this.fail(LineMessages.parserState('INVALID_FIELD_SEPARATOR'));
-    if (valueEnd === v) return valueEnd;
+    if (valueEnd === v) {
+      // No value: NULL in a column the table has; planning refuses it for a column the table lacks.
+      block.noteEmpty(kb, ks, ke, this.line);
+      return valueEnd;
+    }
     let vb = b;
     let vs = v;
     let ve = valueEnd;
@@ -245,7 +250,8 @@ export class LineParser {
     if (col === OTHER_TYPE) return this.restart(block);
     if (col === DUPLICATE) return valueEnd;
     const target = col as BlockColumn;
-    if (!target.setScalar(row, t.number, t.big)) target.setBytes(row, vb, vs, t.textEnd);
+    if (t.type === IlpType.TIMESTAMP) target.setTimestamp(row, t.number, t.big, t.nanos, t.sub);
+    else if (!target.setScalar(row, t.number, t.big)) target.setBytes(row, vb, vs, t.textEnd);
     return valueEnd;
   }
 
@@ -305,6 +311,10 @@ export class LineParser {
     if (col === OTHER_TYPE) return this.restart(block);
     if (col === DUPLICATE) return after;
     const target = col as BlockColumn;
+    if (bv.type === IlpType.TIMESTAMP) {
+      target.setTimestamp(row, bv.number, bv.big, bv.nanos, bv.sub);
+      return after;
+    }
     if (target.setScalar(row, bv.number, bv.big)) return after;
     if (bv.type === IlpType.ARRAY) {
       target.setArray(row, bv.shape, b, bv.elementsAt, bv.elementCount);

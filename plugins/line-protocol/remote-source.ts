@@ -93,7 +93,7 @@ export class RemoteSource implements BlockSource {
         this.bufferedRows = 0;
         const take = this.pendingTake;
         this.pendingTake = undefined;
-        take?.resolve(reply.blocks.map(fromWire));
+        take?.resolve(reply.blocks.map((w) => fromWire(w)));
         return;
       }
       case 'failed':
