@@ -26,8 +26,8 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
     And a running server
     When I write a gzip body that inflates to 64 MB of blank lines
     Then the status is 413
-    And the line protocol error is "request too large" without a line
-    And the error message is "gzip body inflates past 1048576 bytes [line.http.gzip.max.size=1048576]"
+    And the line protocol error is "request too large" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):gzip body inflates past 1048576 bytes [line.http.gzip.max.size=1048576]"
 
   Scenario: more new columns than line.max.table.columns are refused
     Given a running server
@@ -67,10 +67,10 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
     Given a running server
     When I write the lines:
       """
-      bad/name v=1i
+      bad:name v=1i
       """
     Then the status is 400
-    And the error message ends with "error in line 1: table: bad/name; invalid table name"
+    And the error message ends with "error in line 1: table: bad:name; invalid table name"
     When I write the lines:
       """
       fine v=1i
@@ -129,7 +129,7 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
       ro v=1i
       """
     Then the status is 403
-    And the line protocol error is "unauthorised" without a line
+    And the line protocol error is "unauthorised" on line 0
     And storage has no table "ro"
 
   Scenario: rows, rejected lines and bytes are counted per transport

@@ -105,8 +105,8 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
       p v=1.0 1
       """
     Then the status is 400
-    And the line protocol error is "not supported" without a line
-    And the error message is "unsupported precision"
+    And the line protocol error is "not supported" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):unsupported precision"
 
   Scenario: a gzip body is inflated while it arrives
     When I write the gzip-compressed lines:
@@ -120,10 +120,12 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
   Scenario: a body that is not gzip, and an unknown encoding, are refused
     When I write a body with the header "Content-Encoding" set to "gzip"
     Then the status is 415
-    And the error message is "gzip decompression error"
+    And the line protocol error is "not supported" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):gzip decompression error"
     When I write a body with the header "Content-Encoding" set to "br"
     Then the status is 415
-    And the line protocol error is "not supported" without a line
+    And the line protocol error is "not supported" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):unsupported content encoding [encoding=br], gzip or none expected"
 
   Scenario: the text protocol in full: escapes, strings, booleans, special numbers, CRLF, server time
     When I write the lines:

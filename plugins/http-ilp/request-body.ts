@@ -23,7 +23,7 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
     return;
   }
   if (encoding !== 'gzip' && encoding !== 'x-gzip') {
-    throw new LineError(`unsupported content encoding [encoding=${encoding}], gzip or none expected`, undefined, 'not supported');
+    throw LineError.request(`unsupported content encoding [encoding=${encoding}], gzip or none expected`, 'not supported');
   }
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done): void {
@@ -43,12 +43,12 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
       const bytes = chunk as Buffer;
       inflated += bytes.length;
       if (inflated > gzipMaxBytes) {
-        throw new LineError(`gzip body inflates past ${gzipMaxBytes} bytes [${LINE_HTTP_GZIP_MAX_SIZE.name}=${gzipMaxBytes}]`, undefined, 'request too large');
+        throw LineError.request(`gzip body inflates past ${gzipMaxBytes} bytes [${LINE_HTTP_GZIP_MAX_SIZE.name}=${gzipMaxBytes}]`, 'request too large');
       }
       yield bytes;
     }
   } catch (e) {
-    if (isZlibError(e)) throw new LineError('gzip decompression error', undefined, 'not supported');
+    if (isZlibError(e)) throw LineError.request('gzip decompression error', 'not supported');
     throw e;
   } finally {
     // Stop inflating; whatever the client still sends is read and dropped so the answer can go out.

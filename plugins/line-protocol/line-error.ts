@@ -1,7 +1,8 @@
 /**
  * A rejected line or request, in QuestDB's words (LineHttpProcessorState, LineProtocolException).
- * `line` is the 1-based number of the measurement (blank lines and comments are not counted); request-level
- * errors (precision, gzip, commit) have none. The HTTP route frames it as `{code, message, line, errorId}`.
+ * `line` is the 1-based number of the measurement (blank lines and comments are not counted); 0 for an error
+ * of the request before its lines (read-only, precision, encoding, gzip: QuestDB's `reject`), undefined for an
+ * error of the commit. The HTTP route frames it as `{code, message, line, errorId}` (error-body.ts).
  */
 import { ColumnType, ddlTypeName, TypeTag, typeName } from '../../core/data/column-type';
 
@@ -21,6 +22,11 @@ export class LineError extends Error {
     super(message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}...` : message);
     this.name = 'LineError';
     this.status = status ?? STATUS[code];
+  }
+
+  /** An error of the request as a whole, before any line (`"line":0`). */
+  static request(message: string, code: LineErrorCode, status?: number): LineError {
+    return new LineError(message, 0, code, status);
   }
 
   /** The same error found on another line (the parser knows the line, the message factories do not). */

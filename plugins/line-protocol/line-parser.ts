@@ -30,6 +30,7 @@ const COMMA = 0x2c;
 const EQ = 0x3d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const SLASH = 0x2f;
 const MAX_SAFE = 9007199254740991;
 const POW10 = Float64Array.from({ length: 23 }, (_, i) => 10 ** i);
 
@@ -105,6 +106,10 @@ export class LineParser {
       block = this.blocks.blockFor(b, start, nameEnd, line);
     }
     if (block === undefined) return this.fail(LineMessages.tooManyTables(this.blocks.tableCount));
+    // QuestDB's parser refuses a `/` in a table name itself (other invalid names are refused at planning).
+    if (block.rows === 0 && block.columns.length === 0 && block.tableBytes.includes(SLASH)) {
+      return this.fail(LineMessages.parserState('INVALID_TABLE_NAME'));
+    }
     this.block = block;
     const row = block.rows;
     let p = nameEnd + 1;
@@ -203,6 +208,8 @@ export class LineParser {
         if (keyEnd === p) {
           if (c === LF || c === CR) return position > 0 ? keyEnd : this.fail(LineMessages.noFields());
           if (c === SPACE && position > first) return keyEnd;
+          // A second space before the field set (`m,t=a  x=1i`): QuestDB's INVALID_FIELD_SEPARATOR.
+          if (c === SPACE) return this.fail(LineMessages.parserState('INVALID_FIELD_SEPARATOR'));
           return this.fail(LineMessages.parserState(position > 0 ? 'INCOMPLETE_FIELD' : 'NO_FIELDS'));
         }
         // `t,tag=x 123`: a line of tags whose only other token is the timestamp.
@@ -262,14 +269,16 @@ export class LineParser {
     let escaped = false;
     let nonAscii = false;
     for (;;) {
+      // Unterminated (a raw line end or the end of the input first): QuestDB's message ends after `value: `,
+      // since what follows the quote is not the value.
       if (q >= end) {
         if (!final) return this.more(start, end);
-        return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), excerpt(b, v, end)));
+        return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), ''));
       }
       const c = b[q];
       if (c === QUOTE) break;
       if (c === BACKSLASH) { escaped = true; q += 2; continue; }
-      if (c === LF) return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), excerpt(b, v, q)));
+      if (c === LF) return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), ''));
       if (c >= 0x80) nonAscii = true;
       q++;
     }
