@@ -78,10 +78,14 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
     Then within 3000 ms the server closes the TCP connection
     And within 3000 ms the query "select k from long" answers the dataset "[[\"a\"]]"
 
-  Scenario: connections past line.tcp.net.connection.limit are refused
+  Scenario: connections past line.tcp.net.connection.limit are refused while every connection is writing
     Given the environment variable "SVC_LINE_TCP_NET_CONNECTION_LIMIT" is "1"
     And a running server
-    When I open a TCP connection and send nothing
+    When I send over TCP:
+      """
+      held,k=a v=1i 1700000000000000000
+      """
+    And I wait 300 ms
     And I open a second TCP connection
     Then within 3000 ms the server closes the second TCP connection
 

@@ -68,6 +68,11 @@ export class IngestSession {
     return this.source.pendingLineBytes;
   }
 
+  /** Bytes fed and not parsed yet (a parse worker has them). */
+  get unparsedBytes(): number {
+    return this.source.unparsedBytes;
+  }
+
   /** Rows parsed and not yet appended. */
   get bufferedRows(): number {
     let n = this.source.bufferedRows;

@@ -61,6 +61,10 @@ export class RemoteSource implements BlockSource {
     this.ended = true;
   }
 
+  get unparsedBytes(): number {
+    return this.inFlight + this.staged;
+  }
+
   take(): Promise<TableBlock[]> {
     if (this.failure) return Promise.reject(this.failure);
     this.send();
