@@ -93,5 +93,21 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
     Given the environment variable "SVC_LINE_TCP_ENABLED" is "false"
     And a running server
     When I GET "/settings" on the API listener
-    Then the body contains "\"accepting.writes\":[\"http\"],\"line.proto.support.versions\":[1,2,3],\"ilp.proto.transports\":[\"http\"]"
+    Then the body contains "\"accepting.writes\":[\"http\", \"pgwire\"],\"line.proto.support.versions\":[1,2,3],\"ilp.proto.transports\":[\"http\"]"
     And the log has no line matching "line tcp server listening"
+
+  Scenario: /settings lists every listener that takes writes: HTTP, TCP and PostgreSQL
+    Given a running server
+    When I GET "/settings" on the API listener
+    Then the body contains "\"accepting.writes\":[\"http\", \"tcp\", \"pgwire\"],"
+
+  Scenario Outline: /settings leaves PostgreSQL out when it takes no writes
+    Given the environment variable "<variable>" is "<value>"
+    And a running server
+    When I GET "/settings" on the API listener
+    Then the body contains "\"accepting.writes\":[\"http\", \"tcp\"],"
+
+    Examples:
+      | variable                | value |
+      | SVC_PG_ENABLED          | false |
+      | SVC_PG_SECURITY_READONLY | true |
