@@ -109,8 +109,12 @@ export class BinaryValue {
       if (extent < 0) return this.fail('ARRAY_TOO_LARGE');
       this.shape[d] = extent;
       count *= extent;
+      // Every prefix product is bounded: a zero extent after huge ones ([2147483647, 2147483647, 0]) is refused too.
+      if (count > MAX_ARRAY_ELEMENTS) return this.fail('ARRAY_TOO_LARGE');
     }
-    if (count > MAX_ARRAY_ELEMENTS) return this.fail('ARRAY_TOO_LARGE');
+    // A zero extent anywhere: the empty array, whatever the other extents (QuestDB reads it as `[]`); its
+    // shape is stored all zeros (core/data/array-shape.ts), so no reader walks the outer extents.
+    if (count === 0) this.shape.fill(0, 0, dims);
     this.dims = dims;
     this.elementsAt = shapeAt + dims * 4;
     this.elementCount = count;
