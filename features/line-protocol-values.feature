@@ -160,3 +160,14 @@ Feature: Line-protocol values: what is stored, what becomes NULL, what refuses t
     Then within 3000 ms the server closes the TCP connection
     And within 3000 ms the query "select k, v, timestamp from tcpok" answers the dataset "[[\"a\",1,\"2023-11-14T22:13:20.000000Z\"]]"
     And storage has no table "tcpts"
+
+  Scenario: a column a line leaves out reads NULL, whatever its type
+    Given the SQL "create table gaps (k symbol, ns timestamp_ns, dec decimal(10,2), i int, u uuid, timestamp timestamp) timestamp(timestamp) partition by day" has run
+    When I write the lines:
+      """
+      gaps,k=a ns=1700000000123456789n,dec=1.25d,i=7i 1700000000000000000
+      gaps,k=b 1700000001000000000
+      """
+    Then the status is 204
+    When I query "select k, ns, dec, i, u from gaps"
+    Then the dataset is "[[\"a\",\"2023-11-14T22:13:20.123456789Z\",\"1.25\",7,null],[\"b\",null,null,null,null]]"
