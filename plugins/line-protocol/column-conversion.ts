@@ -8,7 +8,7 @@
  * cast error naming the first line that has a value. The common cases are views on the block's arrays.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
-import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
+import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../core/data/null-values';
 import { joinNanos } from '../../core/data/nanos-split';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { decodeUtf8 } from '../../core/data/utf8';
@@ -129,7 +129,19 @@ function timestampNanos(c: BlockColumn, to: ColumnType, src: ConversionSource): 
     micros[i] = us;
     sub[i] = ns;
   }
-  return joinNanos(to, micros, sub, n);
+  const v = joinNanos(to, micros, sub, n);
+  if (c.exact === undefined) return v;
+  // Past 2^53 µs (after 2255) a double's µs is not exact: those rows take the exact µs (BigInt, rare).
+  let exact = v.exact;
+  for (let i = 0; i < n; i++) {
+    const us = c.f64[i];
+    if (us === LONG_NULL || (us <= MAX_SAFE_LONG && us >= -MAX_SAFE_LONG)) continue;
+    exact ??= BigInt64Array.from(v.data as Float64Array, (x) => (x === LONG_NULL ? LONG_NULL_BIG : BigInt(x)));
+    const value = c.exact[i] * 1000n + BigInt(c.sub === undefined ? 0 : c.sub[i]);
+    exact[i] = value;
+    (v.data as Float64Array)[i] = Number(value);
+  }
+  return exact === v.exact ? v : { ...v, exact };
 }
 
 /** INTEGER into INT, SHORT or BYTE: out of range is an error; null becomes INT's null, or 0 (not nullable). */

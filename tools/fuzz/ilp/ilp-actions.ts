@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { badLine, chaosLine } from './ilp-chaos';
 import { IlpRandom } from './ilp-random';
-import { encodeRow, FuzzRow, randomRow } from './ilp-rows';
+import { encodeRow, FuzzRow, randomRow, TS_FROM } from './ilp-rows';
 import { HttpAnswer, IlpTarget } from './ilp-target';
 
 export interface Finding {
@@ -19,6 +19,8 @@ export interface Finding {
 /** State the workers share: ids, the model of acknowledged rows, counters and findings. */
 export class FuzzState {
   nextId = 1_000;
+  /** The checked rows' feed time in ns: it moves forward a few ms per row. */
+  clock = TS_FROM;
   lines = 0;
   requests = 0;
   http5xx = 0;
@@ -55,7 +57,8 @@ function checkedBody(rnd: IlpRandom, state: FuzzState, withBad: boolean): Checke
     const table = rnd.pick(state.tables);
     if (i === badAt) { parts.push(badLine(rnd, table, state.nextId++)); continue; }
     if (i === n) break;
-    const row = randomRow(rnd, state.nextId++);
+    state.clock += BigInt(rnd.int(0, 20_000_000));
+    const row = randomRow(rnd, state.nextId++, state.clock);
     parts.push(encodeRow(rnd, table, row));
     if (badAt < 0 || i < badAt) kept.set(table, [...(kept.get(table) ?? []), row]);
   }

@@ -37,9 +37,9 @@ const TRUE_WORDS = ['t', 'T', 'true', 'True', 'TRUE'];
 const FALSE_WORDS = ['f', 'F', 'false', 'False', 'FALSE'];
 const TEXT = 'abcxyzABC019 ,="\\é日😀-_.:/';
 const TAG_TEXT = 'abcxyzABC019 ,=\\é日😀-_."\'';
-/** Designated timestamps: 30 days from 2024-01-01 in ns, in any order (a few dozen DAY partitions). */
-const TS_FROM = 1704067200000000000n;
-const TS_SPAN = 2592000000000000n;
+/** Designated timestamps start at 2024-01-01 and move forward, as a feed's do; one row in ten is up to 3 days late. */
+export const TS_FROM = 1704067200000000000n;
+const LATE_SPAN = 259200000000000n;
 
 function text(rnd: IlpRandom, alphabet: string, max: number): string {
   const chars = [...alphabet];
@@ -54,8 +54,8 @@ function double(rnd: IlpRandom): number {
   return rnd.chance(0.3) ? Math.round(x) : x;
 }
 
-/** A row with random values, each left out (NULL) now and then. */
-export function randomRow(rnd: IlpRandom, id: number): FuzzRow {
+/** A row with random values, each left out (NULL) now and then; `clock` is the feed's current time in ns. */
+export function randomRow(rnd: IlpRandom, id: number, clock = TS_FROM): FuzzRow {
   const some = <T>(make: () => T): T | null => (rnd.chance(0.15) ? null : make());
   const d = some(() => double(rnd));
   const l = some(() => (rnd.chance(0.2) ? rnd.pick(LONGS) : rnd.int64()));
@@ -70,8 +70,14 @@ export function randomRow(rnd: IlpRandom, id: number): FuzzRow {
     t: some(() => rnd.int(0, 2 ** 31) * rnd.int(0, 2 ** 21)),
     tn: some(() => BigInt(rnd.int(0, 2 ** 31)) * BigInt(rnd.int(0, 2 ** 31)) * 2n + BigInt(rnd.int(0, 1))),
     arr: some(() => Array.from({ length: rnd.int(0, 6) }, () => double(rnd))),
-    ts: rnd.chance(0.05) ? undefined : TS_FROM + BigInt(Math.floor(rnd.next() * Number(TS_SPAN / 1000n))) * 1000n + BigInt(rnd.int(0, 999)),
+    ts: rnd.chance(0.05) ? undefined : designated(rnd, clock),
   };
+}
+
+function designated(rnd: IlpRandom, clock: bigint): bigint {
+  if (!rnd.chance(0.1)) return clock;
+  const late = clock - BigInt(Math.floor(rnd.next() * Number(LATE_SPAN / 1000n))) * 1000n;
+  return late < TS_FROM ? TS_FROM : late;
 }
 
 function escapeName(s: string): string {
