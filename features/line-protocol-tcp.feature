@@ -50,9 +50,11 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
       typed,k=a n=1i 1700000000000000000
       typed,k=b n=2i 1700000001000000000
       typed,k=c n="text" 1700000002000000000
+      typed,k=d n=4i 1700000003000000000
       """
     Then within 3000 ms the server closes the TCP connection
     And within 3000 ms the query "select k, n from typed" answers the dataset "[[\"a\",1],[\"b\",2]]"
+    And the log has a line matching "line protocol line rejected, closing the connection \[errorId=[0-9a-f]{12}-\d+, remote=127.0.0.1:\d+, line=3\] table: typed, column: n; cast error from protocol type: STRING to column type: LONG"
 
   Scenario: an idle connection is closed after line.tcp.net.idle.timeout
     Given the environment variable "SVC_LINE_TCP_NET_IDLE_TIMEOUT" is "200"
