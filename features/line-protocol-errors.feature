@@ -78,3 +78,13 @@ Feature: Line-protocol error texts, as QuestDB 9.4.4 writes them
       | u     | not-a-uuid  | UUID    |
       | ip    | 999.1.1.1   | IPv4    |
       | l     | 0xnothex    | LONG256 |
+
+  Scenario Outline: a request refused before its body is read still gets its answer after the whole body
+    When I POST 200000 lines like "big,k=a v={i}i" to "<path>"
+    Then the status is <status>
+    And the line protocol error is "<code>" on line 0
+
+    Examples:
+      | path                | status | code          |
+      | /write?precision=d  | 400    | not supported |
+      | /write?precision=   | 400    | not supported |

@@ -1,6 +1,7 @@
 /**
- * Line protocol with binary values (protocol version 2) in readable form (features/support/ilp-binary.ts):
- * `==double(…)` and `==array(extents: values)` inside otherwise ordinary lines, POSTed to /write or sent over TCP.
+ * Line-protocol bodies beyond plain text: binary values (protocol version 2) in readable form
+ * (features/support/ilp-binary.ts: `==double(…)` and `==array(extents: values)` inside otherwise ordinary
+ * lines), and large generated bodies POSTed to any path.
  */
 import { When } from '@cucumber/cucumber';
 import { encodeBinaryLines } from '../support/ilp-binary';
@@ -12,4 +13,9 @@ function lines(text: string): string {
 
 When('I write the lines with binary values:', async function (this: SvcWorld, text: string) {
   await this.request('API', '/write', { method: 'POST', body: encodeBinaryLines(lines(text)) });
+});
+
+When('I POST {int} lines like {string} to {string}', async function (this: SvcWorld, n: number, template: string, path: string) {
+  const body = Array.from({ length: n }, (_, i) => template.replace(/\{i\}/g, String(i))).join('\n') + '\n';
+  await this.request('API', path, { method: 'POST', body });
 });

@@ -11,14 +11,33 @@ import { createGunzip } from 'node:zlib';
 import { LINE_HTTP_GZIP_MAX_SIZE } from '../../core/config/server-keys';
 import { LineError } from '../line-protocol/line-error';
 
+/**
+ * Reads and drops what is left of the body (an error found before or while reading it): a client that sends
+ * its whole body before reading gets the answer instead of a reset connection.
+ */
+export function drainRequest(req: IncomingMessage): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.once('end', () => resolve());
+    req.once('close', () => resolve());
+    req.once('error', () => resolve());
+    req.resume();
+  });
+}
+
 export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, onBytes: (n: number) => void,
   stopInflating: () => boolean): AsyncGenerator<Uint8Array> {
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') {
-    for await (const chunk of req) {
-      const bytes = chunk as Buffer;
-      onBytes(bytes.length);
-      yield bytes;
+    // Not destroyed when the consumer stops early (an error mid-body): the rest is drained, so the answer arrives.
+    try {
+      for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+        const bytes = chunk as Buffer;
+        onBytes(bytes.length);
+        yield bytes;
+      }
+    } finally {
+      req.resume();
     }
     return;
   }

@@ -18,7 +18,7 @@ import { LineError } from '../line-protocol/line-error';
 import { LineIngestion } from '../line-protocol/line-ingestion';
 import { precisionUnit } from '../line-protocol/time-unit';
 import { errorBody } from './error-body';
-import { requestBody } from './request-body';
+import { drainRequest, requestBody } from './request-body';
 
 export interface WriteRouteServices {
   readonly ingestion: LineIngestion;
@@ -64,6 +64,9 @@ export class WriteRoute implements HttpRoute {
     } catch (e) {
       await session?.rollback().catch((r: unknown) => this.s.responder.unhandled('ILP rollback', r));
       if (signal.aborted || exchange.res.headersSent) return;
+      // Refused before or while reading the body (read-only, precision, encoding, a size limit): read the rest first.
+      await drainRequest(req);
+      if (signal.aborted) return;
       this.fail(exchange, e);
     } finally {
       await session?.close().catch((r: unknown) => this.s.responder.unhandled('ILP close', r));

@@ -99,6 +99,8 @@ function argument(args: readonly string[], name: string, fallback: number): numb
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // Ctrl-C: exit through 'exit', where the server child is killed.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   const report = await runFuzz({
     seed: argument(args, 'seed', Date.now() % 1_000_000), lines: argument(args, 'lines', 20_000), workers: argument(args, 'workers', 4),
     maxStallMs: argument(args, 'max-stall-ms', 1000), maxRssGrowthMb: argument(args, 'max-rss-growth-mb', 512),

@@ -34,6 +34,10 @@ export class IlpTarget {
       ...process.env, SVC_HTTP_NET_BIND_TO: '127.0.0.1:0', SVC_HTTP_MIN_NET_BIND_TO: '127.0.0.1:0', SVC_LINE_TCP_NET_BIND_TO: '127.0.0.1:0',
       SVC_PG_NET_BIND_TO: '127.0.0.1:0', SVC_METRICS_ENABLED: 'true', ...env,
     });
+    // The server never outlives the fuzzer, whichever way it ends.
+    const kill = (): void => { if (server.running) server.child.kill('SIGKILL'); };
+    process.once('exit', kill);
+    void server.exit.then(() => process.removeListener('exit', kill));
     await server.waitReady(60_000);
     const api = server.ports.get('http server');
     const tcp = server.ports.get('line tcp server');
@@ -41,9 +45,13 @@ export class IlpTarget {
     return new IlpTarget(server, root, api, tcp);
   }
 
-  /** POSTs `body` to /write; `chunk` > 0 sends it in pieces of that size. */
+  /**
+   * POSTs `body` to /write; `chunk` > 0 sends it in pieces of that size. A connection the server cuts before
+   * its answer (EPIPE, ECONNRESET) is status 0 with the error as the body: /write reads a body to its end first.
+   */
   write(body: Buffer, options: { gzip?: boolean; query?: string; chunk?: number } = {}): Promise<HttpAnswer> {
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
+      const reject = (e: Error): void => resolve({ status: 0, body: `connection cut before the answer: ${e.message}` });
       const headers: Record<string, string> = options.gzip ? { 'Content-Encoding': 'gzip' } : {};
       const req = request({ host: '127.0.0.1', port: this.api, path: `/write${options.query ?? ''}`, method: 'POST', headers, agent: false }, (res) => {
         const parts: Buffer[] = [];
