@@ -26,8 +26,8 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
     And a running server
     When I write a gzip body that inflates to 64 MB of blank lines
     Then the status is 413
-    And the line protocol error is "request too large" without a line
-    And the error message is "gzip body inflates past 1048576 bytes [line.http.gzip.max.size=1048576]"
+    And the line protocol error is "request too large" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):gzip body inflates past 1048576 bytes [line.http.gzip.max.size=1048576]"
 
   Scenario: more new columns than line.max.table.columns are refused
     Given a running server
@@ -55,6 +55,22 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
     And the error message ends with "table: many; too many columns, the table would have more than 2048 [line.max.table.columns=2048]"
     And storage has no table "many"
 
+  Scenario: a line adding more columns than line.max.new.columns.per.line is refused
+    Given the environment variable "SVC_LINE_MAX_NEW_COLUMNS_PER_LINE" is "10"
+    And a running server
+    When I write one line with 11 fields to "storm"
+    Then the status is 400
+    And the error message ends with "error in line 1: table: storm; too many new columns in one line, a line may add at most 10 [line.max.new.columns.per.line=10]"
+    And storage has no table "storm"
+    When I write one line with 10 fields to "storm"
+    Then the status is 204
+    When I write the lines:
+      """
+      storm f0=1i,g0=1i,g1=1i,g2=1i,g3=1i,g4=1i,g5=1i,g6=1i,g7=1i,g8=1i,g9=1i,g10=1i
+      """
+    Then the status is 400
+    And the error message ends with "error in line 1: table: storm; too many new columns in one line, a line may add at most 10 [line.max.new.columns.per.line=10]"
+
   Scenario: more tables in one request than line.max.tables.per.transaction are refused
     Given a running server
     When I write 1001 lines like "table_{i} v=1i"
@@ -67,10 +83,10 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
     Given a running server
     When I write the lines:
       """
-      bad/name v=1i
+      bad:name v=1i
       """
     Then the status is 400
-    And the error message ends with "error in line 1: table: bad/name; invalid table name"
+    And the error message ends with "error in line 1: table: bad:name; invalid table name"
     When I write the lines:
       """
       fine v=1i
@@ -129,7 +145,7 @@ Feature: Line protocol refuses bad input with a clear error and keeps serving
       ro v=1i
       """
     Then the status is 403
-    And the line protocol error is "unauthorised" without a line
+    And the line protocol error is "unauthorised" on line 0
     And storage has no table "ro"
 
   Scenario: rows, rejected lines and bytes are counted per transport

@@ -50,9 +50,11 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
       typed,k=a n=1i 1700000000000000000
       typed,k=b n=2i 1700000001000000000
       typed,k=c n="text" 1700000002000000000
+      typed,k=d n=4i 1700000003000000000
       """
     Then within 3000 ms the server closes the TCP connection
     And within 3000 ms the query "select k, n from typed" answers the dataset "[[\"a\",1],[\"b\",2]]"
+    And the log has a line matching "line protocol line rejected, closing the connection \[errorId=[0-9a-f]{12}-\d+, remote=127.0.0.1:\d+, line=3\] table: typed, column: n; cast error from protocol type: STRING to column type: LONG"
 
   Scenario: an idle connection is closed after line.tcp.net.idle.timeout
     Given the environment variable "SVC_LINE_TCP_NET_IDLE_TIMEOUT" is "200"
@@ -78,10 +80,14 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
     Then within 3000 ms the server closes the TCP connection
     And within 3000 ms the query "select k from long" answers the dataset "[[\"a\"]]"
 
-  Scenario: connections past line.tcp.net.connection.limit are refused
+  Scenario: connections past line.tcp.net.connection.limit are refused while every connection is writing
     Given the environment variable "SVC_LINE_TCP_NET_CONNECTION_LIMIT" is "1"
     And a running server
-    When I open a TCP connection and send nothing
+    When I send over TCP:
+      """
+      held,k=a v=1i 1700000000000000000
+      """
+    And I wait 300 ms
     And I open a second TCP connection
     Then within 3000 ms the server closes the second TCP connection
 
@@ -89,5 +95,21 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
     Given the environment variable "SVC_LINE_TCP_ENABLED" is "false"
     And a running server
     When I GET "/settings" on the API listener
-    Then the body contains "\"accepting.writes\":[\"http\"],\"line.proto.support.versions\":[1,2,3],\"ilp.proto.transports\":[\"http\"]"
+    Then the body contains "\"accepting.writes\":[\"http\", \"pgwire\"],\"line.proto.support.versions\":[1,2,3],\"ilp.proto.transports\":[\"http\"]"
     And the log has no line matching "line tcp server listening"
+
+  Scenario: /settings lists every listener that takes writes: HTTP, TCP and PostgreSQL
+    Given a running server
+    When I GET "/settings" on the API listener
+    Then the body contains "\"accepting.writes\":[\"http\", \"tcp\", \"pgwire\"],"
+
+  Scenario Outline: /settings leaves PostgreSQL out when it takes no writes
+    Given the environment variable "<variable>" is "<value>"
+    And a running server
+    When I GET "/settings" on the API listener
+    Then the body contains "\"accepting.writes\":[\"http\", \"tcp\"],"
+
+    Examples:
+      | variable                | value |
+      | SVC_PG_ENABLED          | false |
+      | SVC_PG_SECURITY_READONLY | true |

@@ -105,8 +105,8 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
       p v=1.0 1
       """
     Then the status is 400
-    And the line protocol error is "not supported" without a line
-    And the error message is "unsupported precision"
+    And the line protocol error is "not supported" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):unsupported precision"
 
   Scenario: a gzip body is inflated while it arrives
     When I write the gzip-compressed lines:
@@ -120,10 +120,12 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
   Scenario: a body that is not gzip, and an unknown encoding, are refused
     When I write a body with the header "Content-Encoding" set to "gzip"
     Then the status is 415
-    And the error message is "gzip decompression error"
+    And the line protocol error is "not supported" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):gzip decompression error"
     When I write a body with the header "Content-Encoding" set to "br"
     Then the status is 415
-    And the line protocol error is "not supported" without a line
+    And the line protocol error is "not supported" on line 0
+    And the error message is "failed to parse line protocol:errors encountered on line(s):unsupported content encoding [encoding=br], gzip or none expected"
 
   Scenario: the text protocol in full: escapes, strings, booleans, special numbers, CRLF, server time
     When I write the lines:
@@ -133,10 +135,10 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
       my\ table,tag\ 1=d s="",t=t,f=F 1700000000000000000
       """
     Then the status is 204
-    When I query "select \"tag 1\", s, t, f, n, i < 0, x from 'my table'"
+    When I query "select \"tag 1\", s, t, f, n, i is null, x from 'my table'"
     Then the dataset is:
       """
-      [["a b=c,d","say \"hi\"\\ \nthere",true,false,null,true,1000.0],["d","",true,false,null,false,null]]
+      [["a b=c,d","say \"hi\"\\ \nthere",true,false,null,true,1000.0],["d","",true,false,null,true,null]]
       """
     When I write the lines:
       """
@@ -220,3 +222,20 @@ Feature: InfluxDB line protocol over HTTP: POST /write and /api/v2/write, GET /p
     Then the status is 204
     And the table "orders" holds 1 rows
     And the table "fills" holds 1 rows
+
+  Scenario: a table the protocol creates is a WAL table; its tags are cached SYMBOL(256) columns
+    When I write the lines:
+      """
+      walt,host=a v=1.5 1700000000000000000
+      """
+    And I write the lines:
+      """
+      walt,host=b,zone=eu v=2.5 1700000001000000000
+      """
+    Then the status is 204
+    When I query "select walEnabled, dedup, partitionBy, designatedTimestamp from tables() where table_name = 'walt'"
+    Then the dataset is "[[true,false,\"DAY\",\"timestamp\"]]"
+    When I query "select column, type, indexed, symbolCached, symbolCapacity from table_columns('walt') where type = 'SYMBOL'"
+    Then the dataset is "[[\"host\",\"SYMBOL\",false,true,256],[\"zone\",\"SYMBOL\",false,true,256]]"
+    When I query "select name, suspended from wal_tables() where name = 'walt'"
+    Then the dataset is "[[\"walt\",false]]"

@@ -79,13 +79,22 @@ export const LINE_HTTP_GZIP_MAX_SIZE = sizeKey('line.http.gzip.max.size', '1g');
 export const LINE_TCP_ENABLED = booleanKey('line.tcp.enabled', true);
 export const LINE_TCP_BIND_TO = addressKey('line.tcp.net.bind.to', '0.0.0.0:9009');
 export const LINE_TCP_CONNECTION_LIMIT = intKey('line.tcp.net.connection.limit', 256, 1);
-/** A TCP connection that sends nothing for this long is closed; 0 keeps idle connections open. */
-export const LINE_TCP_IDLE_TIMEOUT = durationKey('line.tcp.net.idle.timeout', '0');
+/**
+ * A TCP connection that sends nothing for this long is closed; 0 keeps idle connections open. svc-specific
+ * default (QuestDB's is 0): five minutes, as QuestDB's HTTP and PostgreSQL idle timeouts, so abandoned
+ * sockets do not hold connection slots forever.
+ */
+export const LINE_TCP_IDLE_TIMEOUT = durationKey('line.tcp.net.idle.timeout', '5m');
 /** A TCP connection whose unfinished line is this old is closed (slow-drip clients); 0 = no limit. */
 export const LINE_TCP_LINE_TIMEOUT = durationKey('line.tcp.net.line.timeout', '30s');
 /** Longest line over TCP: a longer one closes the connection. */
 export const LINE_TCP_MAX_RECV_BUFFER_SIZE = sizeKey('line.tcp.max.recv.buffer.size', '1g');
-/** TCP rows are committed this often (and when a connection closes or its buffer fills). */
+/**
+ * QuestDB's auth db file (`<key id> ec-p-256-sha256 <x> <y>` per line), relative to the root: when set, TCP
+ * line-protocol connections must pass QuestDB's JWK challenge-response first. Unset: no authentication.
+ */
+export const LINE_TCP_AUTH_DB_PATH = stringKey('line.tcp.auth.db.path', undefined);
+/** TCP rows are committed this often while a client keeps sending (and when it pauses, closes or its buffer fills). */
 export const LINE_TCP_COMMIT_INTERVAL = durationKey('line.tcp.commit.interval.default', '2000');
 /**
  * svc-specific: parsed rows one transaction keeps in memory before they go to the table writers (HTTP: the
@@ -103,6 +112,8 @@ export const LINE_INTEGER_DEFAULT_COLUMN_TYPE = enumKey('line.integer.default.co
 export const LINE_MAX_TABLE_COLUMNS = intKey('line.max.table.columns', 2048, 1, 100000);
 /** svc-specific: distinct tables one request (or one TCP commit) may write. */
 export const LINE_MAX_TABLES = intKey('line.max.tables.per.transaction', 1000, 1, 1000000);
+/** svc-specific: columns one line may add to its table (a new table's first line included). */
+export const LINE_MAX_NEW_COLUMNS_PER_LINE = intKey('line.max.new.columns.per.line', 1000, 1, 100000);
 
 // ---- authentication ----------------------------------------------------------------------
 export const HTTP_USER = stringKey('http.user', undefined);
@@ -256,9 +267,9 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ROLL_BUFFER_LIMIT, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
   LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_HTTP_GZIP_MAX_SIZE, LINE_TCP_ENABLED, LINE_TCP_BIND_TO, LINE_TCP_CONNECTION_LIMIT,
-  LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE, LINE_PARSE_WORKERS,
+  LINE_TCP_IDLE_TIMEOUT, LINE_TCP_LINE_TIMEOUT, LINE_TCP_MAX_RECV_BUFFER_SIZE, LINE_TCP_AUTH_DB_PATH, LINE_TCP_COMMIT_INTERVAL, LINE_PARSE_BUFFER_SIZE, LINE_PARSE_WORKERS,
   LINE_AUTO_CREATE_NEW_TABLES, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_DEFAULT_PARTITION_BY, LINE_FLOAT_DEFAULT_COLUMN_TYPE,
-  LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES,
+  LINE_INTEGER_DEFAULT_COLUMN_TYPE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES, LINE_MAX_NEW_COLUMNS_PER_LINE,
   HTTP_USER, HTTP_PASSWORD, HTTP_AUTH_TOKENS, HTTP_HEALTH_AUTH_REQUIRED,
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,

@@ -3,6 +3,7 @@
  * import, group-by output). Appends write into typed arrays that double when full; `build()` returns
  * a Vector view of what was appended (no copy) — call `reset()` before reusing the builder.
  */
+import { soundShape } from './array-shape';
 import { ColumnType, TypeTag, isInt64, isVarSize } from './column-type';
 import { CHAR_NULL, GEOHASH_NULL, INT_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG, SYMBOL_NULL } from './null-values';
 import { MemorySymbolTable, SymbolTable } from './symbol-table';
@@ -178,7 +179,7 @@ export class VectorBuilder {
     this.appendNumber(v.data[i]);
   }
 
-  /** ARRAY: one row of elements (row-major) with its extent per dimension. */
+  /** ARRAY: one row of elements (row-major) with its extent per dimension (made sound: core/data/array-shape.ts). */
   appendArray(elements: ArrayLike<number>, shape: ArrayLike<number>): void {
     const dims = this.type.dims ?? 1;
     this.ensureBytes(elements.length);
@@ -187,7 +188,7 @@ export class VectorBuilder {
     this.bytes += elements.length;
     if (dims > 1) {
       const shapes = this.shapes = grow(this.shapes ?? new Int32Array(16 * dims), (this.rows + 1) * dims);
-      for (let k = 0; k < dims; k++) shapes[this.rows * dims + k] = shape[k] ?? 0;
+      soundShape(shape, 0, dims, elements.length, shapes, this.rows * dims);
     }
     this.endVarRow(false);
   }

@@ -29,6 +29,8 @@ export interface StorageEngine {
   truncateTable(name: string): Promise<void>;
   /** Adds a column without rewriting the others; old rows read as null. */
   addColumn(table: string, column: ColumnDef): Promise<void>;
+  /** Adds several columns in one schema change (all checked first; none is added when one is refused). */
+  addColumns(table: string, columns: readonly ColumnDef[]): Promise<void>;
   dropColumn(table: string, column: string): Promise<void>;
   renameColumn(table: string, from: string, to: string): Promise<void>;
   /**
@@ -175,6 +177,8 @@ export interface TableWriter {
    * rows, not the column. Throws SvcError for an invalid or duplicate name.
    */
   addColumn(column: ColumnDef): Promise<void>;
+  /** `addColumn` for several columns at once: all checked first, then one schema change for all of them. */
+  addColumns(columns: readonly ColumnDef[]): Promise<void>;
   /** The writer's dictionary for a SYMBOL column; `intern` adds a value and returns its key. */
   symbolTable(columnIndex: number): SymbolTable & { intern(value: string): number };
   /**

@@ -18,6 +18,7 @@ export class TransactionStorage implements StorageEngine {
   async renameTable(from: string, to: string): Promise<void> { this.free(from); await this.engine.renameTable(from, to); }
   async truncateTable(name: string): Promise<void> { this.free(name); await this.engine.truncateTable(name); }
   async addColumn(table: string, column: ColumnDef): Promise<void> { this.free(table); await this.engine.addColumn(table, column); }
+  async addColumns(table: string, columns: readonly ColumnDef[]): Promise<void> { this.free(table); await this.engine.addColumns(table, columns); }
   async dropColumn(table: string, column: string): Promise<void> { this.free(table); await this.engine.dropColumn(table, column); }
   async renameColumn(table: string, from: string, to: string): Promise<void> { this.free(table); await this.engine.renameColumn(table, from, to); }
   async setTableParams(table: string, params: TableParams): Promise<void> { this.free(table); await this.engine.setTableParams(table, params); }

@@ -130,11 +130,13 @@ class TcpClient {
   }
 }
 
+/** Watches the socket from the start: a server may reset a connection right after accepting it. */
 async function openTcp(world: SvcWorld): Promise<TcpClient> {
   await world.ready();
   const socket = connect(world.tcpPort(), world.tcpHost());
-  await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
-  return new TcpClient(socket);
+  const client = new TcpClient(socket);
+  await Promise.race([new Promise((resolve) => socket.once('connect', resolve)), client.closed]);
+  return client;
 }
 
 const tcpClients = new WeakMap<SvcWorld, TcpClient>();

@@ -93,7 +93,10 @@ function arrays(type: DataType, v: Vector, n: number): Data {
   const first = rowOffsets[0];
   const last = rowOffsets[n];
   const leaf = elements.subarray(first, last);
-  let data: Data = fixed((type as List).children[0].type, leaf.length, leaf, nanValidity(leaf, leaf.length));
+  // The elements' type is the innermost list's child (a DOUBLE[][] is List<List<Float64>>).
+  let leafType: DataType = (type as List).children[0].type;
+  while (leafType instanceof List) leafType = leafType.children[0].type;
+  let data: Data = fixed(leafType, leaf.length, leaf, nanValidity(leaf, leaf.length));
   if (dims === 1) {
     const offsets = new Int32Array(n + 1);
     for (let i = 0; i <= n; i++) offsets[i] = rowOffsets[i] - first;

@@ -122,3 +122,15 @@ test('DECIMAL travels exactly as decimal128 up to 38 digits and decimal256 above
   // arrow-rs reads both decimal widths.
   assert.equal(WasmTable.fromIPCStream(await exportBytes(cols, [batch])).numBatches, 1);
 });
+
+test('a DOUBLE[][] column exports as a list of lists of Float64, empty arrays included', async () => {
+  const type = arrayType(TypeTag.DOUBLE, 2);
+  const b = new VectorBuilder(type, 4);
+  b.appendArray([1, 2, 3, 4], [2, 2]);
+  b.appendArray([], [0, 0]);
+  b.appendNull();
+  const table: Table = tableFromIPC(await exportBytes([{ name: 'a', type }], [{ rowCount: 3, vectors: [b.build()] }]));
+  const cells = table.getChild('a')?.toArray().map((row: { toArray(): { toArray(): Float64Array }[] } | null) =>
+    row === null ? null : Array.from(row.toArray(), (inner) => Array.from(inner.toArray())));
+  assert.deepEqual(cells, [[[1, 2], [3, 4]], [], null]);
+});

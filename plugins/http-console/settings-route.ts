@@ -7,6 +7,7 @@ import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
   CAIRO_MAX_FILE_NAME_LENGTH, HTTP_CONTEXT_SETTINGS, HTTP_SECURITY_READONLY, HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_TCP_ENABLED,
+  PG_ENABLED, PG_SECURITY_READONLY,
 } from '../../core/config/server-keys';
 import { SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
@@ -45,7 +46,11 @@ export class SettingsRoute implements HttpRoute {
     // versions are the ones the parser implements: 1 (text) and 2 (binary DOUBLE and DOUBLE arrays); 3 adds
     // DECIMAL, which needs a DECIMAL column type. Clients with protocol_version=auto pick the highest.
     const transports = [config.get(LINE_TCP_ENABLED) ? '"tcp"' : '', config.get(LINE_HTTP_ENABLED) ? '"http"' : ''].filter((t) => t !== '');
-    const writes = writable ? [config.get(LINE_HTTP_ENABLED) ? '"http"' : '', config.get(LINE_TCP_ENABLED) ? '"tcp"' : ''].filter((t) => t !== '') : [];
+    // A listener is named when it is enabled and takes writes (QuestDB 9.4.4: ["http", "tcp", "pgwire"]).
+    const pgWritable = config.get(PG_ENABLED) && !config.get(PG_SECURITY_READONLY);
+    const writes = writable
+      ? [config.get(LINE_HTTP_ENABLED) ? '"http"' : '', config.get(LINE_TCP_ENABLED) ? '"tcp"' : '', pgWritable ? '"pgwire"' : ''].filter((t) => t !== '')
+      : [];
     this.configJson = `{"release.type":"OSS","release.version":${JSON.stringify(VERSION)},`
       + `"http.settings.readonly":${this.settingsReadonly},"accepting.writes":[${writes.join(', ')}],`
       + `"line.proto.support.versions":[1,2,3],"ilp.proto.transports":[${transports.join(', ')}],"posthog.enabled":false,`

@@ -11,19 +11,38 @@ import { createGunzip } from 'node:zlib';
 import { LINE_HTTP_GZIP_MAX_SIZE } from '../../core/config/server-keys';
 import { LineError } from '../line-protocol/line-error';
 
+/**
+ * Reads and drops what is left of the body (an error found before or while reading it): a client that sends
+ * its whole body before reading gets the answer instead of a reset connection.
+ */
+export function drainRequest(req: IncomingMessage): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.once('end', () => resolve());
+    req.once('close', () => resolve());
+    req.once('error', () => resolve());
+    req.resume();
+  });
+}
+
 export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, onBytes: (n: number) => void,
   stopInflating: () => boolean): AsyncGenerator<Uint8Array> {
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') {
-    for await (const chunk of req) {
-      const bytes = chunk as Buffer;
-      onBytes(bytes.length);
-      yield bytes;
+    // Not destroyed when the consumer stops early (an error mid-body): the rest is drained, so the answer arrives.
+    try {
+      for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+        const bytes = chunk as Buffer;
+        onBytes(bytes.length);
+        yield bytes;
+      }
+    } finally {
+      req.resume();
     }
     return;
   }
   if (encoding !== 'gzip' && encoding !== 'x-gzip') {
-    throw new LineError(`unsupported content encoding [encoding=${encoding}], gzip or none expected`, undefined, 'not supported');
+    throw LineError.request(`unsupported content encoding [encoding=${encoding}], gzip or none expected`, 'not supported');
   }
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done): void {
@@ -43,12 +62,12 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
       const bytes = chunk as Buffer;
       inflated += bytes.length;
       if (inflated > gzipMaxBytes) {
-        throw new LineError(`gzip body inflates past ${gzipMaxBytes} bytes [${LINE_HTTP_GZIP_MAX_SIZE.name}=${gzipMaxBytes}]`, undefined, 'request too large');
+        throw LineError.request(`gzip body inflates past ${gzipMaxBytes} bytes [${LINE_HTTP_GZIP_MAX_SIZE.name}=${gzipMaxBytes}]`, 'request too large');
       }
       yield bytes;
     }
   } catch (e) {
-    if (isZlibError(e)) throw new LineError('gzip decompression error', undefined, 'not supported');
+    if (isZlibError(e)) throw LineError.request('gzip decompression error', 'not supported');
     throw e;
   } finally {
     // Stop inflating; whatever the client still sends is read and dropped so the answer can go out.

@@ -18,7 +18,7 @@ import { LineError } from '../line-protocol/line-error';
 import { LineIngestion } from '../line-protocol/line-ingestion';
 import { precisionUnit } from '../line-protocol/time-unit';
 import { errorBody } from './error-body';
-import { requestBody } from './request-body';
+import { drainRequest, requestBody } from './request-body';
 
 export interface WriteRouteServices {
   readonly ingestion: LineIngestion;
@@ -40,9 +40,9 @@ export class WriteRoute implements HttpRoute {
     const counters = this.s.ingestion.metrics.http;
     let session: IngestSession | undefined;
     try {
-      if (this.s.guard.readOnly) throw new LineError(READ_ONLY_MESSAGE, undefined, 'unauthorised');
+      if (this.s.guard.readOnly) throw LineError.request(READ_ONLY_MESSAGE, 'unauthorised');
       const precision = precisionUnit(params.get('precision'));
-      if (precision === undefined) throw new LineError('unsupported precision', undefined, 'not supported', 400);
+      if (precision === undefined) throw LineError.request('unsupported precision', 'not supported', 400);
       const length = Number(req.headers['content-length']);
       const gzip = (req.headers['content-encoding'] ?? '') !== '';
       const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
@@ -64,6 +64,9 @@ export class WriteRoute implements HttpRoute {
     } catch (e) {
       await session?.rollback().catch((r: unknown) => this.s.responder.unhandled('ILP rollback', r));
       if (signal.aborted || exchange.res.headersSent) return;
+      // Refused before or while reading the body (read-only, precision, encoding, a size limit): read the rest first.
+      await drainRequest(req);
+      if (signal.aborted) return;
       this.fail(exchange, e);
     } finally {
       await session?.close().catch((r: unknown) => this.s.responder.unhandled('ILP close', r));
@@ -78,8 +81,8 @@ export class WriteRoute implements HttpRoute {
       error = new LineError(`internal error: ${e instanceof Error ? e.message : String(e)}`, undefined, 'internal error');
     }
     const errorId = this.s.ingestion.errorIds.next();
-    if (error.line !== undefined) this.s.ingestion.metrics.http.rejectedLines++;
-    this.s.log.error(`line protocol request rejected [errorId=${errorId}, status=${error.status}${error.line === undefined ? '' : `, line=${error.line}`}] ${error.message}`);
+    if (error.line !== undefined && error.line > 0) this.s.ingestion.metrics.http.rejectedLines++;
+    this.s.log.error(`line protocol request rejected [errorId=${errorId}, status=${error.status}${error.line === undefined || error.line === 0 ? '' : `, line=${error.line}`}] ${error.message}`);
     this.s.framing.send(exchange.res, error.status, CONTENT_TYPE.json, errorBody(error, errorId));
   }
 }

@@ -70,3 +70,29 @@ test('the widest decimals convert exactly', () => {
   assert.equal(decimalText(Buffer.from([0x80, 0, 0, 0, 0, 0]), 0, 6, 0), String(-(2 ** 47)));
   assert.equal(decimalText(Buffer.from([0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), 0, 7, 1), `${(2n ** 55n - 1n) / 10n}.${(2n ** 55n - 1n) % 10n}`);
 });
+
+/** Type 14, element type 10, the extents as int32, no elements. */
+function arrayHead(shape: readonly number[]): Buffer {
+  const b = Buffer.alloc(3 + shape.length * 4);
+  b[0] = 14;
+  b[1] = 10;
+  b[2] = shape.length;
+  shape.forEach((s, d) => b.writeInt32LE(s, 3 + d * 4));
+  return b;
+}
+
+test('a zero extent after huge ones is refused: every prefix product of the shape is bounded', () => {
+  const v = new BinaryValue();
+  for (const shape of [[2147483647, 2147483647, 0], [100000000, 100000000, 0], [65536, 65536, 0], [-1, 2]]) {
+    const b = arrayHead(shape);
+    assert.equal(v.parse(b, 0, b.length), BINARY_FAILED, String(shape));
+    assert.equal(v.failure, 'ARRAY_TOO_LARGE');
+  }
+});
+
+test('a zero extent is the empty array, stored with an all-zero shape', () => {
+  const v = new BinaryValue();
+  const b = arrayHead([3, 0, 5]);
+  assert.equal(v.parse(b, 0, b.length), b.length);
+  assert.deepEqual([v.elementCount, Array.from(v.shape.subarray(0, 3))], [0, [0, 0, 0]]);
+});

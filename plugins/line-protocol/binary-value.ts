@@ -31,6 +31,9 @@ export class BinaryValue {
   elementsAt = 0;
   elementCount = 0;
   isNull = false;
+  /** TIMESTAMP: given in nanoseconds, and the nanoseconds the µs `number` leaves out (signed). */
+  nanos = false;
+  sub = 0;
   /** DECIMAL: the value as text (`-12.345`), or undefined for NULL. */
   decimalText: string | undefined;
   /** After BINARY_NEED_MORE: bytes needed from the type byte on. After BINARY_FAILED: QuestDB's state name. */
@@ -66,8 +69,9 @@ export class BinaryValue {
     this.load(b, p + 1, size);
     this.type = type;
     const t = b[p];
-    if (t === BinaryType.DOUBLE) this.number = this.f64[0];
-    else if (t === BinaryType.FLOAT) this.number = this.f32[0];
+    // ±Infinity is DOUBLE's NULL here as in text (`Infinity`): the same value stores the same way whatever the encoding.
+    if (t === BinaryType.DOUBLE) this.number = finiteOrNaN(this.f64[0]);
+    else if (t === BinaryType.FLOAT) this.number = finiteOrNaN(this.f32[0]);
     else if (t === BinaryType.INTEGER) this.number = this.i32[0];
     else if (t === BinaryType.BOOLEAN) this.number = b[p + 1] === 1 ? 1 : 0;
     else this.setLong(this.i64[0]);
@@ -80,7 +84,9 @@ export class BinaryValue {
     this.load(b, p + 2, 8);
     const raw = this.i64[0];
     this.type = IlpType.TIMESTAMP;
-    this.setLong(unit === TimeUnit.NANOS ? raw / 1000n : unit === TimeUnit.MILLIS ? raw * 1000n : raw);
+    this.nanos = unit === TimeUnit.NANOS;
+    this.sub = this.nanos ? Number(raw % 1000n) : 0;
+    this.setLong(this.nanos ? raw / 1000n : unit === TimeUnit.MILLIS ? raw * 1000n : raw);
     return p + 10;
   }
 
@@ -103,8 +109,12 @@ export class BinaryValue {
       if (extent < 0) return this.fail('ARRAY_TOO_LARGE');
       this.shape[d] = extent;
       count *= extent;
+      // Every prefix product is bounded: a zero extent after huge ones ([2147483647, 2147483647, 0]) is refused too.
+      if (count > MAX_ARRAY_ELEMENTS) return this.fail('ARRAY_TOO_LARGE');
     }
-    if (count > MAX_ARRAY_ELEMENTS) return this.fail('ARRAY_TOO_LARGE');
+    // A zero extent anywhere: the empty array, whatever the other extents (QuestDB reads it as `[]`); its
+    // shape is stored all zeros (core/data/array-shape.ts), so no reader walks the outer extents.
+    if (count === 0) this.shape.fill(0, 0, dims);
     this.dims = dims;
     this.elementsAt = shapeAt + dims * 4;
     this.elementCount = count;
@@ -156,6 +166,10 @@ export class BinaryValue {
     this.failure = state;
     return BINARY_FAILED;
   }
+}
+
+function finiteOrNaN(v: number): number {
+  return v === Infinity || v === -Infinity ? NaN : v;
 }
 
 /** The decimal `unscaled × 10^-scale` from big-endian two's complement bytes, as plain text. */

@@ -7,7 +7,7 @@
  * |---|---|---|
  * | TAG | `keys` into the block's own dictionary (`symbols`) | -1 |
  * | FLOAT | `f64` | NaN |
- * | INTEGER, TIMESTAMP (µs) | `f64`, plus `exact` once a value exceeds 2^53 | LONG_NULL |
+ * | INTEGER, TIMESTAMP (µs) | `f64`, plus `exact` once a value exceeds 2^53; TIMESTAMP: `sub` | LONG_NULL |
  * | BOOLEAN | `u8` 0/1 | 0 |
  * | STRING, LONG256 (text), DECIMAL (`d` text) | `heap` UTF-8 + `offsets` | `nulls[i] = 1` |
  * | ARRAY | `elements` + `offsets` (in elements) + `shapes` (`dims` per row) | `nulls[i] = 1` |
@@ -31,6 +31,10 @@ export class BlockColumn {
   offsets: Int32Array = EMPTY_I32;
   nulls: Uint8Array = EMPTY_U8;
   shapes: Int32Array = EMPTY_I32;
+  /** TIMESTAMP: the nanoseconds each µs value leaves out (signed, -999..999), once a value had any. */
+  sub: Int16Array | undefined;
+  /** TIMESTAMP: the first value was given in nanoseconds (a new column is then TIMESTAMP_NS, as QuestDB makes it). */
+  firstNanos = false;
   /** The name's bytes as little-endian 32-bit words (the whole ones), for comparing four at a time. */
   readonly nameWords: Uint32Array;
   /** TAG: the block's dictionary, values in key order. */
@@ -94,6 +98,7 @@ export class BlockColumn {
       case IlpType.INTEGER: case IlpType.TIMESTAMP:
         this.f64.fill(LONG_NULL, from, row);
         this.exact?.fill(LONG_NULL_BIG, from, row);
+        this.sub?.fill(0, from, row);
         break;
       case IlpType.BOOLEAN: this.u8.fill(0, from, row); break;
       default: {
@@ -130,6 +135,15 @@ export class BlockColumn {
     this.f64[row] = Number(v);
     this.exact[row] = v;
     this.rows = row + 1;
+  }
+
+  /** A TIMESTAMP value in µs (exact beyond 2^53), with the nanoseconds it leaves out when given in `n`. */
+  setTimestamp(row: number, v: number, big: bigint | undefined, nanos: boolean, sub: number): void {
+    if (row === this.firstRow) this.firstNanos = nanos;
+    if (big === undefined) this.setLong(row, v);
+    else this.setBigLong(row, big);
+    if (sub !== 0 && this.sub === undefined) this.sub = new Int16Array(this.f64.length);
+    if (this.sub !== undefined) this.sub[row] = sub;
   }
 
   setBoolean(row: number, v: number): void {
@@ -191,7 +205,7 @@ export class BlockColumn {
   get byteSize(): number {
     return this.f64.byteLength + this.keys.byteLength + this.u8.byteLength + this.heap.byteLength
       + this.elements.byteLength + this.offsets.byteLength + this.nulls.byteLength + this.shapes.byteLength
-      + (this.exact?.byteLength ?? 0);
+      + (this.exact?.byteLength ?? 0) + (this.sub?.byteLength ?? 0);
   }
 
   private get capacity(): number {
@@ -211,6 +225,7 @@ export class BlockColumn {
       case IlpType.FLOAT: case IlpType.INTEGER: case IlpType.TIMESTAMP:
         this.f64 = copyInto(new Float64Array(n), this.f64);
         if (this.exact) this.exact = copyInto(new BigInt64Array(n), this.exact);
+        if (this.sub) this.sub = copyInto(new Int16Array(n), this.sub);
         break;
       case IlpType.BOOLEAN: this.u8 = copyInto(new Uint8Array(n), this.u8); break;
       default:

@@ -29,6 +29,8 @@ export interface BlockSource {
   readonly bufferedRows: number;
   /** Bytes of the unfinished line at the end of the input. */
   readonly pendingLineBytes: number;
+  /** Bytes fed and not parsed yet (on their way to a worker, or staged): an error in them is not known yet. */
+  readonly unparsedBytes: number;
   /** Releases what the source holds (a worker's session). */
   close(): void;
 }
@@ -81,6 +83,11 @@ export class LocalSource implements BlockSource {
 
   get pendingLineBytes(): number {
     return this.reader.pendingBytes;
+  }
+
+  /** Parsing here is synchronous. */
+  get unparsedBytes(): number {
+    return 0;
   }
 
   close(): void {

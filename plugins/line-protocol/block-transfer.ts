@@ -11,6 +11,7 @@ export interface WireColumn {
   readonly type: number;
   readonly dims: number;
   readonly firstRow: number;
+  readonly firstNanos: boolean;
   readonly rows: number;
   readonly arrays: Readonly<Record<string, ArrayBufferView>>;
   readonly symbols: readonly string[];
@@ -25,9 +26,11 @@ export interface WireBlock {
   readonly subMicros: Uint16Array;
   readonly lines: Int32Array;
   readonly columns: readonly WireColumn[];
+  readonly emptyNames: readonly string[];
+  readonly emptyLines: readonly number[];
 }
 
-const ARRAY_FIELDS = ['f64', 'exact', 'keys', 'u8', 'heap', 'elements', 'offsets', 'nulls', 'shapes'] as const;
+const ARRAY_FIELDS = ['f64', 'exact', 'sub', 'keys', 'u8', 'heap', 'elements', 'offsets', 'nulls', 'shapes'] as const;
 type ArrayField = (typeof ARRAY_FIELDS)[number];
 
 /** The block as a message (its arrays are copied by postMessage). */
@@ -41,8 +44,9 @@ export function toWire(block: TableBlock): WireBlock {
         const a = c[f];
         if (a !== undefined && a.byteLength > 0) arrays[f] = a;
       }
-      return { name: c.name, nameBytes: c.nameBytes, type: c.type, dims: c.dims, firstRow: c.firstRow, rows: c.rows, arrays, symbols: c.symbols };
+      return { name: c.name, nameBytes: c.nameBytes, type: c.type, dims: c.dims, firstRow: c.firstRow, firstNanos: c.firstNanos, rows: c.rows, arrays, symbols: c.symbols };
     }),
+    emptyNames: block.emptyNames, emptyLines: block.emptyLines,
   };
 }
 
@@ -65,9 +69,12 @@ export function fromWire(w: WireBlock, lineBase = 0): TableBlock {
       if (a !== undefined) adopt(c, f, a);
     }
     c.rows = wc.rows;
+    c.firstNanos = wc.firstNanos;
     c.symbols.push(...wc.symbols);
     block.columns.push(c);
   }
+  block.emptyNames.push(...w.emptyNames);
+  block.emptyLines.push(...w.emptyLines.map((l) => l + lineBase));
   return block;
 }
 
@@ -75,6 +82,7 @@ function adopt(c: BlockColumn, field: ArrayField, a: ArrayBufferView): void {
   switch (field) {
     case 'f64': c.f64 = a as Float64Array; break;
     case 'exact': c.exact = a as BigInt64Array; break;
+    case 'sub': c.sub = a as Int16Array; break;
     case 'keys': c.keys = a as Int32Array; break;
     case 'u8': c.u8 = a as Uint8Array; break;
     case 'heap': c.heap = a as Uint8Array; break;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { arrayType, ColumnType, geohashType, TypeTag, Types } from '../../core/data/column-type';
-import { INT_NULL } from '../../core/data/null-values';
+import { INT_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 import { castAllowed, convertColumn } from './column-conversion';
 import { IlpType } from './ilp-type';
@@ -61,4 +61,15 @@ test('numbers and booleans can go to a SYMBOL column as text', () => {
   const v = convert('t s=1.5\nt s=2.0\n', 's', Types.SYMBOL);
   assert.ok(!(v instanceof LineError));
   assert.deepEqual([v.symbols?.value(v.data[0]), v.symbols?.value(v.data[1])], ['1.5', '2']);
+});
+
+test('an n timestamp past 2^53 µs (after 2255) keeps every nanosecond in a TIMESTAMP_NS column', () => {
+  const p = parse('t tn=9107000000421631760n\nt tn=1700000000123456789n\nt v=1i\n');
+  const block = p.blocks.blocks[0];
+  block.finish();
+  const c = block.columns.find((x) => x.name === 'tn');
+  assert.ok(c);
+  const v = convertColumn(c, Types.TIMESTAMP_NS, { table: 't', rows: block.rows, lines: block.lines });
+  assert.ok(!(v instanceof LineError));
+  assert.deepEqual(Array.from(v.exact ?? []), [9107000000421631760n, 1700000000123456789n, LONG_NULL_BIG]);
 });

@@ -3,12 +3,13 @@
  * (QuestDB LineWalAppender): a tag goes to SYMBOL, STRING or VARCHAR; a float to DOUBLE, FLOAT or SYMBOL; an
  * integer to LONG, INT, SHORT, BYTE (range-checked), TIMESTAMP, DATE, DOUBLE, FLOAT or SYMBOL; a string to
  * VARCHAR, STRING, SYMBOL, CHAR, IPv4, UUID, LONG256 or GEOHASH; a boolean to BOOLEAN, a number type or SYMBOL;
- * a timestamp to TIMESTAMP, DATE or SYMBOL; an array to an ARRAY of the same dimensions; a decimal, integer,
+ * a timestamp to TIMESTAMP, TIMESTAMP_NS (keeping an `n` value's nanoseconds), DATE or SYMBOL; an array to an ARRAY of the same dimensions; a decimal, integer,
  * float or string to DECIMAL (decimal-conversion.ts). Anything else is a
  * cast error naming the first line that has a value. The common cases are views on the block's arrays.
  */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
-import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
+import { INT_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../core/data/null-values';
+import { joinNanos } from '../../core/data/nanos-split';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
 import { decodeUtf8 } from '../../core/data/utf8';
 import { Vector } from '../../core/data/vector';
@@ -42,7 +43,7 @@ export function castAllowed(type: number, dims: number, to: ColumnType): boolean
     case IlpType.FLOAT: return t === TypeTag.DOUBLE || t === TypeTag.FLOAT || t === TypeTag.SYMBOL;
     case IlpType.INTEGER:
       return t === TypeTag.LONG || t === TypeTag.INT || t === TypeTag.SHORT || t === TypeTag.BYTE || t === TypeTag.TIMESTAMP
-        || t === TypeTag.DATE || t === TypeTag.DOUBLE || t === TypeTag.FLOAT || t === TypeTag.SYMBOL;
+        || t === TypeTag.TIMESTAMP_NS || t === TypeTag.DATE || t === TypeTag.DOUBLE || t === TypeTag.FLOAT || t === TypeTag.SYMBOL;
     case IlpType.STRING:
       return t === TypeTag.VARCHAR || t === TypeTag.STRING || t === TypeTag.SYMBOL || t === TypeTag.CHAR || t === TypeTag.IPV4
         || t === TypeTag.UUID || t === TypeTag.LONG256 || t === TypeTag.GEOHASH;
@@ -50,7 +51,7 @@ export function castAllowed(type: number, dims: number, to: ColumnType): boolean
       return t === TypeTag.BOOLEAN || t === TypeTag.BYTE || t === TypeTag.SHORT || t === TypeTag.INT || t === TypeTag.LONG
         || t === TypeTag.FLOAT || t === TypeTag.DOUBLE || t === TypeTag.SYMBOL;
     case IlpType.LONG256: return t === TypeTag.LONG256 || t === TypeTag.SYMBOL;
-    case IlpType.TIMESTAMP: return t === TypeTag.TIMESTAMP || t === TypeTag.DATE || t === TypeTag.SYMBOL;
+    case IlpType.TIMESTAMP: return t === TypeTag.TIMESTAMP || t === TypeTag.TIMESTAMP_NS || t === TypeTag.DATE || t === TypeTag.SYMBOL;
     case IlpType.ARRAY: return t === TypeTag.ARRAY && (to.elem ?? TypeTag.DOUBLE) === TypeTag.DOUBLE && (to.dims ?? 1) === dims;
     default: return false;
   }
@@ -73,7 +74,9 @@ export function convertColumn(c: BlockColumn, to: ColumnType, src: ConversionSou
       if (t === TypeTag.FLOAT) return { type: to, data: Float32Array.from(c.f64.subarray(0, n)) };
       break;
     case IlpType.INTEGER: case IlpType.TIMESTAMP:
-      if (t === TypeTag.LONG || t === TypeTag.TIMESTAMP || (t === TypeTag.DATE && c.type === IlpType.INTEGER)) {
+      // An integer goes into a TIMESTAMP_NS column as nanoseconds, as into a TIMESTAMP as µs (QuestDB puts the long as is).
+      if (t === TypeTag.TIMESTAMP_NS && c.type === IlpType.TIMESTAMP) return timestampNanos(c, to, src);
+      if (t === TypeTag.LONG || t === TypeTag.TIMESTAMP || t === TypeTag.TIMESTAMP_NS || (t === TypeTag.DATE && c.type === IlpType.INTEGER)) {
         return { type: to, data: c.f64.subarray(0, n), exact: c.exact?.subarray(0, n) };
       }
       if (t === TypeTag.DATE) return { type: to, data: c.f64.subarray(0, n).map((x) => (x === LONG_NULL ? x : Math.floor(x / 1000))) };
@@ -102,6 +105,43 @@ export function convertColumn(c: BlockColumn, to: ColumnType, src: ConversionSou
       };
   }
   return convertByValue(c, to, src);
+}
+
+/** µs past which a value has no TIMESTAMP_NS (int64 nanoseconds). */
+const MAX_NANOS_MICROS = 9223372036854775;
+
+/**
+ * TIMESTAMP values into a TIMESTAMP_NS column: the µs with the nanoseconds an `n` value gave (`t` and `m`
+ * values have none), as (µs floored, 0..999 ns) pairs for joinNanos.
+ */
+function timestampNanos(c: BlockColumn, to: ColumnType, src: ConversionSource): Vector | LineError {
+  const n = src.rows;
+  const micros = new Float64Array(n);
+  const sub = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    let us = c.f64[i];
+    if (us === LONG_NULL && (c.exact === undefined || c.exact[i] === LONG_NULL_BIG)) { micros[i] = LONG_NULL; continue; }
+    if (us > MAX_NANOS_MICROS || us < -MAX_NANOS_MICROS) {
+      return new LineError(LineMessages.boundsError(src.table, c.name, c.exact ? c.exact[i].toString() : String(us), to), src.lines[i]);
+    }
+    let ns = c.sub === undefined ? 0 : c.sub[i];
+    if (ns < 0) { us -= 1; ns += 1000; }
+    micros[i] = us;
+    sub[i] = ns;
+  }
+  const v = joinNanos(to, micros, sub, n);
+  if (c.exact === undefined) return v;
+  // Past 2^53 µs (after 2255) a double's µs is not exact: those rows take the exact µs (BigInt, rare).
+  let exact = v.exact;
+  for (let i = 0; i < n; i++) {
+    const us = c.f64[i];
+    if (us === LONG_NULL || (us <= MAX_SAFE_LONG && us >= -MAX_SAFE_LONG)) continue;
+    exact ??= BigInt64Array.from(v.data as Float64Array, (x) => (x === LONG_NULL ? LONG_NULL_BIG : BigInt(x)));
+    const value = c.exact[i] * 1000n + BigInt(c.sub === undefined ? 0 : c.sub[i]);
+    exact[i] = value;
+    (v.data as Float64Array)[i] = Number(value);
+  }
+  return exact === v.exact ? v : { ...v, exact };
 }
 
 /** INTEGER into INT, SHORT or BYTE: out of range is an error; null becomes INT's null, or 0 (not nullable). */
@@ -136,9 +176,10 @@ function convertByValue(c: BlockColumn, to: ColumnType, src: ConversionSource): 
     try {
       appendValue(b, v);
     } catch {
-      // QuestDB stores a GEOHASH it cannot parse as null; every other failure rejects the line.
+      // QuestDB stores a GEOHASH it cannot parse as null; every other value that does not convert is a cast
+      // error from its protocol type (`"not-a-uuid"` into UUID: STRING to column type: UUID).
       if (to.tag === TypeTag.GEOHASH) { b.appendNull(); continue; }
-      return new LineError(LineMessages.valueError(src.table, c.name, String(v), to), src.lines[i]);
+      return new LineError(LineMessages.castError(src.table, c.name, ilpTypeName(c.type), to), src.lines[i]);
     }
   }
   return b.build();

@@ -11,7 +11,7 @@ import { TimeUnit } from './time-unit';
 
 const RULES: PlanRules = {
   autoCreateTables: true, autoCreateColumns: true, partitionBy: 'DAY',
-  newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNameLength: 127,
+  newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNewColumnsPerLine: 100, maxNameLength: 127, walEnabled: true,
 };
 
 function session(engine: ColumnarEngine, keepRowsBeforeError = false): IngestSession {
@@ -123,4 +123,31 @@ test('an existing table keeps its designated timestamp and narrower types', () =
   const bad = session(engine);
   bad.feed(Buffer.from('e n=3000000000i 8000\n'));
   await assert.rejects(bad.write(), /line protocol value: 3000000000 is out bounds of column type: INT/);
+}));
+
+function committedTxn(engine: ColumnarEngine, table: string): number {
+  const reader = engine.openReader(table);
+  try {
+    return reader.committedTxn ?? -1;
+  } finally {
+    reader.close();
+  }
+}
+
+test('a line adding hundreds of columns to a table of 30 partitions is one schema change, not one per column', () => withEngine(async (engine) => {
+  const seed = session(engine);
+  const day = 86_400_000_000_000;
+  seed.feed(Buffer.from(Array.from({ length: 30 }, (_, d) => `wide,k=a v=${d}i ${1_700_000_000_000_000_000 + d * day}\n`).join('')));
+  await seed.write();
+  await seed.commit();
+  const before = committedTxn(engine, 'wide');
+  const s = session(engine);
+  const fields = Array.from({ length: 90 }, (_, i) => `f${i}=${i}i`).join(',');
+  s.feed(Buffer.from(`wide,k=b ${fields} ${1_700_000_000_000_000_000 + 29 * day}\n`));
+  s.end();
+  await s.write();
+  await s.commit();
+  assert.equal(engine.getTable('wide')?.columns.length, 93);
+  // One transaction adds the 90 columns and one commits the row (each column alone was one `_txn` write).
+  assert.equal(committedTxn(engine, 'wide') - before, 2);
 }));

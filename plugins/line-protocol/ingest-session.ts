@@ -7,7 +7,6 @@
  * tables through `StorageEngine.commitTogether`, so the transaction's rows appear in every table or in none.
  * Writers are taken in table-name order, so two sessions never wait for each other in a circle.
  */
-import { findColumn } from '../../core/data/table-schema';
 import { ColumnBatch } from '../../core/data/column-batch';
 import { sameType, TypeTag } from '../../core/data/column-type';
 import { joinNanos } from '../../core/data/nanos-split';
@@ -66,6 +65,11 @@ export class IngestSession {
   /** Bytes of an unfinished line at the end of the input. */
   get pendingLineBytes(): number {
     return this.source.pendingLineBytes;
+  }
+
+  /** Bytes fed and not parsed yet (a parse worker has them). */
+  get unparsedBytes(): number {
+    return this.source.unparsedBytes;
   }
 
   /** Rows parsed and not yet appended. */
@@ -144,9 +148,10 @@ export class IngestSession {
       writer = await this.engine.openWriter(plan.name, { timeoutMs: this.options.writerTimeoutMs, signal });
       this.writers.set(plan.key, writer);
     }
-    for (const c of plan.columns) {
-      if (findColumn(writer.schema, c.name) < 0) await writer.addColumn(c);
-    }
+    // The columns the writer lacks, added in one schema change (one metadata write however many there are).
+    const present = new Set(writer.schema.columns.map((c) => c.name.toLowerCase()));
+    const missing = plan.columns.filter((c) => !present.has(c.name.toLowerCase()));
+    if (missing.length > 0) await writer.addColumns(missing);
     for (const prepared of plan.prepared) {
       await writer.append(this.batch(plan, prepared, writer));
       this.appended += prepared.rows;

@@ -1,7 +1,8 @@
 /**
  * A rejected line or request, in QuestDB's words (LineHttpProcessorState, LineProtocolException).
- * `line` is the 1-based number of the measurement (blank lines and comments are not counted); request-level
- * errors (precision, gzip, commit) have none. The HTTP route frames it as `{code, message, line, errorId}`.
+ * `line` is the 1-based number of the measurement (blank lines and comments are not counted); 0 for an error
+ * of the request before its lines (read-only, precision, encoding, gzip: QuestDB's `reject`), undefined for an
+ * error of the commit. The HTTP route frames it as `{code, message, line, errorId}` (error-body.ts).
  */
 import { ColumnType, ddlTypeName, TypeTag, typeName } from '../../core/data/column-type';
 
@@ -21,6 +22,11 @@ export class LineError extends Error {
     super(message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}...` : message);
     this.name = 'LineError';
     this.status = status ?? STATUS[code];
+  }
+
+  /** An error of the request as a whole, before any line (`"line":0`). */
+  static request(message: string, code: LineErrorCode, status?: number): LineError {
+    return new LineError(message, 0, code, status);
   }
 
   /** The same error found on another line (the parser knows the line, the message factories do not). */
@@ -50,6 +56,8 @@ export const LineMessages = Object.freeze({
   parserState: (state: string): string => state,
   invalidTableName: (table: string): string => `table: ${table}; invalid table name`,
   invalidColumnName: (table: string, column: string): string => `table: ${table}; invalid column name: ${column}`,
+  /** An empty value (`x=`) for a column the table does not have: no type to make it with. */
+  invalidColumnType: (table: string, column: string): string => `table: ${table}; invalid column type: ${column}`,
   castError: (table: string, column: string, protocolType: string, columnType: ColumnType): string =>
     `table: ${table}, column: ${column}; cast error from protocol type: ${protocolType} to column type: ${columnTypeName(columnType)}`,
   boundsError: (table: string, column: string, value: string, columnType: ColumnType): string =>
@@ -72,6 +80,8 @@ export const LineMessages = Object.freeze({
   newTablesDisabled: (table: string): string => `table: ${table}; table does not exist, creating new tables is disabled`,
   tooManyColumns: (table: string, max: number): string =>
     `table: ${table}; too many columns, the table would have more than ${max} [line.max.table.columns=${max}]`,
+  tooManyNewColumns: (table: string, max: number): string =>
+    `table: ${table}; too many new columns in one line, a line may add at most ${max} [line.max.new.columns.per.line=${max}]`,
   tooManyTables: (max: number): string =>
     `too many tables in one request [line.max.tables.per.transaction=${max}]`,
   lineTooLarge: (key: string, max: number): string =>

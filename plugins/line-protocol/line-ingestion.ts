@@ -7,9 +7,9 @@ import { ColumnType, Types } from '../../core/data/column-type';
 import { PartitionBy } from '../../core/data/table-schema';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_WRITER_ACQUIRE_TIMEOUT, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_AUTO_CREATE_NEW_TABLES,
+  CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_WRITER_ACQUIRE_TIMEOUT, LINE_AUTO_CREATE_NEW_COLUMNS, LINE_AUTO_CREATE_NEW_TABLES,
   LINE_DEFAULT_PARTITION_BY, LINE_FLOAT_DEFAULT_COLUMN_TYPE, LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_INTEGER_DEFAULT_COLUMN_TYPE,
-  LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES, LINE_PARSE_BUFFER_SIZE, LINE_TCP_MAX_RECV_BUFFER_SIZE,
+  LINE_MAX_NEW_COLUMNS_PER_LINE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES, LINE_PARSE_BUFFER_SIZE, LINE_TCP_MAX_RECV_BUFFER_SIZE,
 } from '../../core/config/server-keys';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { LocalSource } from './block-source';
@@ -49,7 +49,9 @@ export class LineIngestion {
         integer: INTEGER_TYPES[config.get(LINE_INTEGER_DEFAULT_COLUMN_TYPE)] ?? Types.LONG,
       },
       maxColumns: config.get(LINE_MAX_TABLE_COLUMNS),
+      maxNewColumnsPerLine: config.get(LINE_MAX_NEW_COLUMNS_PER_LINE),
       maxNameLength: config.get(CAIRO_MAX_FILE_NAME_LENGTH),
+      walEnabled: config.get(CAIRO_WAL_ENABLED_DEFAULT),
     };
     this.bufferBytes = config.get(LINE_PARSE_BUFFER_SIZE);
     this.writerTimeoutMs = config.get(CAIRO_WRITER_ACQUIRE_TIMEOUT);

@@ -5,7 +5,8 @@
  * (binary-value.ts), tags become SYMBOL values. Names and values are compared and copied as bytes; only a name
  * or symbol the session has not seen yet becomes a string. QuestDB's parser (LineTcpParser) fixes
  * the edge cases: a line of tags only is a row, a lone token after the tags is the timestamp, an empty field
- * value is no value, a name repeated in a line keeps its first value.
+ * value is NULL (TableBlock.noteEmpty: refused for a column the table lacks), a name repeated in a line keeps
+ * its first value.
  */
 import { decodeUtf8 } from '../../core/data/utf8';
 import { BINARY_FAILED, BINARY_NEED_MORE, BinaryValue } from './binary-value';
@@ -29,6 +30,7 @@ const COMMA = 0x2c;
 const EQ = 0x3d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const SLASH = 0x2f;
 const MAX_SAFE = 9007199254740991;
 const POW10 = Float64Array.from({ length: 23 }, (_, i) => 10 ** i);
 
@@ -104,6 +106,10 @@ export class LineParser {
       block = this.blocks.blockFor(b, start, nameEnd, line);
     }
     if (block === undefined) return this.fail(LineMessages.tooManyTables(this.blocks.tableCount));
+    // QuestDB's parser refuses a `/` in a table name itself (other invalid names are refused at planning).
+    if (block.rows === 0 && block.columns.length === 0 && block.tableBytes.includes(SLASH)) {
+      return this.fail(LineMessages.parserState('INVALID_TABLE_NAME'));
+    }
     this.block = block;
     const row = block.rows;
     let p = nameEnd + 1;
@@ -202,6 +208,8 @@ export class LineParser {
         if (keyEnd === p) {
           if (c === LF || c === CR) return position > 0 ? keyEnd : this.fail(LineMessages.noFields());
           if (c === SPACE && position > first) return keyEnd;
+          // A second space before the field set (`m,t=a  x=1i`): QuestDB's INVALID_FIELD_SEPARATOR.
+          if (c === SPACE) return this.fail(LineMessages.parserState('INVALID_FIELD_SEPARATOR'));
           return this.fail(LineMessages.parserState(position > 0 ? 'INCOMPLETE_FIELD' : 'NO_FIELDS'));
         }
         // `t,tag=x 123`: a line of tags whose only other token is the timestamp.
@@ -234,7 +242,11 @@ export class LineParser {
     if (valueEnd >= end && !final) return this.more(start, end);
     const c = valueEnd < end ? b[valueEnd] : LF;
     if (c === EQ || c === 0) return this.fail(LineMessages.parserState('INVALID_FIELD_SEPARATOR'));
-    if (valueEnd === v) return valueEnd;
+    if (valueEnd === v) {
+      // No value: NULL in a column the table has; planning refuses it for a column the table lacks.
+      block.noteEmpty(kb, ks, ke, this.line);
+      return valueEnd;
+    }
     let vb = b;
     let vs = v;
     let ve = valueEnd;
@@ -245,7 +257,8 @@ export class LineParser {
     if (col === OTHER_TYPE) return this.restart(block);
     if (col === DUPLICATE) return valueEnd;
     const target = col as BlockColumn;
-    if (!target.setScalar(row, t.number, t.big)) target.setBytes(row, vb, vs, t.textEnd);
+    if (t.type === IlpType.TIMESTAMP) target.setTimestamp(row, t.number, t.big, t.nanos, t.sub);
+    else if (!target.setScalar(row, t.number, t.big)) target.setBytes(row, vb, vs, t.textEnd);
     return valueEnd;
   }
 
@@ -256,14 +269,16 @@ export class LineParser {
     let escaped = false;
     let nonAscii = false;
     for (;;) {
+      // Unterminated (a raw line end or the end of the input first): QuestDB's message ends after `value: `,
+      // since what follows the quote is not the value.
       if (q >= end) {
         if (!final) return this.more(start, end);
-        return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), excerpt(b, v, end)));
+        return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), ''));
       }
       const c = b[q];
       if (c === QUOTE) break;
       if (c === BACKSLASH) { escaped = true; q += 2; continue; }
-      if (c === LF) return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), excerpt(b, v, q)));
+      if (c === LF) return this.fail(LineMessages.invalidFieldValue(excerpt(kb, ks, ke), ''));
       if (c >= 0x80) nonAscii = true;
       q++;
     }
@@ -305,6 +320,10 @@ export class LineParser {
     if (col === OTHER_TYPE) return this.restart(block);
     if (col === DUPLICATE) return after;
     const target = col as BlockColumn;
+    if (bv.type === IlpType.TIMESTAMP) {
+      target.setTimestamp(row, bv.number, bv.big, bv.nanos, bv.sub);
+      return after;
+    }
     if (target.setScalar(row, bv.number, bv.big)) return after;
     if (bv.type === IlpType.ARRAY) {
       target.setArray(row, bv.shape, b, bv.elementsAt, bv.elementCount);

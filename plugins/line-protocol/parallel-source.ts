@@ -121,6 +121,10 @@ export class ParallelSource implements BlockSource {
     return n;
   }
 
+  get unparsedBytes(): number {
+    return this.staged + this.inFlight + (this.serial?.unparsedBytes ?? 0);
+  }
+
   get pendingLineBytes(): number {
     if (this.serial) return this.serial.pendingLineBytes;
     return this.staged - (lastLineEnd(this.stage, this.staged) + 1);

@@ -60,12 +60,14 @@ export class ParsePool implements Lifecycle {
   }
 
   /**
-   * A session on the workers: with two or more, one that spreads plain-text input over all of them
-   * (ParallelSource); else one on the next worker. Undefined when there are no workers (or the pool stopped).
+   * A session on the workers: for a body (not `eager`) with two or more workers, one that spreads plain-text
+   * input over all of them (ParallelSource); else one on the next worker, and an `eager` one (a TCP connection)
+   * always so, since each of its chunks must be parsed as it arrives (a bad line closes the connection at once).
+   * Undefined when there are no workers (or the pool stopped).
    */
   open(limits: SourceLimits, precision: TimeUnit, eager = true): BlockSource | undefined {
     if (this.size === 0 || this.stopped) return undefined;
-    if (this.size === 1) return this.openSerial(limits, precision, eager);
+    if (this.size === 1 || eager) return this.openSerial(limits, precision, eager);
     const id = this.nextId++;
     const lanes = this.slots.map((slot) => (message: ParseRequest): void => {
       (slot.worker ?? this.startWorker(slot)).postMessage(message);

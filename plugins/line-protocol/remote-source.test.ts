@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { LocalSource } from './block-source';
+import { toWire } from './block-transfer';
 import { BATCH_BYTES, RemoteSource } from './remote-source';
+import { TimeUnit } from './time-unit';
 import { ParseRequest } from './worker-protocol';
 
 /** A source on a channel that records the bytes of each feed message and never answers. */
@@ -33,4 +36,17 @@ test('a batching source (HTTP) stages small chunks until a batch or the take', (
   void r.source.take();
   assert.deepEqual(r.feeds, [BATCH_BYTES, 7]);
   assert.equal(r.takes, 1);
+});
+
+test('blocks taken from the worker keep their line numbers (the third block starts at line 3)', async () => {
+  const local = new LocalSource({ maxLineBytes: 1 << 20, maxLineKey: 'k', maxTables: 10 }, { precision: TimeUnit.NANOS, now: () => 0 });
+  local.feed(Buffer.from('h v=1.5\nh v="x"\nh v=2.5\n'));
+  const wire = local.takeNow().map(toWire);
+  let source: RemoteSource | undefined;
+  source = new RemoteSource(1, {
+    post: (m: ParseRequest) => { if (m.type === 'take') queueMicrotask(() => source?.receive({ type: 'blocks', id: 1, blocks: wire, error: undefined })); },
+    detach: () => undefined,
+  });
+  const blocks = await source.take();
+  assert.deepEqual(blocks.map((b) => b.lines[0]), [1, 2, 3]);
 });

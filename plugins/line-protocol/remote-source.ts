@@ -61,6 +61,10 @@ export class RemoteSource implements BlockSource {
     this.ended = true;
   }
 
+  get unparsedBytes(): number {
+    return this.inFlight + this.staged;
+  }
+
   take(): Promise<TableBlock[]> {
     if (this.failure) return Promise.reject(this.failure);
     this.send();
@@ -93,7 +97,7 @@ export class RemoteSource implements BlockSource {
         this.bufferedRows = 0;
         const take = this.pendingTake;
         this.pendingTake = undefined;
-        take?.resolve(reply.blocks.map(fromWire));
+        take?.resolve(reply.blocks.map((w) => fromWire(w)));
         return;
       }
       case 'failed':

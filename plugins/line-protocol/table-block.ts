@@ -22,7 +22,14 @@ export class TableBlock {
   readonly columns: BlockColumn[] = [];
   /** Set when a later block of the same table took over (a type change); no more rows are added. */
   closed = false;
+  /**
+   * Names given an empty value (`x=`) where the block had no value for them yet, with the line of the first
+   * one: planning refuses such a line when its table has no such column by then (QuestDB: invalid column type).
+   */
+  readonly emptyNames: string[] = [];
+  readonly emptyLines: number[] = [];
   private readonly index = new NameIndex();
+  private emptyIndex = new NameIndex();
   /** The column index at each entity position of the previous line: most lines repeat the same names. */
   private predicted = new Int32Array(16).fill(-1);
 
@@ -83,6 +90,28 @@ export class TableBlock {
     return c.has(this.rows) ? undefined : c;
   }
 
+  /** Notes an empty value for the name `b[s..e)` on `line` (once per name, and not for a name that has values). */
+  noteEmpty(b: Uint8Array, s: number, e: number, line: number): void {
+    const i = this.index.get(b, s, e);
+    if ((i >= 0 && this.columns[i].used) || this.emptyIndex.get(b, s, e) >= 0) return;
+    const nameBytes = b.slice(s, e);
+    this.emptyIndex.set(nameBytes, this.emptyNames.length);
+    this.emptyNames.push(decodeUtf8(nameBytes, 0, nameBytes.length));
+    this.emptyLines.push(line);
+  }
+
+  /** Forgets the empty-value notes of lines from `line` on (lines dropped or parsed again). */
+  dropEmptyNotesFrom(line: number): void {
+    const n = this.emptyLines.length;
+    let keep = n;
+    while (keep > 0 && this.emptyLines[keep - 1] >= line) keep--;
+    if (keep === n) return;
+    this.emptyNames.length = keep;
+    this.emptyLines.length = keep;
+    this.emptyIndex = new NameIndex();
+    this.emptyNames.forEach((name, k) => this.emptyIndex.set(Buffer.from(name), k));
+  }
+
   /** Whether `b[s..e)` names this block's table (ASCII case ignored). */
   isTable(b: Uint8Array, s: number, e: number): boolean {
     return sameFolded(this.tableBytes, b, s, e);
@@ -109,14 +138,16 @@ export class TableBlock {
     this.rows = row + 1;
   }
 
-  /** Drops the values the current (unfinished) row has set so far. */
+  /** Drops the values (and empty-value notes) the current (unfinished) row has set so far. */
   dropCurrentRow(): void {
     for (const c of this.columns) c.truncate(this.rows);
+    if (this.emptyLines.length > 0) this.dropEmptyNotesFrom(this.rows > 0 ? this.lines[this.rows - 1] + 1 : 0);
   }
 
   /** Keeps the first `rows` rows (TCP: the rows before a bad line are still committed). */
   truncate(rows: number): void {
     if (rows >= this.rows) return;
+    this.dropEmptyNotesFrom(rows > 0 ? this.lines[rows - 1] + 1 : 0);
     this.rows = rows;
     for (const c of this.columns) c.truncate(rows);
   }

@@ -7,7 +7,7 @@ import { parse } from './test-support';
 
 const RULES: PlanRules = {
   autoCreateTables: true, autoCreateColumns: true, partitionBy: 'DAY',
-  newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNameLength: 127,
+  newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNewColumnsPerLine: 100, maxNameLength: 127, walEnabled: true,
 };
 
 function plan(lines: string, tables: Record<string, TableSchema> = {}, rules: PlanRules = RULES): ReturnType<typeof planBlocks> {
@@ -18,7 +18,8 @@ test('a new table gets its first line\'s columns, then the designated timestamp,
   const { plans, error } = plan('m,host=a cpu=1.0\nm,host=b cpu=2.0,mem=3i\n');
   assert.equal(error, undefined);
   const p = plans[0];
-  assert.deepEqual(p.createRequest(RULES), { name: 'm', columns: p.columns.slice(0, 3), timestamp: 'timestamp', partitionBy: 'DAY' });
+  assert.deepEqual(p.createRequest(RULES), { name: 'm', columns: p.columns.slice(0, 3), timestamp: 'timestamp', partitionBy: 'DAY', walEnabled: true });
+  assert.deepEqual([p.columns[0].symbolCapacity, p.columns[0].symbolCached], [256, true]);
   assert.equal(p.columns.map((c) => `${c.name} ${typeName(c.type)}`).join(', '), 'host SYMBOL, cpu DOUBLE, timestamp TIMESTAMP, mem LONG');
   assert.deepEqual(p.added.map((c) => c.name), ['mem']);
 });
@@ -47,4 +48,32 @@ test('limits and switches are line errors', () => {
     maxUncommittedRows: 1, o3MaxLagMicros: 0, walEnabled: false, dedupKeys: [],
   };
   assert.match(plan('t w=1i\n', { t: existing }, { ...RULES, autoCreateColumns: false }).error?.message ?? '', /table: T, column: w does not exist, creating new columns is disabled/);
+});
+
+test('an empty value refuses its line unless the column exists by then', () => {
+  assert.equal(plan('t v=1i,x=\n').error?.message, 'table: t; invalid column type: x');
+  assert.equal(plan('t v=1i,x=2i\nt v=2i,x=\n').error, undefined);
+  const late = plan('t v=1i,x=\nt v=2i,x=3i\n').error;
+  assert.deepEqual([late?.line, late?.message], [1, 'table: t; invalid column type: x']);
+  assert.equal(plan('t v=1i,timestamp=\n').error, undefined);
+});
+
+test('a table the protocol creates always has its designated timestamp', () => {
+  assert.equal(plan('t,timestamp=a v=1i\n').error?.message, 'table: t, column: timestamp; cast error from protocol type: TAG to column type: TIMESTAMP');
+  assert.equal(plan('t timestamp=1.5\n').error?.message, 'table: t, column: timestamp; cast error from protocol type: FLOAT to column type: TIMESTAMP');
+  const { plans } = plan('t v=1i,timestamp=1700000000123456789n\n');
+  assert.equal(typeName(plans[0].columns[plans[0].timestampIndex].type), 'TIMESTAMP_NS');
+  assert.equal(plans[0].prepared[0].subMicros[0], 789);
+});
+
+test('a hyphen is refused in a new column name, and the first invalid name of a line is named', () => {
+  assert.equal(plan('t p-q=1i,r+s=2i\n').error?.message, 'table: t; invalid column name: p-q');
+});
+
+test('a line may add at most line.max.new.columns.per.line columns; the table limit is named first', () => {
+  const rules = { ...RULES, maxNewColumnsPerLine: 2 };
+  assert.equal(plan('t a=1i,b=1i\n', {}, rules).error, undefined);
+  const e = plan('t a=1i\nt a=1i,b=1i,c=1i,d=1i\n', {}, rules).error;
+  assert.deepEqual([e?.line, e?.message], [2, 'table: t; too many new columns in one line, a line may add at most 2 [line.max.new.columns.per.line=2]']);
+  assert.match(plan('t a=1i,b=1i,c=1i\n', {}, { ...rules, maxColumns: 3 }).error?.message ?? '', /too many columns/);
 });

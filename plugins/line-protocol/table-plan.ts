@@ -6,20 +6,19 @@
  * earlier line gave its column, as QuestDB checks line by line; every problem becomes a LineError and
  * the first by line number wins.
  */
-import { ColumnType, Types, isDesignatedTimestampType } from '../../core/data/column-type';
 import { LONG_NULL } from '../../core/data/null-values';
 import { ColumnDef, CreateTableRequest, PartitionBy, TableSchema } from '../../core/data/table-schema';
 import { Vector } from '../../core/data/vector';
-import { isSvcError } from '../../core/errors';
-import { validateColumnName, validateTableName } from '../storage-columnar/table-name';
 import { BlockColumn } from './block-column';
-import { castAllowed, castError, convertColumn } from './column-conversion';
-import { IlpType, newColumnType, NewColumnTypes } from './ilp-type';
+import { castAllowed, castError, ConversionSource, convertColumn } from './column-conversion';
+import { IlpType, NewColumnTypes } from './ilp-type';
 import { LineError, LineMessages } from './line-error';
+import {
+  checkEmptyValues, checkNewColumnsPerLine, createColumns, newColumn, newTableProblem,
+} from './new-columns';
 import { TableBlock } from './table-block';
 
-/** The designated timestamp a new table gets (QuestDB's default name). */
-export const DEFAULT_TIMESTAMP_NAME = 'timestamp';
+export { DEFAULT_TIMESTAMP_NAME, NEW_SYMBOL_CAPACITY } from './new-columns';
 
 export interface PlanRules {
   readonly autoCreateTables: boolean;
@@ -27,7 +26,11 @@ export interface PlanRules {
   readonly partitionBy: PartitionBy;
   readonly newColumnTypes: NewColumnTypes;
   readonly maxColumns: number;
+  /** Columns one line may add to its table (a new table's first line included). */
+  readonly maxNewColumnsPerLine: number;
   readonly maxNameLength: number;
+  /** New partitioned tables are WAL tables (`cairo.wal.enabled.default`, as QuestDB's line protocol makes them). */
+  readonly walEnabled: boolean;
 }
 
 /** A block's rows ready for its table: vectors by plan column index (undefined: no value, nulls). */
@@ -48,6 +51,10 @@ export class TablePlan {
   readonly added: ColumnDef[] = [];
   readonly prepared: PreparedBlock[] = [];
   private readonly byName = new Map<string, number>();
+  /** The line that made each column this request creates or adds (the stored ones have none). */
+  private readonly madeAt = new Map<number, number>();
+  /** New columns per line, for `maxNewColumnsPerLine`. */
+  readonly newPerLine = new Map<number, number>();
 
   constructor(readonly name: string, readonly existing: TableSchema | undefined) {
     this.columns = existing ? [...existing.columns] : [];
@@ -63,19 +70,29 @@ export class TablePlan {
   createRequest(rules: PlanRules): CreateTableRequest {
     const columns = this.columns.slice(0, this.createCount);
     const timestamp = this.timestampIndex >= 0 ? columns[this.timestampIndex].name : undefined;
-    return { name: this.name, columns, timestamp, partitionBy: timestamp === undefined ? 'NONE' : rules.partitionBy };
+    const partitionBy = timestamp === undefined ? 'NONE' : rules.partitionBy;
+    return { name: this.name, columns, timestamp, partitionBy, walEnabled: rules.walEnabled && partitionBy !== 'NONE' };
   }
 
   indexOf(name: string): number {
     return this.byName.get(name.toLowerCase()) ?? -1;
   }
 
-  add(column: ColumnDef, created: boolean): number {
+  /** Adds a column made by `line` (counted as one of that line's new columns unless `counted` is false). */
+  add(column: ColumnDef, created: boolean, line: number, counted = true): number {
     const i = this.columns.length;
     this.columns.push(column);
     this.byName.set(column.name.toLowerCase(), i);
+    this.madeAt.set(i, line);
+    if (counted) this.newPerLine.set(line, (this.newPerLine.get(line) ?? 0) + 1);
     if (!created) this.added.push(column);
     return i;
+  }
+
+  /** Whether the column `name` exists when `line` is written: stored, or made by this line or one before it. */
+  hasAt(name: string, line: number): boolean {
+    const i = this.indexOf(name);
+    return i >= 0 && (this.madeAt.get(i) ?? 0) <= line;
   }
 }
 
@@ -99,71 +116,16 @@ export function planBlocks(blocks: readonly TableBlock[], lookup: (name: string)
       if (existing === undefined) {
         const problem = newTableProblem(block, rules);
         if (problem !== undefined) { report(problem); continue; }
-        createColumns(plan, block, rules, report);
+        if (!createColumns(plan, block, rules, report)) continue;
       }
     } else if (plan.existing === undefined && plan.createCount === 0) {
       continue; // the table could not be created: its first block reported why
     }
     prepareBlock(plan, block, rules, report);
+    checkEmptyValues(plan, block, report);
+    checkNewColumnsPerLine(plan, rules, report);
   }
   return { plans: [...plans.values()], error };
-}
-
-function newTableProblem(block: TableBlock, rules: PlanRules): LineError | undefined {
-  const line = block.lines[0];
-  if (!rules.autoCreateTables) return new LineError(LineMessages.newTablesDisabled(block.table), line);
-  try {
-    validateTableName(block.table, rules.maxNameLength);
-  } catch (e) {
-    if (!isSvcError(e)) throw e;
-    return new LineError(LineMessages.invalidTableName(block.table), line);
-  }
-  return undefined;
-}
-
-/** A new table: the columns of its first line, then the designated timestamp (unless the line names it). */
-function createColumns(plan: TablePlan, block: TableBlock, rules: PlanRules, report: (e: LineError) => void): void {
-  for (const c of block.columns) {
-    if (c.firstRow !== 0 || !c.used) continue;
-    const def = newColumn(plan, c, block, rules, report, true);
-    if (def === undefined) continue;
-    const i = plan.add(def, true);
-    if (def.name.toLowerCase() === DEFAULT_TIMESTAMP_NAME && isDesignatedTimestampType(def.type)) plan.timestampIndex = i;
-  }
-  if (plan.timestampIndex < 0 && plan.indexOf(DEFAULT_TIMESTAMP_NAME) < 0) {
-    plan.timestampIndex = plan.add({ name: DEFAULT_TIMESTAMP_NAME, type: Types.TIMESTAMP }, true);
-  }
-  plan.createCount = plan.columns.length;
-  if (plan.columns.length > rules.maxColumns) report(new LineError(LineMessages.tooManyColumns(plan.name, rules.maxColumns), block.lines[0]));
-}
-
-/** The definition of a new column for `c`, or undefined after reporting why it cannot be added. */
-function newColumn(plan: TablePlan, c: BlockColumn, block: TableBlock, rules: PlanRules, report: (e: LineError) => void,
-  creating = false): ColumnDef | undefined {
-  const line = block.lines[c.firstRow];
-  if (plan.existing !== undefined && !rules.autoCreateColumns) {
-    report(new LineError(LineMessages.newColumnsDisabled(plan.name, c.name), line));
-    return undefined;
-  }
-  try {
-    validateColumnName(c.name, rules.maxNameLength);
-  } catch (e) {
-    if (!isSvcError(e)) throw e;
-    report(new LineError(LineMessages.invalidColumnName(plan.name, c.name), line));
-    return undefined;
-  }
-  const type: ColumnType | undefined = newColumnType(c.type, c.dims, rules.newColumnTypes);
-  if (type === undefined) {
-    report(new LineError(creating
-      ? LineMessages.decimalCreatedManually(plan.name, c.name)
-      : LineMessages.decimalNotCreated(plan.name, c.name), line));
-    return undefined;
-  }
-  if (plan.columns.length >= rules.maxColumns) {
-    report(new LineError(LineMessages.tooManyColumns(plan.name, rules.maxColumns), line));
-    return undefined;
-  }
-  return { name: c.name, type };
 }
 
 /** Converts one block's columns to the plan's types, adding the columns the table lacks. */
@@ -178,13 +140,15 @@ function prepareBlock(plan: TablePlan, block: TableBlock, rules: PlanRules, repo
     if (i < 0) {
       const def = newColumn(plan, c, block, rules, report);
       if (def === undefined) continue;
-      i = plan.add(def, false);
+      i = plan.add(def, false, block.lines[c.firstRow]);
     }
     const type = plan.columns[i].type;
     if (i === plan.timestampIndex) {
       if (c.type !== IlpType.TIMESTAMP && c.type !== IlpType.INTEGER) { report(castError(c, type, src)); continue; }
-      timestamps = withTimestamps(timestamps, c);
-      subMicros = withoutSubMicros(subMicros, c);
+      const replaced = withTimestamps(timestamps, c, src);
+      if (replaced instanceof LineError) { report(replaced); continue; }
+      timestamps = replaced;
+      subMicros = withFieldSubMicros(subMicros, c);
       continue;
     }
     if (!castAllowed(c.type, c.dims, type)) { report(castError(c, type, src)); continue; }
@@ -195,16 +159,21 @@ function prepareBlock(plan: TablePlan, block: TableBlock, rules: PlanRules, repo
   plan.prepared.push({ rows: block.rows, vectors, timestamps, subMicros });
 }
 
-/** The rows whose timestamp a field replaced (in µs) have no nanoseconds of their own. */
-function withoutSubMicros(sub: Uint16Array, c: BlockColumn): Uint16Array {
+/** The rows whose timestamp a field replaced have the nanoseconds that field gave (`n`), else none. */
+function withFieldSubMicros(sub: Uint16Array, c: BlockColumn): Uint16Array {
   const out = Uint16Array.from(sub);
-  for (let i = 0; i < out.length; i++) if (c.f64[i] !== LONG_NULL) out[i] = 0;
+  for (let i = 0; i < out.length; i++) if (c.f64[i] !== LONG_NULL) out[i] = c.sub === undefined ? 0 : Math.max(0, c.sub[i]);
   return out;
 }
 
-/** The line timestamps, replaced where a field named after the designated timestamp gave one. */
-function withTimestamps(lineTimestamps: Float64Array, c: BlockColumn): Float64Array {
+/** The line timestamps, replaced where a field named after the designated timestamp gave one (never before 1970). */
+function withTimestamps(lineTimestamps: Float64Array, c: BlockColumn, src: ConversionSource): Float64Array | LineError {
   const out = Float64Array.from(lineTimestamps);
-  for (let i = 0; i < out.length; i++) if (c.f64[i] !== LONG_NULL) out[i] = c.f64[i];
+  for (let i = 0; i < out.length; i++) {
+    const v = c.f64[i];
+    if (v === LONG_NULL) continue;
+    if (v < 0 || (c.sub !== undefined && c.sub[i] < 0)) return new LineError(LineMessages.timestampBefore1970(src.table, String(v)), src.lines[i]);
+    out[i] = v;
+  }
   return out;
 }

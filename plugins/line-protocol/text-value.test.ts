@@ -29,6 +29,22 @@ test('what fits no type is refused', () => {
 
 test('NaN and the infinities are doubles', () => {
   assert.ok(Number.isNaN(classify('NaN')?.[1]));
-  assert.deepEqual(classify('Infinity'), [IlpType.FLOAT, Infinity]);
-  assert.deepEqual(classify('-Infinity'), [IlpType.FLOAT, -Infinity]);
+  assert.deepEqual(classify('Infinity'), [IlpType.FLOAT, NaN]);
+  assert.deepEqual(classify('-Infinity'), [IlpType.FLOAT, NaN]);
+});
+
+test('a number past the range of DOUBLE is no value', () => {
+  assert.equal(classify('1e400'), undefined);
+  assert.equal(classify('-1e400'), undefined);
+  assert.deepEqual(classify('1e308'), [IlpType.FLOAT, 1e308]);
+});
+
+test('an n timestamp keeps the nanoseconds its µs value leaves out, with its sign', () => {
+  const t = new TextValue();
+  assert.ok(t.parse(Buffer.from('1700000000123456789n'), 0, 20));
+  assert.deepEqual([t.type, t.number, t.nanos, t.sub], [IlpType.TIMESTAMP, 1700000000123456, true, 789]);
+  assert.ok(t.parse(Buffer.from('-1500n'), 0, 6));
+  assert.deepEqual([t.number, t.sub], [-1, -500]);
+  assert.ok(t.parse(Buffer.from('1700000000123456t'), 0, 17));
+  assert.deepEqual([t.nanos, t.sub], [false, 0]);
 });

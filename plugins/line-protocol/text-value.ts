@@ -1,7 +1,8 @@
 /**
  * An unquoted field value's type, decided by its last byte as QuestDB does (LineTcpParser.ProtoEntity):
  * `i` INTEGER (`0x…i` LONG256), `n`/`t`/`m` TIMESTAMP in ns/µs/ms, `t`/`T`/`f`/`F`/`true`/`false` BOOLEAN,
- * `d` DECIMAL, anything else a FLOAT (`NaN`, `Infinity`, `-Infinity` included). One instance per parser
+ * `d` DECIMAL, anything else a FLOAT (`NaN`, `Infinity`, `-Infinity` included, all three NULL; a number past
+ * DOUBLE's range is invalid). One instance per parser
  * holds the parsed value, so classifying allocates nothing.
  */
 import { NEEDS_BIGINT, parseDouble, parseInteger, PARSE_FAILED } from '../import-delimited/number-parsers';
@@ -20,6 +21,9 @@ export class TextValue {
   big: bigint | undefined;
   /** LONG256 and DECIMAL: the text without its suffix ends here. */
   textEnd = 0;
+  /** TIMESTAMP: whether it was given in nanoseconds (`n`), and then the nanoseconds `number` (µs) leaves out, signed. */
+  nanos = false;
+  sub = 0;
   private readonly decimalReader = new DecimalReader();
 
   /** Classifies `b[s..e)` (at least one byte); false when it is no value of any type. */
@@ -54,8 +58,15 @@ export class TextValue {
       case 0x64: // d
         return this.decimal(b, s, e - 1);
       default: {
-        const v = parseDouble(b, s, e);
-        if (v !== v && !isNaNWord(b, s, e)) return false;
+        let v = parseDouble(b, s, e);
+        if (v !== v) {
+          if (!isNaNWord(b, s, e)) return false;
+        } else if (v === Infinity || v === -Infinity) {
+          // QuestDB: the words `Infinity` and `-Infinity` are DOUBLE's NULL, like `NaN`; a number past
+          // DOUBLE's range (`1e400`) is no value at all. parseDouble reads only those words as infinite.
+          if (last !== 0x79) return false; // y
+          v = NaN;
+        }
         this.type = IlpType.FLOAT;
         this.number = v;
         return true;
@@ -85,6 +96,8 @@ export class TextValue {
     if (v !== v) return false;
     this.type = IlpType.TIMESTAMP;
     this.number = v;
+    this.nanos = unit === TimeUnit.NANOS;
+    this.sub = this.nanos ? subMicros(b, s, e) : 0;
     if (v > MAX_SAFE || v < -MAX_SAFE) {
       const big = parseMicrosBig(b, s, e, unit);
       if (big === undefined || big > MAX_LONG || big < MIN_LONG) return false;
@@ -121,6 +134,14 @@ export class TextValue {
     this.textEnd = e;
     return true;
   }
+}
+
+/** The last three digits of `[-]digits` at `b[s..e)`, with its sign: the nanoseconds a µs value truncates away. */
+function subMicros(b: Uint8Array, s: number, e: number): number {
+  const neg = b[s] === 0x2d;
+  let n = 0;
+  for (let k = Math.max(neg ? s + 1 : s, e - 3); k < e; k++) n = n * 10 + (b[k] - 0x30);
+  return neg ? -n : n;
 }
 
 function isNaNWord(b: Uint8Array, s: number, e: number): boolean {

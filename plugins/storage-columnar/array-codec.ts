@@ -3,8 +3,10 @@
  * shape (one int32 extent per dimension, padded to 8 bytes) followed by the float64 elements, row-major;
  * a null row is empty with a negative end. Rows are multiples of 8 bytes, so elements stay aligned and
  * copy as bytes (NaN payloads intact). In memory (core/data/vector.ts): elements, element offsets, and
- * `shapes` for two or more dimensions.
+ * `shapes` for two or more dimensions, made sound as they are read (core/data/array-shape.ts), so a row
+ * written with a degenerate shape never makes a reader walk more than its elements.
  */
+import { soundShape } from '../../core/data/array-shape';
 import { ColumnType } from '../../core/data/column-type';
 import { Vector } from '../../core/data/vector';
 import { RawColumn } from './raw-column';
@@ -70,8 +72,12 @@ export function decodeArrayColumn(t: ColumnType, heap: Uint8Array, ends: Float64
       offsets[r + 1] = e;
       continue;
     }
-    if (shapes) for (let d = 0; d < dims; d++) shapes[r * dims + d] = dv.getInt32(prev + d * 4, true);
     const count = (v - prev - head) / 8;
+    if (shapes) {
+      for (let d = 0; d < dims; d++) shapes[r * dims + d] = dv.getInt32(prev + d * 4, true);
+      // A shape stored before shapes were checked (e.g. [2147483647, 2147483647, 0]) reads as a sound one.
+      soundShape(shapes, r * dims, dims, count, shapes, r * dims);
+    }
     data.set(asDoubles.subarray((prev + head) >> 3, ((prev + head) >> 3) + count), e);
     e += count;
     offsets[r + 1] = e;

@@ -22,7 +22,7 @@ import { TableState } from './table-state';
 import { ColumnarTableWriter } from './table-writer';
 import { EMPTY_TXN, TXN_FILE, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
-import { addTableColumn } from './add-column';
+import { addTableColumns } from './add-column';
 import { storedWidth } from './vector-encoder';
 
 
@@ -196,10 +196,14 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   }
 
   async addColumn(table: string, column: ColumnDef): Promise<void> {
+    await this.addColumns(table, [column]);
+  }
+
+  async addColumns(table: string, columns: readonly ColumnDef[]): Promise<void> {
     const state = this.require(table);
     await this.alter(state, () => {
-      this.checkColumnCount(state.meta.name, state.meta.columns.length + 1);
-      addTableColumn(state, column, this.options.commitMode, this.options.maxNameLength);
+      this.checkColumnCount(state.meta.name, state.meta.columns.length + columns.length);
+      addTableColumns(state, columns, this.options.commitMode, this.options.maxNameLength);
     });
   }
 

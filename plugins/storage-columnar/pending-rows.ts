@@ -79,10 +79,19 @@ export class PendingRows {
 
   /** A column added while rows are pending: they read null in it. */
   addColumn(column: StoredColumn): void {
-    const raw = new RawColumn(storedWidth(column.type), Math.max(4096, this.rows));
-    raw.appendNulls(this.rows, nullPattern(column.type));
-    this.columnsMeta = [...this.columnsMeta, column];
-    this.columns.push(raw);
+    this.addColumns([column]);
+  }
+
+  /** Columns added at once while rows are pending. */
+  addColumns(columns: readonly StoredColumn[]): void {
+    for (const column of columns) {
+      // Sized for the rows pending now (they grow as rows come): a line adding 2,000 columns must not
+      // allocate 2,000 full-size buffers.
+      const raw = new RawColumn(storedWidth(column.type), Math.max(64, this.rows));
+      raw.appendNulls(this.rows, nullPattern(column.type));
+      this.columns.push(raw);
+    }
+    this.columnsMeta = [...this.columnsMeta, ...columns];
   }
 
   /** Validates the whole batch first, so a bad batch appends nothing. */

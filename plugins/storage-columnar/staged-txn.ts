@@ -6,6 +6,7 @@
  * to a committed partition's files past their committed sizes. Rollback deletes the new folders and cuts
  * the appended bytes; after a crash, start-up recovery does the same.
  */
+import { withTops } from './add-column';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { truncatePartition } from './recovery';
@@ -81,10 +82,16 @@ export class StagedTxn {
    * reads null in the rows staged before it existed. `before` is the committed list before the change.
    */
   columnAdded(columnId: number, before: readonly PartitionState[]): void {
+    this.columnsAdded(columnId, 1, before);
+  }
+
+  /** `count` columns from id `first` were added at once (one pass over the partitions). */
+  columnsAdded(first: number, count: number, before: readonly PartitionState[]): void {
     const committed = this.state.txn.partitions;
+    const index = new Map(before.map((p, i) => [p, i]));
     this.partitions = this.partitions.map((p) => {
-      const i = before.indexOf(p);
-      return i >= 0 ? committed[i] : { ...p, tops: { ...p.tops, [columnId]: p.rows } };
+      const i = index.get(p);
+      return i !== undefined ? committed[i] : { ...p, tops: withTops(p.tops, first, count, p.rows) };
     });
   }
 

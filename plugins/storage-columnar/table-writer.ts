@@ -17,7 +17,7 @@ import { ColumnDef, TableSchema } from '../../core/data/table-schema';
 import { TableReader, TableWriter } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
-import { addTableColumn } from './add-column';
+import { addTableColumns } from './add-column';
 import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { DeferredWrites } from './file-writes';
@@ -80,14 +80,19 @@ export class ColumnarTableWriter implements TableWriter {
   }
 
   addColumn(column: ColumnDef): Promise<void> {
+    return this.addColumns([column]);
+  }
+
+  addColumns(columns: readonly ColumnDef[]): Promise<void> {
     return this.serial(async () => {
       this.checkOpen();
+      if (columns.length === 0) return;
       await this.writes.drain();
       this.spare = undefined;
       const before = this.state.txn.partitions;
-      const stored = addTableColumn(this.state, column, this.ctx.mode, this.ctx.maxNameLength);
-      this.pending.addColumn(stored);
-      this.staged?.columnAdded(stored.id, before);
+      const stored = addTableColumns(this.state, columns, this.ctx.mode, this.ctx.maxNameLength);
+      this.pending.addColumns(stored);
+      this.staged?.columnsAdded(stored[0].id, stored.length, before);
     });
   }
 

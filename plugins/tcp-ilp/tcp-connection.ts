@@ -1,49 +1,83 @@
 /**
  * One line-protocol TCP connection: newline-delimited lines parsed as they arrive into an IngestSession that
- * is committed every `line.tcp.commit.interval.default`, when its parsed rows pass `line.parse.buffer.size`,
- * and when the client closes. TCP has no answers, so a bad line is logged (with an errorId) and closes the
- * connection; the rows of the lines before it are committed first, as QuestDB does. The socket is
- * paused while a commit runs, so memory stays bounded by the buffer however fast the client sends.
+ * is committed once the client pauses (QUIET_COMMIT_MS after its last bytes), at the latest every
+ * `line.tcp.commit.interval.default` while it keeps sending, when its parsed rows pass `line.parse.buffer.size`,
+ * and when the connection ends. TCP has no answers, so the way the server closes is the acknowledgement:
+ *
+ * - the client closes its side (FIN): everything it sent is committed, then the server closes its side (FIN);
+ *   a client that waits for that end of stream knows its lines are stored;
+ * - a bad line (it does not parse or does not fit its table): the lines before it are committed, the line is
+ *   logged with an errorId, and the connection is reset (RST) at once, so the client's next read or write
+ *   fails instead of writing on into a connection whose data is dropped;
+ * - a commit that fails (storage) resets the connection too; an idle timeout or the server stopping ends it
+ *   cleanly after a commit.
+ *
+ * With `line.tcp.auth.db.path` the connection first runs QuestDB's challenge-response (auth-handshake.ts).
+ * The socket is paused while a commit runs, so memory stays bounded by the buffer however fast the client sends.
  */
+import { KeyObject } from 'node:crypto';
 import { Socket } from 'node:net';
+import { isSvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
 import { IngestSession } from '../line-protocol/ingest-session';
 import { isLineError, LineError } from '../line-protocol/line-error';
-import { isSvcError } from '../../core/errors';
 import { LineIngestion } from '../line-protocol/line-ingestion';
+import { AuthHandshake } from './auth-handshake';
+
+/**
+ * A client that stopped sending for this long has its rows committed (and a bad line found by the commit, so
+ * the reset comes within QuestDB's measured 0.5 s). A client that sends more often than this commits at the
+ * interval instead, so many slow writers do not each cost a commit per line.
+ */
+export const QUIET_COMMIT_MS = 200;
+const TICK_MS = 25;
 
 export interface ConnectionOptions {
   readonly commitIntervalMs: number;
   readonly idleTimeoutMs: number;
   /** How long a line may stay unfinished (slow-drip clients); 0 = no limit. */
   readonly lineTimeoutMs: number;
+  /** The keys of `line.tcp.auth.db.path`; undefined when connections need no authentication. */
+  readonly authKeys: ReadonlyMap<string, KeyObject> | undefined;
 }
 
 export class LineTcpConnection {
+  /** When the connection was accepted (the oldest silent one is evicted first). */
+  readonly since = Date.now();
+  readonly done: Promise<void>;
   private readonly session: IngestSession;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
+  private handshake: AuthHandshake | undefined;
+  private established = false;
   private busy: Promise<void> = Promise.resolve();
   private closing = false;
   private committing = false;
+  /** The connection must not end as an acknowledgement (a line or a commit failed). */
+  private failed = false;
   private rejected = false;
+  private lastDataAt = 0;
+  /** When the oldest rows not yet committed arrived, or 0. */
+  private pendingSince = 0;
   /** When the unfinished line at the end of the input started to arrive, or 0. */
   private lineSince = 0;
-  readonly done: Promise<void>;
 
   constructor(private readonly socket: Socket, private readonly ingestion: LineIngestion, private readonly options: ConnectionOptions,
     private readonly log: Log, private readonly responder: ErrorResponder) {
     this.session = ingestion.session('tcp');
-    const tick = Math.max(50, Math.min(options.commitIntervalMs, options.lineTimeoutMs > 0 ? options.lineTimeoutMs : options.commitIntervalMs));
-    this.timer = setInterval(() => this.onTick(), tick);
-    this.timer.unref();
+    if (options.authKeys !== undefined) this.handshake = new AuthHandshake(options.authKeys, (b) => socket.write(b));
     if (options.idleTimeoutMs > 0) {
       socket.setTimeout(options.idleTimeoutMs, () => this.close(`idle for ${options.idleTimeoutMs} ms [line.tcp.net.idle.timeout]`));
     }
     this.done = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('end', () => this.close(undefined));
-    socket.on('error', (e) => this.close(`connection error: ${e.message}`));
+    socket.on('error', (e) => { this.failed = true; this.close(`connection error: ${e.message}`); });
+  }
+
+  /** Whether the client has sent a line yet (and authenticated, when that is required): else it may be evicted. */
+  get silent(): boolean {
+    return !this.established;
   }
 
   /** Commits what was received and closes (server shutdown). */
@@ -52,10 +86,34 @@ export class LineTcpConnection {
     await this.done;
   }
 
+  /** Closes a connection that sent nothing, to make room for a new one (the connection limit is reached). */
+  evict(): void {
+    this.failed = true;
+    this.close('evicted: it sent nothing while the connection limit was reached [line.tcp.net.connection.limit]');
+  }
+
   private onData(chunk: Buffer): void {
     if (this.closing) return;
     this.ingestion.metrics.tcp.bytes += chunk.length;
-    const wait = this.session.feed(chunk);
+    let bytes = chunk;
+    if (this.handshake !== undefined) {
+      const step = this.handshake.feed(chunk);
+      if (step.kind === 'more') return;
+      if (step.kind === 'failed') {
+        this.failed = true;
+        this.close(`authentication failed: ${step.reason}`);
+        return;
+      }
+      this.log.info(`line protocol connection authenticated [remote=${this.remote}, keyId=${step.keyId}]`);
+      this.handshake = undefined;
+      bytes = step.rest;
+    }
+    this.established = true;
+    if (bytes.length === 0) return;
+    const now = Date.now();
+    this.lastDataAt = now;
+    if (this.pendingSince === 0) this.pendingSince = now;
+    const wait = this.session.feed(bytes);
     if (wait !== undefined) {
       // The parse worker is behind: stop reading until it catches up.
       this.socket.pause();
@@ -65,32 +123,43 @@ export class LineTcpConnection {
       this.close(undefined);
       return;
     }
-    this.lineSince = this.pendingLine() ? (this.lineSince || Date.now()) : 0;
+    this.lineSince = this.session.pendingLineBytes > 0 ? (this.lineSince || now) : 0;
     if (this.session.bufferedBytes > this.ingestion.bufferBytes) void this.commit();
+    this.timer ??= setInterval(() => this.onTick(), TICK_MS);
   }
 
-  private pendingLine(): boolean {
-    return this.session.pendingLineBytes > 0;
-  }
-
+  /** Runs while rows, an unfinished line or bytes the parse worker still has are pending. */
   private onTick(): void {
     if (this.closing) return;
     if (this.session.error !== undefined) {
       this.close(undefined);
       return;
     }
+    const now = Date.now();
     const limit = this.options.lineTimeoutMs;
-    if (limit > 0 && this.lineSince > 0 && Date.now() - this.lineSince > limit) {
+    if (limit > 0 && this.lineSince > 0 && now - this.lineSince > limit) {
+      this.failed = true;
       this.close(`a line stayed unfinished for more than ${limit} ms [line.tcp.net.line.timeout]`);
       return;
     }
-    if (this.session.bufferedRows > 0) void this.commit();
+    if (this.committing) return;
+    if (this.session.bufferedRows > 0) {
+      if (now - this.lastDataAt >= QUIET_COMMIT_MS || now - this.pendingSince >= this.options.commitIntervalMs) void this.commit();
+      return;
+    }
+    if (this.session.unparsedBytes === 0 && this.session.pendingLineBytes === 0) this.stopTimer();
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   /** Runs one commit at a time with the socket paused. */
   private commit(): Promise<void> {
     this.socket.pause();
     this.committing = true;
+    this.pendingSince = 0;
     this.busy = this.busy.then(() => this.commitNow()).finally(() => {
       this.committing = false;
       if (!this.closing && !this.socket.destroyed) this.socket.resume();
@@ -99,8 +168,8 @@ export class LineTcpConnection {
   }
 
   /**
-   * Writes and commits the parsed rows. A line the tables refuse (a cast error found at planning, before
-   * anything is written) drops it and the lines after it, commits the rest and closes the connection.
+   * Writes and commits the parsed rows. A line the tables refuse (found at planning, before anything is
+   * written) drops it and the lines after it, commits the rest and resets the connection.
    */
   private async commitNow(): Promise<void> {
     let refused: LineError | undefined;
@@ -116,6 +185,7 @@ export class LineTcpConnection {
           this.session.truncateBefore(e.line);
           continue;
         }
+        this.failed = true;
         await this.session.rollback().catch((r: unknown) => this.responder.unhandled('ILP TCP rollback', r));
         if (isLineError(e) || isSvcError(e)) this.log.error(`line protocol rows not written [remote=${this.remote}] ${e.message}`);
         else this.responder.unhandled(`ILP TCP ${this.remote}`, e);
@@ -130,9 +200,7 @@ export class LineTcpConnection {
     }
     if (refused !== undefined && !this.rejected) {
       this.reject(refused);
-      this.closing = true;
-      clearInterval(this.timer);
-      this.socket.destroy();
+      this.close(undefined);
     }
   }
 
@@ -140,7 +208,7 @@ export class LineTcpConnection {
   private close(reason: string | undefined): void {
     if (this.closing) return;
     this.closing = true;
-    clearInterval(this.timer);
+    this.stopTimer();
     this.socket.pause();
     // Lines end with a line end: an unfinished last line is dropped, as QuestDB drops it.
     const parsed = this.session.error;
@@ -151,8 +219,18 @@ export class LineTcpConnection {
       const error = parsed ?? this.session.error;
       if (error !== undefined && !this.rejected) this.reject(error);
       await this.session.close().catch((r: unknown) => this.responder.unhandled('ILP TCP close', r));
-      this.socket.destroy();
+      this.finish();
     });
+  }
+
+  /** FIN after a clean end (the acknowledgement), RST after anything that lost lines. */
+  private finish(): void {
+    if (this.socket.destroyed) return;
+    if (this.failed || this.rejected) {
+      this.socket.resetAndDestroy();
+      return;
+    }
+    this.socket.end(() => this.socket.destroy());
   }
 
   private reject(e: LineError): void {

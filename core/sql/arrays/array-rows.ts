@@ -2,6 +2,7 @@
  * Reading rows of an ARRAY vector (core/data/vector.ts: elements row-major in `data`, element offsets per
  * row, `shapes` holding `dims` extents per row for arrays of more than one dimension).
  */
+import { soundShape } from '../../data/array-shape';
 import { Vector } from '../../data/vector';
 
 export interface ArrayRow {
@@ -17,8 +18,11 @@ export function arrayRow(v: Vector, i: number): ArrayRow | null {
   const offsets = v.offsets as Int32Array;
   const dims = v.type.dims ?? 1;
   const start = offsets[i];
-  const shape = dims === 1 || !v.shapes ? [offsets[i + 1] - start] : Array.from(v.shapes.subarray(i * dims, (i + 1) * dims));
-  return { start, shape, data: v.data as Float64Array };
+  const count = offsets[i + 1] - start;
+  if (dims === 1 || !v.shapes) return { start, shape: [count], data: v.data as Float64Array };
+  const shape = new Int32Array(dims);
+  soundShape(v.shapes, i * dims, dims, count, shape, 0);
+  return { start, shape: Array.from(shape), data: v.data as Float64Array };
 }
 
 /** Number of elements of a shape. */

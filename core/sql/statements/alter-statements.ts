@@ -59,7 +59,7 @@ export function prepareAlter(s: AlterTableStatement, env: BindEnvironment): Run 
         if (!type) throw SvcError.sql(c.type.position, `unsupported column type: ${c.type.name}`);
         return { name: c.name.name, type, symbolCapacity: intOf(c.symbolCapacity), symbolCached: c.symbolCache, indexed: c.indexed, indexCapacity: intOf(c.indexCapacity) };
       });
-      return async (c) => { for (const d of defs) await c.storage.addColumn(t.name, d); };
+      return async (c) => { await c.storage.addColumns(t.name, defs); };
     }
     case 'dropColumn': {
       const names = a.columns.map((c) => {
