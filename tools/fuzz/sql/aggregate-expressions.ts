@@ -1,0 +1,83 @@
+/**
+ * Aggregate calls with QuestDB's result types and null rules: count() and count(x) (a DOUBLE counts only
+ * finite values), count_distinct, sum (LONG for integers, wrapping; FLOAT for FLOAT; NaN skipped, ±Infinity
+ * kept), avg (DOUBLE), min and max (non-finite doubles skipped), first and last (by storage order, NULLs
+ * included: DuckDB's arg_min_null over `id`).
+ */
+import { FuzzTypeName, isFloat, isInteger, isString } from './fuzz-types';
+import { Expr, node } from './expr';
+import type { ExpressionGenerator } from './expression-generator';
+
+export interface AggregateOptions {
+  /** first/last need one row order: the source's (no join). */
+  readonly ordered: boolean;
+}
+
+function agg(type: FuzzTypeName, q: (x: string) => string, d: (x: string) => string, arg: Expr, scale?: (x: string) => string): Expr {
+  return node({
+    type, aggregate: true, exactness: scale ? 'sum' : undefined,
+    q: ([x]) => q(x), d: ([x]) => d(x), scale: scale ? ([x]) => scale(x) : undefined,
+  }, [arg]);
+}
+
+function sumOf(arg: Expr): Expr {
+  if (isInteger(arg.type)) return agg('LONG', (x) => `sum(${x})`, (x) => `q_i64(sum((${x})::HUGEINT))`, arg);
+  const t = arg.type === 'FLOAT' ? 'REAL' : 'DOUBLE';
+  return agg(arg.type, (x) => `sum(${x})`, (x) => `sum(${x})::${t}`, arg, (x) => `sum(abs((${x})::DOUBLE))`);
+}
+
+function avgOf(arg: Expr): Expr {
+  return agg('DOUBLE', (x) => `avg(${x})`, (x) => `avg((${x})::DOUBLE)`, arg, (x) => `avg(abs((${x})::DOUBLE))`);
+}
+
+function minMax(name: 'min' | 'max', arg: Expr): Expr {
+  // A BYTE argument is read as a SHORT (there is no min(B)).
+  const type: FuzzTypeName = arg.type === 'BYTE' ? 'SHORT' : arg.type;
+  const d = isFloat(arg.type) ? (x: string) => `${name}(q_fin(${x}))` : (x: string) => `${name}(${x})`;
+  return agg(type, (x) => `${name}(${x})`, type === 'SHORT' && arg.type === 'BYTE' ? (x) => `${d(x)}::SMALLINT` : d, arg);
+}
+
+function countOf(arg: Expr): Expr {
+  const d = isFloat(arg.type) ? (x: string) => `count(q_fin(${x}))` : (x: string) => `count(${x})`;
+  return agg('LONG', (x) => `count(${x})`, d, arg);
+}
+
+function countDistinct(arg: Expr): Expr {
+  return agg('LONG', (x) => `count_distinct(${x})`, (x) => `count(DISTINCT ${x})`, arg);
+}
+
+function firstLast(name: 'first' | 'last', arg: Expr): Expr {
+  const d = name === 'first' ? (x: string) => `arg_min_null(${x}, id)` : (x: string) => `arg_max_null(${x}, id)`;
+  return agg(arg.type, (x) => `${name}(${x})`, d, arg);
+}
+
+/** count(): no argument. */
+export function countStar(): Expr {
+  return { type: 'LONG', q: 'count()', d: 'count(*)', kids: [], remake: null, aggregate: true, exactness: 'exact' };
+}
+
+export function aggregateExpression(g: ExpressionGenerator, depth: number, options: AggregateOptions): Expr {
+  const r = g.rnd;
+  const kind = r.weighted<string>([['count', 2], ['countx', 1], ['distinct', 2], ['sum', 3], ['avg', 2], ['min', 2], ['max', 2],
+    ['first', options.ordered ? 1 : 0], ['last', options.ordered ? 1 : 0], ['arith', 1]]);
+  switch (kind) {
+    case 'count': return countStar();
+    case 'countx': return countOf(g.of(r.pick(['numeric', 'text', 'time'] as const), depth));
+    case 'distinct': {
+      const arg = g.of(r.pick(['integer', 'text'] as const), depth);
+      // count_distinct takes INT, LONG, text and UUID; a BYTE/SHORT goes in as an INT.
+      if (!(arg.type === 'INT' || arg.type === 'LONG' || isString(arg.type))) return countDistinct(node({ type: 'INT', q: ([x]) => `cast(${x} as int)`, d: ([x]) => `(${x})::INTEGER` }, [arg]));
+      return countDistinct(arg);
+    }
+    case 'sum': return sumOf(g.of('numeric', depth));
+    case 'avg': return avgOf(g.of('numeric', depth));
+    case 'min': case 'max': return minMax(kind, g.of(r.pick(['numeric', 'text', 'time'] as const), depth));
+    case 'first': case 'last': return firstLast(kind, g.of(r.pick(['numeric', 'text', 'time'] as const), depth));
+    default: {
+      // Aggregates combine arithmetically: count() * 2, sum(x) - min(x) …
+      const a = r.chance(0.5) ? countStar() : sumOf(g.of('integer', depth));
+      const b = r.chance(0.5) ? countOf(g.of('numeric', depth)) : countStar();
+      return node({ type: 'LONG', q: ([x, y]) => `(${x} + ${y})`, d: ([x, y]) => `q_i64((${x})::HUGEINT + (${y})::HUGEINT)` }, [a, b]);
+    }
+  }
+}
