@@ -122,6 +122,12 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
   if (from.tag === TypeTag.DATE && to.tag === TypeTag.TIMESTAMP) scale = 1000;
   if (from.tag === TypeTag.TIMESTAMP && to.tag === TypeTag.DATE) scale = 0.001;
   const nullIn = (x: number): boolean => (fromInt ? x === INT_NULL : fromLong ? x === LONG_NULL : fromFloat ? x !== x : false);
+  if ((to.tag === TypeTag.DOUBLE || to.tag === TypeTag.FLOAT) && fromLong && v.exact) {
+    // Beyond 2^53 the nearest double of the exact value (the data's double near −2^63 stands apart from NULL).
+    const e = v.exact;
+    for (let i = 0; i < n; i++) out[i] = e[i] === LONG_NULL_BIG ? NaN : Number(e[i]);
+    return { type: to, data: out };
+  }
   switch (to.tag) {
     case TypeTag.DOUBLE:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x) ? NaN : x; }

@@ -1,6 +1,6 @@
 /**
  * `+ - * / %` and unary minus: integer arithmetic stays integer (`7 / 2` = 3),
- * integer division by zero is null, double division by zero is ±Infinity; TIMESTAMP ± integer µs.
+ * integer division by zero is null, a double quotient that is not finite is null; TIMESTAMP ± integer µs.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
@@ -39,7 +39,8 @@ const LONG_BODIES: Record<string, string> = {
   '/': 'y === 0 ? -9223372036854775808 : Math.trunc(x / y)', '%': 'y === 0 ? -9223372036854775808 : x % y',
 };
 const DOUBLE_BODIES: Record<string, string> = {
-  '+': 'x + y', '-': 'x - y', '*': 'x * y', '/': 'x / y', '%': 'x % y',
+  // QuestDB: a quotient that is not finite (x / 0, ±Infinity / ±Infinity) is NaN, i.e. NULL.
+  '+': 'x + y', '-': 'x - y', '*': 'x * y', '/': '(x / y) - (x / y) === 0 ? x / y : NaN', '%': 'x % y',
 };
 
 function family(): ScalarFunction[] {
@@ -55,8 +56,11 @@ function family(): ScalarFunction[] {
   out.push(exactBinary('+', Types.LONG, Types.TIMESTAMP, Types.TIMESTAMP, 'x + y', EXACT['+']));
   out.push(exactBinary('-', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x - y', EXACT['-']));
   out.push(exactBinary('-', Types.TIMESTAMP, Types.TIMESTAMP, Types.LONG, 'x - y', EXACT['-']));
-  for (const t of [Types.INT, Types.FLOAT, Types.DOUBLE]) {
-    const loop = unaryLoop(t === Types.INT ? '(-x) | 0' : '-x', nullKindOf(t), nullKindOf(t));
+  // Unary minus keeps the type: -(BYTE) is a BYTE (-(-128) wraps to -128), -(SHORT) a SHORT.
+  const NEG: readonly (readonly [ColumnType, string])[] = [[Types.BYTE, '(-x << 24) >> 24'], [Types.SHORT, '(-x << 16) >> 16'],
+    [Types.INT, '(-x) | 0'], [Types.FLOAT, '-x'], [Types.DOUBLE, '-x']];
+  for (const [t, body] of NEG) {
+    const loop = unaryLoop(body, nullKindOf(t), nullKindOf(t));
     out.push({ kind: 'scalar', name: 'neg', args: [t], returns: t, kernel: (args, n, type) => runUnary(loop, args[0], n, type) });
   }
   const negLong = unaryLoop('-x', 'long', 'long');

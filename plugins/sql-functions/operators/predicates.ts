@@ -5,7 +5,7 @@
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
 import { Vector } from '../../../core/data/vector';
 import { exactAt } from '../../../core/data/exact-longs';
-import { LONG_NULL_BIG } from '../../../core/data/null-values';
+import { DOUBLE_TOLERANCE, LONG_NULL_BIG } from '../../../core/data/null-values';
 import { FunctionContext, ScalarFunction } from '../../../core/extension/sql-function';
 import { readValue, SqlValue } from '../../../core/sql/vector/sql-value';
 import { castVector } from '../../../core/sql/vector/cast-vector';
@@ -20,6 +20,12 @@ function isNull(negated: boolean): ScalarFunction {
       const v = args[0];
       const out = new Uint8Array(n);
       const hit = negated ? 0 : 1, miss = 1 - hit;
+      if (isFloat(v.type)) {
+        // QuestDB's Numbers.isNull: NaN and ±Infinity are a DOUBLE's (or FLOAT's) NULL.
+        const d = v.data as Float64Array | Float32Array;
+        for (let i = 0; i < n; i++) out[i] = d[i] - d[i] !== 0 ? hit : miss;
+        return { type: B, data: out };
+      }
       // An ARRAY row has no single value (readValue gives null for every one): its null flag says.
       if (v.type.tag === TypeTag.ARRAY) for (let i = 0; i < n; i++) out[i] = v.nulls?.[i] === 1 ? hit : miss;
       else for (let i = 0; i < n; i++) out[i] = readValue(v, i) === null ? hit : miss;
@@ -51,6 +57,7 @@ export const inFunction: ScalarFunction = {
       for (let i = 0; i < n; i++) out[i] = keys.has(d[i]) ? 1 : 0;
       return { type: B, data: out };
     }
+    if (isFloat(x.type)) return doubleIn(x, args, n);
     const set = new Set<string | number | boolean | null>();
     for (let k = 1; k < args.length; k++) set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
     if (!x.offsets && !x.exact && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
@@ -68,6 +75,25 @@ export const inFunction: ScalarFunction = {
     return { type: B, data: out };
   },
 };
+
+function isFloat(t: ColumnType): boolean {
+  return t.tag === TypeTag.DOUBLE || t.tag === TypeTag.FLOAT;
+}
+
+/** A DOUBLE/FLOAT IN list: a value is in when it equals an item as `=` does (within 1e-10; NULL matches NULL). */
+function doubleIn(x: Vector, args: readonly Vector[], n: number): Vector {
+  const items = args.slice(1).map((a) => Number(castVector(a, Types.DOUBLE, 1).data[0]));
+  const d = x.data as Float64Array | Float32Array;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = d[i];
+    const nul = v - v !== 0;
+    for (const y of items) {
+      if (nul ? y - y !== 0 : Math.abs(v - y) <= DOUBLE_TOLERANCE) { out[i] = 1; break; }
+    }
+  }
+  return { type: B, data: out };
+}
 
 /** `between(x, a, b)`: inclusive, bounds in any order. */
 function between(t: ColumnType): ScalarFunction {

@@ -40,8 +40,14 @@ export class ExpressionGenerator {
   leaf(want: Want, extra: (c: ScopeColumn) => boolean = () => true): Expr {
     const cs = this.scope.columns.filter((c) => MATCHES[want](c.type) && extra(c));
     if (cs.length === 0 || this.rnd.chance(0.12)) return this.constant(this.typeFor(want));
-    const c = this.rnd.pick(cs);
-    return column(c.name, c.type, c.qualifier);
+    return this.ref(this.rnd.pick(cs));
+  }
+
+  /** A reference to a scope column (an outer join's non-nullable column reads false / 0 when unmatched). */
+  ref(c: ScopeColumn): Expr {
+    const e = column(c.name, c.type, c.qualifier);
+    if (!c.outer || !notNullable(c.type)) return e;
+    return { ...e, d: `coalesce(${e.d}, ${c.type === 'BOOLEAN' ? 'false' : '0'})` };
   }
 
   /** A column (never a constant) of the wanted kind, or undefined. */

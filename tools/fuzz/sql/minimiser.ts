@@ -73,7 +73,7 @@ export class Minimiser {
   private runs = 0;
   private copies = 0;
 
-  constructor(private readonly engines: Engines, private readonly budget = 400) {}
+  constructor(private readonly engines: Engines, private readonly budget = 150) {}
 
   private same(a: Verdict, b: Verdict): boolean {
     return a.kind === 'mismatch' && b.kind === 'mismatch' && a.what === b.what;

@@ -58,12 +58,12 @@ export function arithmetic(op: Op, a: Expr, b: Expr): Expr {
 function negate(a: Expr): Expr {
   // QuestDB's unary minus keeps BYTE and SHORT (-(-128) wraps to -128).
   const d = a.type === 'BYTE' ? ([x]: readonly string[]) => `q_i8(-(${x})::HUGEINT)` : a.type === 'SHORT' ? ([x]: readonly string[]) => `q_i16(-(${x})::HUGEINT)` : ([x]: readonly string[]) => `(-(${x}))`;
-  return node({ type: a.type, q: ([x]) => `(-${x})`, d }, [a]);
+  return node({ type: a.type, q: ([x]) => `(-(${x}))`, d }, [a]);
 }
 
 function abs(a: Expr): Expr {
-  // abs(E) is SHORT; a BYTE goes in as a SHORT.
-  const type: FuzzTypeName = a.type === 'BYTE' ? 'SHORT' : a.type;
+  // abs(E), abs(I), abs(L), abs(D): a BYTE goes in as a SHORT, a FLOAT as a DOUBLE.
+  const type: FuzzTypeName = a.type === 'BYTE' ? 'SHORT' : a.type === 'FLOAT' ? 'DOUBLE' : a.type;
   const d = isInteger(type) ? ([x]: readonly string[]) => `abs((${x})::${DUCK_TYPE[type === 'SHORT' ? 'INT' : type]})::${DUCK_TYPE[type]}` : ([x]: readonly string[]) => `abs(${x})`;
   return node({ type, q: ([x]) => `abs(${x})`, d }, [a]);
 }
@@ -71,9 +71,10 @@ function abs(a: Expr): Expr {
 /** A DOUBLE (or FLOAT for floor/ceil of a FLOAT) function of one numeric argument. */
 function floatFunction(g: ExpressionGenerator, a: Expr): Expr {
   const name = g.rnd.pick(['floor', 'ceil', 'round', 'sqrt', 'ln', 'sign', 'round2']);
-  const keepsFloat = a.type === 'FLOAT' && (name === 'floor' || name === 'ceil');
+  // floor(F) and floor(D): QuestDB's overload priorities send BYTE, SHORT and INT to FLOAT, LONG to DOUBLE.
+  const keepsFloat = (name === 'floor' || name === 'ceil') && (a.type === 'FLOAT' || a.type === 'INT' || a.type === 'SHORT' || a.type === 'BYTE');
   const type: FuzzTypeName = keepsFloat ? 'FLOAT' : 'DOUBLE';
-  const x = keepsFloat ? a : widen(a, 'DOUBLE');
+  const x = keepsFloat ? widen(a, 'FLOAT') : widen(a, 'DOUBLE');
   const dbl = (s: string): string => (keepsFloat ? `(${s})::REAL` : `(${s})::DOUBLE`);
   switch (name) {
     case 'floor': case 'ceil': return node({ type, q: ([v]) => `${name}(${v})`, d: ([v]) => `q_nn(${name}(${dbl(v)}))` }, [x]);
@@ -85,7 +86,11 @@ function floatFunction(g: ExpressionGenerator, a: Expr): Expr {
     }
     case 'sqrt': return node({ type, exactness: 'ulp', q: ([v]) => `sqrt(${v})`, d: ([v]) => `CASE WHEN ${dbl(v)} >= 0 THEN sqrt(${dbl(v)}) END` }, [x]);
     case 'ln': return node({ type, exactness: 'ulp', q: ([v]) => `ln(${v})`, d: ([v]) => `CASE WHEN ${dbl(v)} > 0 THEN ln(${dbl(v)}) END` }, [x]);
-    default: return node({ type, q: ([v]) => `sign(${v})`, d: ([v]) => `(sign(${dbl(v)}))::DOUBLE` }, [x]);
+    default: {
+      // sign keeps its argument's type (sign(B), sign(E), sign(I), sign(L), sign(F), sign(D)).
+      const t = a.type;
+      return node({ type: t, q: ([v]) => `sign(${v})`, d: ([v]) => `(sign(${v}))::${DUCK_TYPE[t]}` }, [a]);
+    }
   }
 }
 
@@ -142,8 +147,8 @@ export function numericExpression(g: ExpressionGenerator, want: Want, depth: num
     case 'field': return timeField(g, depth - 1);
     default: {
       const s = g.of('text', depth - 1);
-      // QuestDB: length(NULL) is -1; STRING counts UTF-16 units, VARCHAR and SYMBOL count code points.
-      const d = s.type === 'STRING' ? ([x]: readonly string[]) => `q_len16(${x})` : ([x]: readonly string[]) => `q_len(${x})`;
+      // QuestDB: length(NULL) is -1; STRING and SYMBOL (Java strings) count UTF-16 units, VARCHAR code points.
+      const d = s.type !== 'VARCHAR' ? ([x]: readonly string[]) => `q_len16(${x})` : ([x]: readonly string[]) => `q_len(${x})`;
       return node({ type: 'INT', q: ([x]) => `length(${x})`, d }, [s]);
     }
   }

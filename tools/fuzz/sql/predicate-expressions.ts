@@ -83,9 +83,12 @@ function like(g: ExpressionGenerator, depth: number): Expr {
   const s = g.of('text', depth - 1);
   let pattern = '';
   for (let i = r.int(0, 4); i >= 0; i--) pattern += r.pick(LIKE_PIECES);
-  const op = r.pick(['LIKE', 'LIKE', 'ILIKE', 'NOT LIKE']);
+  const op = r.pick(['LIKE', 'LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE']);
   const p = raw('STRING', quote(pattern));
-  return node({ type: 'BOOLEAN', q: ([x, y]) => `(${x} ${op} ${y})`, d: ([x, y]) => `coalesce(${x} ${op} ${y}, false)` }, [s, p]);
+  // A NULL never matches, so NOT LIKE is true for it.
+  const positive = op.replace('NOT ', '');
+  const d = ([x, y]: readonly string[]): string => (op.startsWith('NOT') ? `(NOT coalesce(${x} ${positive} ${y}, false))` : `coalesce(${x} ${op} ${y}, false)`);
+  return node({ type: 'BOOLEAN', q: ([x, y]) => `(${x} ${op} ${y})`, d }, [s, p]);
 }
 
 function startsWith(g: ExpressionGenerator, depth: number): Expr {

@@ -26,9 +26,9 @@ const STRIDES: readonly (readonly [string, string])[] = [
   ['6h', '6 hours'], ['12h', '12 hours'], ['1d', '1 day'], ['1M', '1 month'], ['1y', '1 year'],
 ];
 
-function scopeOf(rnd: Prng, t: FuzzTable, qualifier?: string): ScopeColumn[] {
+function scopeOf(rnd: Prng, t: FuzzTable, qualifier?: string, outer?: boolean): ScopeColumn[] {
   return t.columns.map((c, ci) => ({
-    name: c.name, type: c.type, profile: c.profile, bmpOnly: c.bmpOnly, qualifier,
+    name: c.name, type: c.type, profile: c.profile, bmpOnly: c.bmpOnly, qualifier, outer,
     values: rnd.sample(t.rows.map((r) => r[ci]), 8),
   }));
 }
@@ -37,7 +37,7 @@ function scopeOf(rnd: Prng, t: FuzzTable, qualifier?: string): ScopeColumn[] {
 function keyExpression(g: ExpressionGenerator): Expr {
   const c = g.columnOf('any', (col) => !isFloat(col.type) && col.type !== 'DECIMAL');
   if (!c) return g.of('integer', 1);
-  const e = column(c.name, c.type, c.qualifier);
+  const e = g.ref(c);
   if (g.rnd.chance(0.2) && isInteger(c.type)) {
     const m = g.rnd.int(2, 5);
     return node({ type: c.type === 'LONG' ? 'LONG' : 'INT', q: ([x]) => `(${x} % ${m})`, d: ([x]) => `q_imod(${x}, ${m})` }, [e]);
@@ -162,11 +162,11 @@ export class QueryGenerator {
 
   private join(): SelectQuery {
     const [a, b] = this.tables.length > 1 ? this.rnd.sample(this.tables, 2) : [this.tables[0], this.tables[0]];
-    const scope = new Scope([...scopeOf(this.rnd, a, 'a'), ...scopeOf(this.rnd, b, 'b')]);
+    const kind = this.rnd.chance(0.5) ? 'LEFT' : 'INNER';
+    const scope = new Scope([...scopeOf(this.rnd, a, 'a'), ...scopeOf(this.rnd, b, 'b', kind === 'LEFT')]);
     const g = new ExpressionGenerator(this.rnd, scope);
     const keyNames = a.columns.filter((c) => c.name.startsWith('k')).map((c) => c.name);
     const on = this.rnd.sample(keyNames, this.rnd.int(1, Math.max(1, keyNames.length)));
-    const kind = this.rnd.chance(0.5) ? 'LEFT' : 'INNER';
     const onExpr = on.map((k) => {
       const type = a.columns.find((c) => c.name === k)?.type ?? 'INT';
       // QuestDB joins NULL keys to NULL keys (its = is true for two NULLs).

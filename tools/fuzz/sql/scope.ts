@@ -17,6 +17,11 @@ export interface ScopeColumn {
   readonly qualifier?: string;
   /** Values found in the column (a sample, may be empty). */
   readonly values: readonly Value[];
+  /**
+   * The right side of a LEFT JOIN: an unmatched row reads QuestDB's stored NULL of the type, which for
+   * BOOLEAN, BYTE and SHORT is false / 0 (they have no NULL), so DuckDB's NULL is replaced by it.
+   */
+  readonly outer?: boolean;
 }
 
 export class Scope {

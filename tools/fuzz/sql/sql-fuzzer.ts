@@ -37,8 +37,21 @@ export interface FuzzStats {
 /** A mismatch's kind without its values, so that one bug counts once however often it shows. */
 export function signature(q: SelectQuery, v: Verdict): string {
   if (v.kind !== 'mismatch') return v.kind;
+  if (v.what === 'type') {
+    // `column 2 (abs(x)): svc type INT, QuestDB's is SHORT` → `type abs: svc INT, QuestDB SHORT`.
+    const m = /^column \d+ \((.*)\): svc type (\S+), QuestDB's is (\S+)$/.exec(v.detail);
+    if (m) return `type ${headOf(m[1])}: svc ${m[2].replace(/\(.*/, '')}, QuestDB ${m[3].replace(/\(.*/, '')}`;
+  }
   const detail = v.what === 'rows' ? '' : v.detail.replace(/'[^']*'|"[^"]*"|\[[^\]]*\]|\d+/g, '…').slice(0, 90);
   return `${q.construct} ${v.what} ${detail}`.trim();
+}
+
+/** The outermost function or operator of an expression's text (`abs(x + 1)` → `abs`, `(a + b)` → `+`). */
+function headOf(text: string): string {
+  const call = /^([a-z_]+)\(/i.exec(text);
+  if (call) return call[1];
+  const op = /^\((-)?[^()]*?\s([-+*/%]|\|\||AND|OR|IN|LIKE)\s/.exec(text);
+  return op ? op[2] : text.startsWith('(-') ? 'unary -' : text.slice(0, 12);
 }
 
 export function reproText(r: Repro, title: string): string {

@@ -24,6 +24,7 @@ const UUID_EDGES = ['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-
   '80000000-0000-0000-8000-000000000001', '7fffffff-ffff-ffff-7fff-ffffffffffff', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'];
 /** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999Z in µs, with 1970's neighbours. */
 const MICROS_EDGES = [-62135596800000000n, 253402300799999999n, 0n, -1n, 1n, 946684800000000n, 951782400000000n];
+const NANOS_EDGES = [-9223372036854775000n, 9223372036854775000n, -9223372036854775807n + 1000n, 0n, -1n, 1n, 1000n, -1000n];
 const DEC_MAX = 10n ** BigInt(DECIMAL_PRECISION) - 1n;
 
 export class ValueGenerator {
@@ -53,7 +54,12 @@ export class ValueGenerator {
       case 'UUID': return edge ? r.pick(UUID_EDGES) : this.uuid();
       case 'TIMESTAMP': return this.micros(edge, small);
       case 'DATE': return this.micros(edge, small) / 1000n;
-      case 'TIMESTAMP_NS': return this.micros(edge, small) * 1000n + BigInt(r.int(0, 999));
+      case 'TIMESTAMP_NS': {
+        // Nanoseconds since 1970 in a LONG reach 1677-09-21 to 2262-04-11 only.
+        if (edge && r.chance(0.4)) return r.pick(NANOS_EDGES);
+        const micros = this.micros(false, small);
+        return micros * 1000n + BigInt(r.int(0, 999));
+      }
       case 'DECIMAL': return this.decimal(edge, small);
     }
   }

@@ -79,8 +79,7 @@ export function windowExpression(g: ExpressionGenerator, depth: number): Expr {
     case 'min': case 'max': {
       const x = g.of('numeric', depth);
       const w = windowSpec(g, true, r.chance(0.7));
-      const d = isFloat(x.type) ? ([a]: readonly string[]) => `${kind}(q_fin(${a}))` : ([a]: readonly string[]) => `${kind}(${a})`;
-      return over(x.type, ([a]) => `${kind}(${a})`, d, [x], w);
+      return over(x.type, ([a]) => `${kind}(${a})`, ([a]) => `${kind}(${a})`, [x], w);
     }
     default: {
       const x = g.of('numeric', depth);
