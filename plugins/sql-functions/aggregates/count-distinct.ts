@@ -106,7 +106,7 @@ function nullKeyOf(t: ColumnType): number | undefined {
   switch (t.tag) {
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return NaN;
     case TypeTag.INT: return INT_NULL;
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: return LONG_NULL;
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS: return LONG_NULL;
     case TypeTag.CHAR: case TypeTag.IPV4: return 0;
     case TypeTag.GEOHASH: return -1;
     default: return undefined;

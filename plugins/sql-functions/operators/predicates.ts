@@ -51,7 +51,9 @@ export const inFunction: ScalarFunction = {
       const keys = new Set<number>();
       for (let k = 1; k < args.length; k++) {
         const s = readValue(args[k], 0);
-        keys.add(s === null ? -1 : (x.symbols?.keyOf(String(s)) ?? -2));
+        // A value the dictionary lacks matches no row (keyOf's -1 would be the NULL key).
+        const key = s === null ? -1 : (x.symbols?.keyOf(String(s)) ?? -2);
+        keys.add(s !== null && key < 0 ? -2 : key);
       }
       const d = x.data as Int32Array;
       for (let i = 0; i < n; i++) out[i] = keys.has(d[i]) ? 1 : 0;

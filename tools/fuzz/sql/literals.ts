@@ -53,9 +53,10 @@ export function svcLiteral(type: FuzzTypeName, v: Value): string {
     case 'LONG': return `${v}L`;
     case 'FLOAT': case 'DOUBLE': {
       const x = v as number;
-      const text = Number.isNaN(x) ? "cast('NaN' as double)" : x === Infinity ? "cast('Infinity' as double)"
-        : x === -Infinity ? "cast('-Infinity' as double)" : doubleText(x);
-      return type === 'FLOAT' ? `cast(${text} as float)` : text;
+      const special = Number.isNaN(x) ? 'NaN' : x === Infinity ? 'Infinity' : x === -Infinity ? '-Infinity' : undefined;
+      // A FLOAT's ±Infinity comes from text: a DOUBLE ±Infinity cast to FLOAT is NULL (CastDoubleToFloat).
+      if (special) return `cast('${special}' as ${type.toLowerCase()})`;
+      return type === 'FLOAT' ? `cast(${doubleText(x)} as float)` : doubleText(x);
     }
     case 'DECIMAL': return `${v}m`;
     case 'TIMESTAMP': case 'DATE': case 'TIMESTAMP_NS':

@@ -81,11 +81,13 @@ function floatFunction(g: ExpressionGenerator, a: Expr): Expr {
     // Math.round: floor(x + 1/2) computed exactly, saturated to LONG; NaN and ±Infinity give NULL.
     case 'round': return node({ type, q: ([v]) => `round(${v})`, d: ([v]) => `q_round(${dbl(v)})` }, [x]);
     case 'round2': {
+      // round(x, n) keeps ±Infinity (QuestDB returns a NULL double argument as it is).
       const digits = g.rnd.int(-2, 4);
-      return node({ type, exactness: 'ulp', q: ([v]) => `round(${v}, ${digits})`, d: ([v]) => `q_fin(round(${dbl(v)}, ${digits}))` }, [x]);
+      return node({ type, exactness: 'ulp', q: ([v]) => `round(${v}, ${digits})`, d: ([v]) => `CASE WHEN isinf(${dbl(v)}) THEN ${dbl(v)} ELSE round(${dbl(v)}, ${digits}) END` }, [x]);
     }
     case 'sqrt': return node({ type, exactness: 'ulp', q: ([v]) => `sqrt(${v})`, d: ([v]) => `CASE WHEN ${dbl(v)} >= 0 THEN sqrt(${dbl(v)}) END` }, [x]);
-    case 'ln': return node({ type, exactness: 'ulp', q: ([v]) => `ln(${v})`, d: ([v]) => `CASE WHEN ${dbl(v)} > 0 THEN ln(${dbl(v)}) END` }, [x]);
+    // Math.log: -Infinity at 0, NaN (NULL) below.
+    case 'ln': return node({ type, exactness: 'ulp', q: ([v]) => `ln(${v})`, d: ([v]) => `CASE WHEN ${dbl(v)} > 0 THEN ln(${dbl(v)}) WHEN ${dbl(v)} = 0 THEN '-Infinity'::DOUBLE END` }, [x]);
     default: {
       // sign keeps its argument's type (sign(B), sign(E), sign(I), sign(L), sign(F), sign(D)).
       const t = a.type;

@@ -11,16 +11,23 @@ import type { ExpressionGenerator } from './expression-generator';
 export interface WindowSpec {
   readonly q: string;
   readonly d: string;
+  /**
+   * DuckDB's window for the error scale of a sum over this one: from the partition's first row to the
+   * frame's end. svc (like QuestDB) sums a moving frame by adding the rows that enter and subtracting those
+   * that leave, so its rounding error grows with Σ|x| of everything the sum has seen.
+   */
+  readonly scale: string;
 }
 
 const BOUNDS = ['UNBOUNDED PRECEDING', '1 PRECEDING', '3 PRECEDING', 'CURRENT ROW', '1 FOLLOWING', '2 FOLLOWING', 'UNBOUNDED FOLLOWING'];
 
-function frame(g: ExpressionGenerator): string {
+/** A ROWS frame (or the default one: ''), and its end bound. */
+function frame(g: ExpressionGenerator): { readonly text: string; readonly end: string } {
   const r = g.rnd;
-  if (r.chance(0.4)) return '';
+  if (r.chance(0.4)) return { text: '', end: 'CURRENT ROW' };
   const lo = r.int(0, 3);
   const hi = r.int(Math.max(lo, 3), BOUNDS.length - 1);
-  return ` ROWS BETWEEN ${BOUNDS[lo]} AND ${BOUNDS[hi]}`;
+  return { text: ` ROWS BETWEEN ${BOUNDS[lo]} AND ${BOUNDS[hi]}`, end: BOUNDS[hi] };
 }
 
 /** The OVER (…) clause: partition keys are exact-typed expressions; the order always ends with id. */
@@ -41,15 +48,16 @@ export function windowSpec(g: ExpressionGenerator, withFrame: boolean, ordered: 
   }
   const part = keys.length > 0 ? `PARTITION BY ${keys.map((k) => k.q).join(', ')}` : '';
   const duckPart = keys.length > 0 ? `PARTITION BY ${keys.map((k) => k.d).join(', ')}` : '';
-  const f = withFrame && ordered ? frame(g) : '';
+  const f = withFrame && ordered ? frame(g) : { text: '', end: 'CURRENT ROW' };
   const orderQ = order.length > 0 ? ` ORDER BY ${order.join(', ')}` : '';
   // QuestDB sorts NULL first in ascending order (the smallest value) and last in descending order.
   const orderD = order.length > 0 ? ` ORDER BY ${order.map((o) => (o.endsWith(' DESC') ? `${o} NULLS LAST` : `${o} ASC NULLS FIRST`)).join(', ')}` : '';
-  return { q: `OVER (${part}${orderQ}${f})`, d: `OVER (${duckPart}${orderD}${f})` };
+  const prefix = order.length > 0 ? ` ROWS BETWEEN UNBOUNDED PRECEDING AND ${f.end}` : '';
+  return { q: `OVER (${part}${orderQ}${f.text})`, d: `OVER (${duckPart}${orderD}${f.text})`, scale: `OVER (${duckPart}${orderD}${prefix})` };
 }
 
 function over(type: FuzzTypeName, q: (x: readonly string[]) => string, d: (x: readonly string[]) => string, args: readonly Expr[], w: WindowSpec, scale?: (x: readonly string[]) => string): Expr {
-  return node({ type, exactness: scale ? 'sum' : undefined, q: (k) => `${q(k)} ${w.q}`, d: (k) => `${d(k)} ${w.d}`, scale: scale ? (k) => `${scale(k)} ${w.d}` : undefined }, args);
+  return node({ type, exactness: scale ? 'sum' : undefined, q: (k) => `${q(k)} ${w.q}`, d: (k) => `${d(k)} ${w.d}`, scale: scale ? (k) => `${scale(k)} ${w.scale}` : undefined }, args);
 }
 
 export function windowExpression(g: ExpressionGenerator, depth: number): Expr {
@@ -85,7 +93,7 @@ export function windowExpression(g: ExpressionGenerator, depth: number): Expr {
       const x = g.of('numeric', depth);
       const w = windowSpec(g, true, r.chance(0.7));
       // A window sum or average is a DOUBLE, whatever the argument's type.
-      return over('DOUBLE', ([a]) => `${kind}(${a})`, ([a]) => `${kind}((${a})::DOUBLE)`, [x], w, ([a]) => `${kind}(abs((${a})::DOUBLE))`);
+      return over('DOUBLE', ([a]) => `${kind}(${a})`, ([a]) => `${kind}((${a})::DOUBLE)`, [x], w, ([a]) => `sum(abs((${a})::DOUBLE))`);
     }
   }
 }
