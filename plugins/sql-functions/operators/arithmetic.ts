@@ -36,7 +36,8 @@ const INT_BODIES: Record<string, string> = {
 };
 const LONG_BODIES: Record<string, string> = {
   '+': 'x + y', '-': 'x - y', '*': 'x * y',
-  '/': 'y === 0 ? -9223372036854775808 : Math.trunc(x / y)', '%': 'y === 0 ? -9223372036854775808 : x % y',
+  // `+ 0`: a zero quotient or remainder of a negative operand is 0, not -0 (a key, a distinct value).
+  '/': 'y === 0 ? -9223372036854775808 : Math.trunc(x / y) + 0', '%': 'y === 0 ? -9223372036854775808 : (x % y) + 0',
 };
 const DOUBLE_BODIES: Record<string, string> = {
   // QuestDB: a quotient that is not finite (x / 0, ±Infinity / ±Infinity) is NaN, i.e. NULL.
