@@ -61,7 +61,13 @@ export const inFunction: ScalarFunction = {
     }
     if (isFloat(x.type)) return doubleIn(x, args, n);
     const set = new Set<string | number | boolean | null>();
-    for (let k = 1; k < args.length; k++) set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
+    // A NULL item matches NULL values only: for a type without NULL (BYTE, SHORT, BOOLEAN) it matches
+    // nothing, rather than its stored stand-in 0 / false.
+    const nullable = !NOT_NULLABLE.has(x.type.tag);
+    for (let k = 1; k < args.length; k++) {
+      if (!nullable && readValue(args[k], 0) === null) continue;
+      set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
+    }
     if (!x.offsets && !x.exact && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
       const nums = new Set<number>();
       for (const v of set) if (typeof v === 'number') nums.add(v);
@@ -77,6 +83,8 @@ export const inFunction: ScalarFunction = {
     return { type: B, data: out };
   },
 };
+
+const NOT_NULLABLE = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.BOOLEAN]);
 
 function isFloat(t: ColumnType): boolean {
   return t.tag === TypeTag.DOUBLE || t.tag === TypeTag.FLOAT;

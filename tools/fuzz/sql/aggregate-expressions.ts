@@ -4,7 +4,7 @@
  * kept), avg (DOUBLE), min and max (INT for BYTE and SHORT), first and last (by storage order, NULLs
  * included: DuckDB's arg_min_null over `id`).
  */
-import { FuzzTypeName, isFloat, isInteger, isString } from './fuzz-types';
+import { FuzzTypeName, isFloat, isInteger, isString, notNullable } from './fuzz-types';
 import { Expr, node } from './expr';
 import type { ExpressionGenerator } from './expression-generator';
 
@@ -49,7 +49,10 @@ function countDistinct(arg: Expr): Expr {
 }
 
 function firstLast(name: 'first' | 'last', arg: Expr): Expr {
-  const d = name === 'first' ? (x: string) => `arg_min_null(${x}, id)` : (x: string) => `arg_max_null(${x}, id)`;
+  const pick = name === 'first' ? 'arg_min_null' : 'arg_max_null';
+  // Over no rows a BYTE, SHORT or BOOLEAN result is that type's stored NULL: 0 / false.
+  const fill = notNullable(arg.type) ? (arg.type === 'BOOLEAN' ? 'false' : '0') : undefined;
+  const d = (x: string): string => (fill ? `coalesce(${pick}(${x}, id), ${fill})` : `${pick}(${x}, id)`);
   return agg(arg.type, (x) => `${name}(${x})`, d, arg);
 }
 

@@ -81,9 +81,12 @@ function floatFunction(g: ExpressionGenerator, a: Expr): Expr {
     // Math.round: floor(x + 1/2) computed exactly, saturated to LONG; NaN and ±Infinity give NULL.
     case 'round': return node({ type, q: ([v]) => `round(${v})`, d: ([v]) => `q_round(${dbl(v)})` }, [x]);
     case 'round2': {
-      // round(x, n) keeps ±Infinity (QuestDB returns a NULL double argument as it is).
+      // round(x, n) on moderate values only: QuestDB scales through a LONG, so beyond ±9.2e18 / 10^n it is
+      // not a rounding any more (and svc's differs); NULL stays NULL.
+      const c = g.columnOf('numeric', (col) => col.profile !== 'edge');
+      if (!c) return floatFunction(g, a);
       const digits = g.rnd.int(-2, 4);
-      return node({ type, exactness: 'ulp', q: ([v]) => `round(${v}, ${digits})`, d: ([v]) => `CASE WHEN isinf(${dbl(v)}) THEN ${dbl(v)} ELSE round(${dbl(v)}, ${digits}) END` }, [x]);
+      return node({ type: 'DOUBLE', exactness: 'ulp', q: ([v]) => `round(${v}, ${digits})`, d: ([v]) => `q_fin(round((${v})::DOUBLE, ${digits}))` }, [g.ref(c)]);
     }
     case 'sqrt': return node({ type, exactness: 'ulp', q: ([v]) => `sqrt(${v})`, d: ([v]) => `CASE WHEN ${dbl(v)} >= 0 THEN sqrt(${dbl(v)}) END` }, [x]);
     // Math.log: -Infinity at 0, NaN (NULL) below.

@@ -35,7 +35,8 @@ export function windowSpec(g: ExpressionGenerator, withFrame: boolean, ordered: 
   const r = g.rnd;
   const keys: Expr[] = [];
   for (let i = r.int(0, 2); i > 0; i--) {
-    const c = g.columnOf('any', (col) => !isFloat(col.type) && col.type !== 'UUID');
+    // Distinct keys only: DuckDB 1.5 miscounts `PARTITION BY s, s` beside another window.
+    const c = g.columnOf('any', (col) => !isFloat(col.type) && col.type !== 'UUID' && !keys.some((k) => k.column === col.name));
     if (c) keys.push(column(c.name, c.type, c.qualifier));
   }
   const order: string[] = [];
@@ -56,6 +57,16 @@ export function windowSpec(g: ExpressionGenerator, withFrame: boolean, ordered: 
   return { q: `OVER (${part}${orderQ}${f.text})`, d: `OVER (${duckPart}${orderD}${f.text})`, scale: `OVER (${duckPart}${orderD}${prefix})` };
 }
 
+/**
+ * QuestDB's window min/max, lag, lead, first_value and last_value exist for LONG, DOUBLE and the time types:
+ * an integer argument is read as a LONG, a FLOAT as a DOUBLE (text is svc's own addition, kept as it is).
+ */
+function widened(x: Expr): Expr {
+  if (isInteger(x.type) && x.type !== 'LONG') return node({ type: 'LONG', q: ([a]) => a, d: ([a]) => `(${a})::BIGINT` }, [x]);
+  if (x.type === 'FLOAT') return node({ type: 'DOUBLE', q: ([a]) => a, d: ([a]) => `(${a})::DOUBLE` }, [x]);
+  return x;
+}
+
 function over(type: FuzzTypeName, q: (x: readonly string[]) => string, d: (x: readonly string[]) => string, args: readonly Expr[], w: WindowSpec, scale?: (x: readonly string[]) => string): Expr {
   return node({ type, exactness: scale ? 'sum' : undefined, q: (k) => `${q(k)} ${w.q}`, d: (k) => `${d(k)} ${w.d}`, scale: scale ? (k) => `${scale(k)} ${w.scale}` : undefined }, args);
 }
@@ -70,13 +81,13 @@ export function windowExpression(g: ExpressionGenerator, depth: number): Expr {
       return over('LONG', () => `${kind}()`, () => `${kind}()`, none, w);
     }
     case 'lag': case 'lead': {
-      const x = g.of(r.pick(['numeric', 'text', 'time'] as const), depth);
+      const x = widened(g.of(r.pick(['numeric', 'text', 'time'] as const), depth));
       const n = r.int(1, 3);
       const w = windowSpec(g, false, true);
       return over(x.type, ([a]) => `${kind}(${a}, ${n})`, ([a]) => `${kind}(${a}, ${n})`, [x], w);
     }
     case 'first_value': case 'last_value': {
-      const x = g.of(r.pick(['numeric', 'text', 'time'] as const), depth);
+      const x = widened(g.of(r.pick(['numeric', 'text', 'time'] as const), depth));
       const w = windowSpec(g, true, true);
       return over(x.type, ([a]) => `${kind}(${a})`, ([a]) => `${kind}(${a})`, [x], w);
     }
@@ -85,7 +96,7 @@ export function windowExpression(g: ExpressionGenerator, depth: number): Expr {
       return over('LONG', () => 'count(*)', () => 'count(*)', none, w);
     }
     case 'min': case 'max': {
-      const x = g.of('numeric', depth);
+      const x = widened(g.of('numeric', depth));
       const w = windowSpec(g, true, r.chance(0.7));
       return over(x.type, ([a]) => `${kind}(${a})`, ([a]) => `${kind}(${a})`, [x], w);
     }
