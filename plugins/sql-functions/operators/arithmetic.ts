@@ -44,12 +44,17 @@ const DOUBLE_BODIES: Record<string, string> = {
   '+': 'x + y', '-': 'x - y', '*': 'x * y', '/': '(x / y) - (x / y) === 0 ? x / y : NaN', '%': 'x % y',
 };
 
+/** FLOAT arithmetic in doubles, rounded to FLOAT by the output array; a quotient is NULL unless finite as a FLOAT. */
+const FLOAT_BODIES: Record<string, string> = {
+  ...DOUBLE_BODIES, '/': 'Math.fround(x / y) - Math.fround(x / y) === 0 ? x / y : NaN',
+};
+
 function family(): ScalarFunction[] {
   const out: ScalarFunction[] = [];
   for (const op of ['+', '-', '*', '/', '%']) {
     out.push(binary(op, Types.INT, Types.INT, Types.INT, INT_BODIES[op]));
     out.push(exactBinary(op, Types.LONG, Types.LONG, Types.LONG, LONG_BODIES[op], EXACT[op]));
-    out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, DOUBLE_BODIES[op]));
+    out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, FLOAT_BODIES[op]));
     out.push(binary(op, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE, DOUBLE_BODIES[op]));
   }
   // TIMESTAMP + integer = TIMESTAMP (µs).

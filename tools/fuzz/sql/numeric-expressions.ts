@@ -83,7 +83,7 @@ function floatFunction(g: ExpressionGenerator, a: Expr): Expr {
     case 'round2': {
       // round(x, n) on moderate values only: QuestDB scales through a LONG, so beyond ±9.2e18 / 10^n it is
       // not a rounding any more (and svc's differs); NULL stays NULL.
-      const c = g.columnOf('numeric', (col) => col.profile !== 'edge');
+      const c = g.columnOf('numeric', (col) => col.profile === 'small');
       if (!c) return floatFunction(g, a);
       const digits = g.rnd.int(-2, 4);
       return node({ type: 'DOUBLE', exactness: 'ulp', q: ([v]) => `round(${v}, ${digits})`, d: ([v]) => `q_fin(round((${v})::DOUBLE, ${digits}))` }, [g.ref(c)]);
