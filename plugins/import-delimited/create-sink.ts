@@ -7,6 +7,7 @@ import { ColumnSink } from './column-sink';
 import { BooleanSink, CharSink, DoubleSink, IntegerSink, Ipv4Sink, LongSink } from './number-sinks';
 import { BytesSink, NanosSink, SymbolSink, TemporalSink, UnsupportedSink, WideSink } from './other-sinks';
 import { SymbolCache } from './symbol-cache';
+import { TextValueSink } from './text-value-sink';
 
 export interface SinkContext {
   /** TIMESTAMP/DATE: patterns to try (the schema's or the detected one first). */
@@ -34,6 +35,7 @@ export function createSink(type: ColumnType, capacity: number, context: SinkCont
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return new BytesSink(type, capacity);
     case TypeTag.UUID: case TypeTag.LONG256: return new WideSink(type, capacity);
     case TypeTag.IPV4: return new Ipv4Sink(type, capacity);
+    case TypeTag.GEOHASH: case TypeTag.DECIMAL: case TypeTag.ARRAY: return new TextValueSink(type, capacity);
     default: return new UnsupportedSink(type, capacity);
   }
 }
