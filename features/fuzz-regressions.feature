@@ -32,6 +32,8 @@ Feature: What the fuzzers found, kept answered as QuestDB answers
       | SELECT id FROM c WHERE s <= cast(null as string)         | [[1]]     |
       | SELECT id FROM c WHERE ts >= cast(null as timestamp)     | [[1]]     |
       | SELECT id FROM c WHERE i < null OR i > null              | []        |
+      | SELECT id FROM n WHERE b IN (128, 3)                     | [[2]]     |
+      | SELECT id FROM n WHERE b IN (cast(null as int), 3)       | [[2]]     |
 
   Scenario: doubles are equal within 1e-10, and NaN and ±Infinity are NULL
     Then these queries answer the datasets:

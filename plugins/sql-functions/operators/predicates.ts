@@ -66,7 +66,10 @@ export const inFunction: ScalarFunction = {
     const nullable = !NOT_NULLABLE.has(x.type.tag);
     for (let k = 1; k < args.length; k++) {
       if (!nullable && readValue(args[k], 0) === null) continue;
-      set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
+      // An integer item compares as the number it is (QuestDB widens to LONG): cast to a narrower column's
+      // type it would wrap around (-65536 as a BYTE is 0).
+      const exact = INTEGERS.has(x.type.tag) && INTEGERS.has(args[k].type.tag);
+      set.add(valueKey(readValue(exact ? args[k] : castVector(args[k], x.type, 1), 0)));
     }
     if (!x.offsets && !x.exact && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
       const nums = new Set<number>();
@@ -85,6 +88,7 @@ export const inFunction: ScalarFunction = {
 };
 
 const NOT_NULLABLE = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.BOOLEAN]);
+const INTEGERS = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG]);
 
 function isFloat(t: ColumnType): boolean {
   return t.tag === TypeTag.DOUBLE || t.tag === TypeTag.FLOAT;
