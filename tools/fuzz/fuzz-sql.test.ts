@@ -9,7 +9,7 @@ import { reproText, signature } from './sql/sql-fuzzer';
 
 test('the seeded SQL fuzzer run finds svc and DuckDB in agreement on every query', { timeout: 240_000 }, async () => {
   const lines: string[] = [];
-  const stats = await fuzzSql({ seed: 1, queries: 500, perWorld: 125, repros: 3, quiet: true }, (line) => lines.push(line));
+  const stats = await fuzzSql({ seed: 1, queries: 500, perWorld: 125, repros: 3, quiet: true, progress: 0 }, (line) => lines.push(line));
   assert.equal(stats.queries, 500);
   const repros = stats.repros.map((r, i) => reproText(r, `repro ${i + 1} (${signature(r.query, r.verdict)})`)).join('\n\n');
   assert.equal(stats.mismatches, 0, `${stats.mismatches} mismatches:\n${repros}\n${lines.slice(0, 5).join('\n')}`);

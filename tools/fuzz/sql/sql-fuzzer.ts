@@ -22,6 +22,8 @@ export interface FuzzOptions {
   /** How many mismatches to minimise (the first of each signature first). */
   readonly repros: number;
   readonly log: (line: string) => void;
+  /** Log a progress line every this many queries (0: never). */
+  readonly progress?: number;
 }
 
 export interface FuzzStats {
@@ -62,6 +64,7 @@ export function reproText(r: Repro, title: string): string {
 }
 
 export class SqlFuzzer {
+  private readonly started = performance.now();
   readonly stats: FuzzStats = { queries: 0, mismatches: 0, skipped: 0, constructs: new Map(), signatures: new Map(), skipReasons: new Map(), repros: [] };
 
   constructor(private svc: SvcRunner, private readonly duck: DuckRunner, private readonly options: FuzzOptions,
@@ -87,6 +90,9 @@ export class SqlFuzzer {
 
   private async one(q: SelectQuery, world: World): Promise<void> {
     this.stats.queries++;
+    if (this.options.progress && this.stats.queries % this.options.progress === 0) {
+      this.options.log(`progress: ${this.stats.queries} queries, ${this.stats.mismatches} mismatches, ${this.stats.skipped} skipped, ${Math.round((performance.now() - this.started) / 1000)} s`);
+    }
     const c = this.stats.constructs.get(q.construct) ?? { queries: 0, mismatches: 0 };
     this.stats.constructs.set(q.construct, c);
     c.queries++;
