@@ -49,6 +49,12 @@ export class BenchServer {
     return Number(new RegExp(`${listener} server listening on [^\\s]*:(\\d+)`).exec(out)?.[1] ?? NaN);
   }
 
+  /** How the process ended (`exit code 1`, `signal SIGKILL`), or `running`. */
+  exitStatus(): string {
+    if (this.child.signalCode !== null) return `signal ${this.child.signalCode}`;
+    return this.child.exitCode !== null ? `exit code ${this.child.exitCode}` : 'running';
+  }
+
   /** The last lines the server printed (its log on stdout). */
   output(chars = 4000): string {
     try {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_DIR } from '../../core/project';
 import { BenchServer } from '../bench/bench-server';
+import { QUIET_SERVER } from './quiet-server';
 import { DuckRunner } from './sql/duck-runner';
 import { SvcRunner } from './sql/svc-runner';
 import { loadKnownDifferences } from './roundtrip/known-differences';
@@ -30,7 +31,7 @@ export function parseRoundTripArgs(argv: readonly string[]): RoundTripArgs {
 }
 
 export async function fuzzRoundTrip(args: RoundTripArgs, log: (line: string) => void): Promise<RoundTripStats> {
-  const server = await BenchServer.start('svc', PROJECT_DIR);
+  const server = await BenchServer.start('svc', PROJECT_DIR, QUIET_SERVER);
   const scratch = mkdtempSync(join(tmpdir(), 'svc-roundtrip-'));
   const svc = new SvcRunner('127.0.0.1', server.port);
   const duck = await DuckRunner.open();

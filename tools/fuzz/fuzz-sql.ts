@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { PROJECT_DIR } from '../../core/project';
 import { BenchServer } from '../bench/bench-server';
+import { QUIET_SERVER } from './quiet-server';
 import { DuckRunner } from './sql/duck-runner';
 import { FuzzStats, reproText, SqlFuzzer } from './sql/sql-fuzzer';
 import { SvcRunner } from './sql/svc-runner';
@@ -48,14 +49,14 @@ export function summary(stats: FuzzStats, seconds: number): string[] {
 
 /** Runs the fuzzer against a fresh server; resolves with its statistics. */
 export async function fuzzSql(args: SqlFuzzArgs, log: (line: string) => void): Promise<FuzzStats> {
-  let server = await BenchServer.start('svc', PROJECT_DIR);
+  let server = await BenchServer.start('svc', PROJECT_DIR, QUIET_SERVER);
   let svc = new SvcRunner('127.0.0.1', server.port);
   const duck = await DuckRunner.open();
   const reconnect = async (): Promise<SvcRunner> => {
-    log(`the server stopped; its last output:\n${server.output()}`);
+    log(`the server stopped (${server.exitStatus()}); its last output:\n${server.output(20_000)}`);
     svc.close();
     await server.stop();
-    server = await BenchServer.start('svc', PROJECT_DIR);
+    server = await BenchServer.start('svc', PROJECT_DIR, QUIET_SERVER);
     svc = new SvcRunner('127.0.0.1', server.port);
     return svc;
   };
