@@ -53,10 +53,15 @@ export async function fuzzSql(args: SqlFuzzArgs, log: (line: string) => void): P
   let svc = new SvcRunner('127.0.0.1', server.port);
   const duck = await DuckRunner.open();
   const reconnect = async (): Promise<SvcRunner> => {
-    log(`the server stopped (${server.exitStatus()}); its last output:\n${server.output(20_000)}`);
     svc.close();
-    await server.stop();
-    server = await BenchServer.start('svc', PROJECT_DIR, QUIET_SERVER);
+    if (server.alive) {
+      // The connection went, not the server: a new client is enough.
+      log('the connection to the server was lost; connecting again');
+    } else {
+      log(`the server stopped (${server.exitStatus()}); its last output:\n${server.output(20_000)}`);
+      await server.stop();
+      server = await BenchServer.start('svc', PROJECT_DIR, QUIET_SERVER);
+    }
     svc = new SvcRunner('127.0.0.1', server.port);
     return svc;
   };

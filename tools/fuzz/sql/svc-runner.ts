@@ -13,6 +13,9 @@ export type SvcAnswer =
   | { readonly ok: true; readonly columns: readonly SvcColumn[]; readonly rows: readonly (readonly unknown[])[] }
   | { readonly ok: false; readonly error: string; readonly status: number };
 
+/** The kept-alive socket was closed by the server before it read the request. */
+class StaleSocket extends Error {}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class SvcRunner {
@@ -20,8 +23,21 @@ export class SvcRunner {
 
   constructor(private readonly host: string, private readonly port: number, private readonly timeoutMs = 60_000) {}
 
-  /** One statement; a refused or cut connection rejects (the server is gone), an SQL error resolves with ok: false. */
-  exec(sql: string): Promise<SvcAnswer> {
+  /**
+   * One statement; a refused or cut connection rejects (the server is gone), an SQL error resolves with ok:
+   * false. A kept-alive connection the server closed as idle just as the request went out is retried once on
+   * a new one (the request never reached the server).
+   */
+  async exec(sql: string): Promise<SvcAnswer> {
+    try {
+      return await this.send(sql);
+    } catch (e) {
+      if (!(e instanceof StaleSocket)) throw e;
+      return this.send(sql);
+    }
+  }
+
+  private send(sql: string): Promise<SvcAnswer> {
     const body = new URLSearchParams({ query: sql, quoteLargeNum: 'true' }).toString();
     return new Promise((resolve, reject) => {
       const req = request({
@@ -41,7 +57,7 @@ export class SvcRunner {
         });
       });
       req.on('timeout', () => req.destroy(new Error(`svc did not answer within ${this.timeoutMs} ms`)));
-      req.on('error', reject);
+      req.on('error', (e: NodeJS.ErrnoException) => reject(req.reusedSocket && e.code === 'ECONNRESET' ? new StaleSocket(e.message) : e));
       req.end(body);
     });
   }
