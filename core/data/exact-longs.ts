@@ -10,6 +10,19 @@ import { Vector } from './vector';
 
 const MAX_SAFE_BIG = BigInt(MAX_SAFE_LONG);
 
+/**
+ * The double that stands for LONG values from −2^63 + 1 to −2^63 + 1024: the nearest double to them is
+ * −2^63 itself, LONG_NULL, which a double loop would take for NULL. The next double up is used instead
+ * (such vectors always carry `exact`, so exact readers see the true value).
+ */
+export const LONG_NEAR_NULL = -9223372036854774784;
+
+/** A LONG as the double of a vector's `data`: the nearest double, but never LONG_NULL unless it is null. */
+export function longDouble(x: bigint): number {
+  const d = Number(x);
+  return d === LONG_NULL && x !== LONG_NULL_BIG ? LONG_NEAR_NULL : d;
+}
+
 /** Row i as a bigint (LONG_NULL_BIG for null). */
 export function exactAt(v: Vector, i: number): bigint {
   if (v.exact) return v.exact[i];
@@ -48,7 +61,7 @@ export function fromExactLongs(type: ColumnType, exact: BigInt64Array): Vector {
   let big = false;
   for (let i = 0; i < n; i++) {
     const x = exact[i];
-    data[i] = Number(x);
+    data[i] = longDouble(x);
     if (x !== LONG_NULL_BIG && (x > MAX_SAFE_BIG || x < -MAX_SAFE_BIG)) big = true;
   }
   return big ? { type, data, exact } : { type, data };

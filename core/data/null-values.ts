@@ -10,5 +10,7 @@ export const SYMBOL_NULL = -1;
 export const CHAR_NULL = 0;
 export const IPV4_NULL = 0;
 export const GEOHASH_NULL = -1;
+/** QuestDB's `Numbers.DOUBLE_TOLERANCE`: two doubles closer than this are equal in comparisons. */
+export const DOUBLE_TOLERANCE = 1e-10;
 /** Largest magnitude a double holds exactly; LONG values beyond it travel in `Vector.exact`. */
 export const MAX_SAFE_LONG = 9007199254740991;

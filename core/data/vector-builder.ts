@@ -4,6 +4,7 @@
  * a Vector view of what was appended (no copy) — call `reset()` before reusing the builder.
  */
 import { soundShape } from './array-shape';
+import { longDouble } from './exact-longs';
 import { ColumnType, TypeTag, isInt64, isVarSize } from './column-type';
 import { CHAR_NULL, GEOHASH_NULL, INT_NULL, IPV4_NULL, LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG, SYMBOL_NULL } from './null-values';
 import { MemorySymbolTable, SymbolTable } from './symbol-table';
@@ -99,7 +100,7 @@ export class VectorBuilder {
   /** LONG family with exact 64-bit value. */
   appendBigInt(v: bigint): void {
     this.ensure(1);
-    this.data[this.rows] = Number(v);
+    this.data[this.rows] = longDouble(v);
     if (!this.exact && (v > BigInt(MAX_SAFE_LONG) || v < -BigInt(MAX_SAFE_LONG)) && v !== LONG_NULL_BIG) {
       this.exact = new BigInt64Array(this.data.length);
       const d = this.data;

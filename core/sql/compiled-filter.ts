@@ -8,7 +8,7 @@
  */
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType, TypeTag } from '../data/column-type';
-import { INT_NULL, LONG_NULL } from '../data/null-values';
+import { DOUBLE_TOLERANCE, INT_NULL, LONG_NULL } from '../data/null-values';
 import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
 import type { ParameterValues } from './parameters/parameter-values';
@@ -16,7 +16,8 @@ import { selectionLoop } from './selection-loop';
 
 type Loop = (cols: readonly ArrayLike<number>[], args: readonly number[], sel: Int32Array, n: number) => number;
 
-interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean }
+/** `nanNull`: the value itself is NaN (or ±Infinity) when NULL, so it compares as a double unchanged. */
+interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean; readonly nanNull: boolean }
 
 /** A symbol constant (or parameter) whose key is looked up in the batch's dictionary: args[slot] = key. */
 interface SymbolArg { readonly slot: number; readonly column: number; readonly value: string | null; readonly parameter?: number }
@@ -63,16 +64,15 @@ class Compiler {
     if (e.args[0].type.tag === TypeTag.SYMBOL) return this.symbolCompare(name, e.args[0], e.args[1]);
     const a = this.operand(e.args[0]), b = this.operand(e.args[1]);
     if (!a || !b) return undefined;
-    const op = name === '=' ? '===' : name === '!=' ? '!==' : name;
-    if (name === '=' || name === '!=') {
-      const eq = `((${a.isNull} && ${b.isNull}) || (!${a.isNull} && !${b.isNull} && ${a.code} === ${b.code}))`;
-      const simple = !a.nullable && !b.nullable ? `(${a.code} === ${b.code})` : eq;
-      return name === '=' ? simple : `(!${simple})`;
-    }
-    // NaN (DOUBLE/FLOAT null) already fails every ordering comparison, so only sentinel nulls need a guard.
-    const needs = (o: Operand): boolean => o.nullable && !o.isNull.includes('!==');
-    const guard = [needs(a) ? `!${a.isNull}` : '', needs(b) ? `!${b.isNull}` : ''].filter(Boolean);
-    return `(${[...guard, `${a.code} ${op} ${b.code}`].join(' && ')})`;
+    if (isFloat(e.args[0].type) || isFloat(e.args[1].type)) return doubleComparison(name, a, b);
+    // QuestDB's Numbers.lessThan: two NULLs are =, <= and >= each other; any other comparison with a NULL is false.
+    const eq = !a.nullable && !b.nullable ? `(${a.code} === ${b.code})`
+      : `((${a.isNull} && ${b.isNull}) || (!${a.isNull} && !${b.isNull} && ${a.code} === ${b.code}))`;
+    if (name === '=') return eq;
+    if (name === '!=') return `(!${eq})`;
+    const guard = [a.nullable ? `!${a.isNull}` : '', b.nullable ? `!${b.isNull}` : ''].filter(Boolean);
+    const ordered = `(${[...guard, `${a.code} ${name} ${b.code}`].join(' && ')})`;
+    return name === '<' || name === '>' ? ordered : `(${eq} || ${ordered})`;
   }
 
   /** A number-valued operand: a column (possibly under a widening cast) or a numeric constant. */
@@ -81,21 +81,21 @@ class Compiler {
     if (e.kind === 'column' && NUMBER_TAGS.has(e.type.tag)) {
       const code = this.column(e.index);
       const nul = nullTest(code, e.type);
-      return { code, isNull: nul ?? 'false', nullable: nul !== undefined };
+      return { code, isNull: nul ?? 'false', nullable: nul !== undefined, nanNull: isFloat(e.type) };
     }
     if (e.kind === 'parameter' && NUMBER_TAGS.has(e.type.tag)) {
       const slot = this.args.length;
       this.args.push(NaN);
       this.parameterArgs.push({ slot, parameter: e.slot, type: e.type });
-      return { code: `a${slot}`, isNull: `(a${slot} !== a${slot})`, nullable: true };
+      return { code: `a${slot}`, isNull: `(a${slot} - a${slot} !== 0)`, nullable: true, nanNull: true };
     }
     if (e.kind === 'constant' && NUMBER_TAGS.has(e.type.tag)) {
       const v = e.value;
-      if (v === null) return { code: 'NaN', isNull: 'true', nullable: true };
+      if (v === null) return { code: 'NaN', isNull: 'true', nullable: true, nanNull: true };
       // Doubles are exact to 2^53 only: a larger 64-bit constant is compared by the exact kernels.
       if (typeof v === 'bigint') return undefined;
       const x = typeof v === 'boolean' ? (v ? 1 : 0) : Number(v);
-      return { code: this.arg(x), isNull: 'false', nullable: false };
+      return { code: this.arg(x), isNull: 'false', nullable: false, nanNull: false };
     }
     return undefined;
   }
@@ -132,9 +132,31 @@ function widening(from: ColumnType, to: ColumnType): boolean {
   return f >= 0 && t >= 0 && t >= f;
 }
 
+function isFloat(t: ColumnType): boolean {
+  return t.tag === TypeTag.FLOAT || t.tag === TypeTag.DOUBLE;
+}
+
+/**
+ * A comparison in doubles, QuestDB's `Numbers.equals`: equal within the tolerance or both NULL (NaN and
+ * ±Infinity are NULL); `<` and `>` are false when equal, and otherwise compare the raw values (-Infinity < 1).
+ * An integer operand's NULL is NaN here.
+ */
+function doubleComparison(name: string, a: Operand, b: Operand): string {
+  const value = (o: Operand): string => (o.nullable && !o.nanNull ? `(${o.isNull} ? NaN : ${o.code})` : o.code);
+  const x = value(a), y = value(b);
+  const eq = `((${x} - ${x} !== 0 && ${y} - ${y} !== 0) || Math.abs(${x} - ${y}) <= ${DOUBLE_TOLERANCE})`;
+  switch (name) {
+    case '=': return eq;
+    case '!=': return `(!${eq})`;
+    case '<': case '>': return `(!${eq} && ${x} ${name} ${y})`;
+    default: return `(${eq} || ${x} ${name[0]} ${y})`;
+  }
+}
+
 function nullTest(code: string, t: ColumnType): string | undefined {
   switch (t.tag) {
-    case TypeTag.FLOAT: case TypeTag.DOUBLE: return `(${code} !== ${code})`;
+    // QuestDB's Numbers.isNull: NaN and ±Infinity are a DOUBLE's NULL.
+    case TypeTag.FLOAT: case TypeTag.DOUBLE: return `(${code} - ${code} !== 0)`;
     case TypeTag.INT: return `(${code} === ${INT_NULL})`;
     case TypeTag.LONG: case TypeTag.TIMESTAMP: case TypeTag.DATE: return `(${code} === ${LONG_NULL})`;
     default: return undefined;

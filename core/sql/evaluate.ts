@@ -34,6 +34,9 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
       return have === n ? v : sliceVector(v, 0, n);
     }
     case 'call': {
+      // No rows (a window over an empty table): nothing to compute, and a kernel reading a constant
+      // argument's row 0 (a unit, a pattern) would find none.
+      if (n === 0) return new VectorBuilder(e.type, 1).build();
       const args = e.args.map((a) => evaluate(a, batch, context));
       return e.fn.kernel(args, n, e.type, context.functions, e);
     }

@@ -18,7 +18,11 @@ export function implicitCastCost(from: ColumnType, to: ColumnType, constant: boo
   if (f === t && from.bits === to.bits) return 0;
   if (f === TypeTag.NULL) return 1;
   const wf = WIDEN[f], wt = WIDEN[t];
-  if (wf !== undefined && wt !== undefined) return wt > wf ? wt - wf : constant && isNumeric(to) && wt < wf && wf <= 3 ? 8 : undefined;
+  if (wf !== undefined && wt !== undefined) {
+    // QuestDB's overload priorities: LONG goes to DOUBLE first and to FLOAT only as a last resort.
+    if (f === TypeTag.LONG && wt > wf) return t === TypeTag.DOUBLE ? 1 : 7;
+    return wt > wf ? wt - wf : constant && isNumeric(to) && wt < wf && wf <= 3 ? 8 : undefined;
+  }
   const text = (x: TypeTag): boolean => x === TypeTag.STRING || x === TypeTag.VARCHAR;
   if (f === TypeTag.CHAR && (text(t) || t === TypeTag.SYMBOL)) return t === TypeTag.STRING ? 1 : t === TypeTag.SYMBOL && constant ? 0.5 : 2;
   if (f === TypeTag.SYMBOL && text(t)) return t === TypeTag.STRING ? 1 : 2;
@@ -32,7 +36,9 @@ export function implicitCastCost(from: ColumnType, to: ColumnType, constant: boo
     if (t === TypeTag.CHAR) return undefined;
   }
   if (t === TypeTag.DECIMAL) {
-    if (f === TypeTag.BYTE || f === TypeTag.SHORT || f === TypeTag.INT || f === TypeTag.LONG) return 3;
+    // After every wider integer and float (QuestDB's overload priorities): avg(INT) is avg(DOUBLE).
+    if (f === TypeTag.BYTE || f === TypeTag.SHORT || f === TypeTag.INT) return 6;
+    if (f === TypeTag.LONG) return 4;
     return text(f) && constant ? 2.5 : undefined;
   }
   if (f === TypeTag.DECIMAL) return t === TypeTag.DOUBLE ? 5 : undefined;

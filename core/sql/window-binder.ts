@@ -36,6 +36,10 @@ export class WindowCollector {
     if (!RANKING.has(name) && !VALUE.has(name) && !AGGREGATE.has(name)) throw SvcError.sql(call.position, `window function is not supported: ${name}`);
     if (call.ignoreNulls && !VALUE.has(name)) throw SvcError.sql(call.position, `IGNORE NULLS is not supported for ${name}()`);
     const args = call.star ? [] : call.args.map((a) => binder.bind(a));
+    // QuestDB's window value functions and min/max exist for LONG, DOUBLE, DATE, TIMESTAMP and DECIMAL: a
+    // narrower integer is read as a LONG, a FLOAT as a DOUBLE (lag(INT) is a LONG).
+    const widened = WIDENED_WINDOW_ARGUMENT[args[0]?.type.tag ?? TypeTag.NULL];
+    if (widened && (VALUE.has(name) || name === 'min' || name === 'max')) args[0] = binder.coerce(args[0], widened, call.position, false);
     // lag/lead default takes the value's type (its rows are copied into the result).
     if ((name === 'lag' || name === 'lead') && args.length > 2) args[2] = binder.coerce(args[2], args[0].type, call.position, false);
     const partition = spec.partitionBy.map((p) => binder.bind(p));
@@ -96,6 +100,10 @@ function offsetValue(e: Expression | undefined, position: number): number {
   }
   throw SvcError.sql(e?.position ?? position, 'non-negative frame offset expected');
 }
+
+const WIDENED_WINDOW_ARGUMENT: Partial<Record<TypeTag, ColumnType>> = {
+  [TypeTag.BYTE]: Types.LONG, [TypeTag.SHORT]: Types.LONG, [TypeTag.INT]: Types.LONG, [TypeTag.FLOAT]: Types.DOUBLE,
+};
 
 function resultType(name: string, args: readonly BoundExpr[], position: number): ColumnType {
   if (name === 'percent_rank' || name === 'cume_dist') return Types.DOUBLE;

@@ -11,7 +11,7 @@ export class IsoTimestampWriter {
   private day = NaN;
   private dayBytes: Buffer = Buffer.alloc(0);
 
-  /** Longest output: 6+ digit years are rare but possible (`+10000-…`). */
+  /** Longest output: 5+ digit years are rare but possible (`10000-…`). */
   static readonly MAX_BYTES = 40;
 
   /** Writes TIMESTAMP µs (6 fraction digits) at `p`; returns the position after it. */

@@ -41,7 +41,8 @@ function pad2(n: number): string {
 
 function yearText(y: number): string {
   if (y >= 0 && y <= 9999) return String(y).padStart(4, '0');
-  return y < 0 ? '-' + String(-y).padStart(4, '0') : '+' + y;
+  // QuestDB prints a year past 9999 with all its digits and no sign (`10000-01-01T…`).
+  return y < 0 ? '-' + String(-y).padStart(4, '0') : String(y);
 }
 
 function dayText(day: number): string {

@@ -72,6 +72,26 @@ export function addUnits(micros: number, unit: TimeUnit, n: number): number {
   return daysFromCivil(y, m, d) * MICROS_PER_DAY + timeOfDay;
 }
 
+const DAY_BIG = BigInt(MICROS_PER_DAY);
+
+/**
+ * `addUnits` on exact µs, for instants or results beyond 2^53 (after 2255): the calendar is computed on
+ * the day number (a small number) and only the final µs in 64-bit integers, which wrap as QuestDB's longs.
+ */
+export function addUnitsExact(micros: bigint, unit: TimeUnit, n: number): bigint {
+  const fixed = fixedUnitMicros(unit);
+  if (fixed !== undefined) return BigInt.asIntN(64, unit === 'n' ? micros + BigInt(Math.trunc(n / 1000)) : micros + BigInt(n) * BigInt(fixed));
+  let day = micros / DAY_BIG;
+  if (micros < day * DAY_BIG) day -= 1n;
+  const timeOfDay = micros - day * DAY_BIG;
+  civilFromDays(Number(day), ymd);
+  const months = ymd[0] * 12 + (ymd[1] - 1) + (unit === 'y' ? n * 12 : n);
+  const y = Math.floor(months / 12);
+  const m = months - y * 12 + 1;
+  const d = Math.min(ymd[2], daysInMonth(y, m));
+  return BigInt.asIntN(64, BigInt(daysFromCivil(y, m, d)) * DAY_BIG + timeOfDay);
+}
+
 /** Whole units between two instants (truncated toward zero), as datediff: always non-negative. */
 export function diffUnits(a: number, b: number, unit: TimeUnit): number {
   const lo = Math.min(a, b);

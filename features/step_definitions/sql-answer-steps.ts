@@ -29,3 +29,14 @@ Then('these queries answer the datasets:', async function (this: SvcWorld, table
     assert.equal(r.text.slice(start, r.text.indexOf(',"count":', start)), row.dataset, row.query);
   }
 });
+
+/** `types`: the answer's column types, comma-separated, as /exec names them (`DOUBLE, LONG, IPv4`). */
+Then('these queries answer the column types:', async function (this: SvcWorld, table: DataTable) {
+  for (const row of table.hashes()) {
+    const r = await exec(this, row.query);
+    assert.equal(r.status, 200, `${row.query}: ${r.text}`);
+    const columns = Array.isArray(r.body.columns) ? r.body.columns : [];
+    const types = columns.map((c: unknown) => (typeof c === 'object' && c !== null && 'type' in c ? String((c as { type: unknown }).type) : '?'));
+    assert.equal(types.join(', '), row.types, row.query);
+  }
+});

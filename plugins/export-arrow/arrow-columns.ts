@@ -93,10 +93,10 @@ function arrays(type: DataType, v: Vector, n: number): Data {
   const first = rowOffsets[0];
   const last = rowOffsets[n];
   const leaf = elements.subarray(first, last);
-  // The elements' type is the innermost list's child (a DOUBLE[][] is List<List<Float64>>).
-  let leafType: DataType = (type as List).children[0].type;
-  while (leafType instanceof List) leafType = leafType.children[0].type;
-  let data: Data = fixed(leafType, leaf.length, leaf, nanValidity(leaf, leaf.length));
+  const levelTypes: DataType[] = [];
+  for (let t: DataType = type; t instanceof List; t = t.children[0].type) levelTypes.push(t);
+  // The elements are the innermost list's children (a DOUBLE[][]'s are list<list<float64>>'s float64s).
+  let data: Data = fixed((levelTypes[levelTypes.length - 1] as List).children[0].type, leaf.length, leaf, nanValidity(leaf, leaf.length));
   if (dims === 1) {
     const offsets = new Int32Array(n + 1);
     for (let i = 0; i <= n; i++) offsets[i] = rowOffsets[i] - first;
@@ -104,8 +104,6 @@ function arrays(type: DataType, v: Vector, n: number): Data {
   }
   // Level k (innermost first) groups the entries of level k+1 by the row shapes' extents.
   const shapes = v.shapes as Int32Array;
-  const levelTypes: DataType[] = [];
-  for (let t: DataType = type; t instanceof List; t = t.children[0].type) levelTypes.push(t);
   for (let level = dims - 1; level >= 0; level--) {
     const offsets: number[] = [0];
     for (let i = 0; i < n; i++) {
@@ -145,7 +143,8 @@ export function arrowColumn(type: DataType, v: Vector, n: number, dictionary: Sy
     case TypeTag.CHAR: return utf8FromStrings(type, n, (i) => (d[i] === CHAR_NULL ? undefined : String.fromCharCode(d[i])));
     case TypeTag.IPV4: return utf8FromStrings(type, n, (i) => (d[i] === IPV4_NULL ? undefined : ipv4Text(d[i])));
     case TypeTag.LONG256: return utf8FromStrings(type, n, (i) => long256Text(v, i));
-    case TypeTag.GEOHASH: return utf8FromStrings(type, n, (i) => (d[i] === GEOHASH_NULL ? undefined : geohashText(t, d[i])));
+    // Above 53 bits the hash is exact only in `exact` (the doubles lose its last bits).
+    case TypeTag.GEOHASH: return utf8FromStrings(type, n, (i) => (d[i] === GEOHASH_NULL ? undefined : geohashText(t, v.exact ? v.exact[i] : d[i])));
     case TypeTag.UUID: return uuids(type, v, n);
     case TypeTag.DECIMAL: return decimalColumn(type, v, n, (type as Decimal).bitWidth);
     case TypeTag.INTERVAL: return intervals(type as Struct, v, n);

@@ -93,6 +93,8 @@ export function writeDouble(out: ByteOutput, v: number): void {
       return;
     }
   }
+  // -0.0 keeps its sign (QuestDB's Numbers.append); String(-0) is "0".
+  if (Object.is(v, -0)) { out.ascii('-0.0'); return; }
   // Outside the plain range QuestDB prints an exponent (`1.0E20`).
   out.ascii(javaStyle(a >= 1e16 || (a < 1e-3 && a > 0) ? v.toExponential() : String(v)));
 }

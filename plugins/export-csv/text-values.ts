@@ -31,6 +31,8 @@ export function geohashText(type: ColumnType, hash: number | bigint): string {
 
 /** FLOAT's shortest decimal text that reads back to the same float32. */
 export function writeFloat(out: ByteOutput, f: number): void {
+  // -0.0 keeps its sign (as QuestDB prints it): its shortest candidate 0 compares equal to it.
+  if (f === 0) { writeDouble(out, f); return; }
   for (let p = 1; p <= 9; p++) {
     const candidate = Number(f.toPrecision(p));
     if (Math.fround(candidate) === f) { writeDouble(out, candidate); return; }

@@ -167,6 +167,8 @@ function writeScientific(sink: JsonSink, s: string): void {
 /** FLOAT: the shortest digits that read back to the same 32-bit value (`0.1`, not `0.10000000149011612`). */
 export function writeFloat(sink: JsonSink, v: number): void {
   if (v !== v || v === Infinity || v === -Infinity) { writeNull(sink); return; }
+  // -0.0 keeps its sign (as QuestDB prints it): its shortest candidate 0 compares equal to it.
+  if (v === 0) { writeDouble(sink, v); return; }
   for (let precision = 1; precision <= 9; precision++) {
     const candidate = Number(v.toPrecision(precision));
     if (Math.fround(candidate) === v) { writeDouble(sink, candidate); return; }

@@ -8,6 +8,7 @@ import { BooleanSink, CharSink, DoubleSink, IntegerSink, Ipv4Sink, LongSink } fr
 import { GeohashSink } from './geohash-sink';
 import { BytesSink, NanosSink, SymbolSink, TemporalSink, UnsupportedSink, WideSink } from './other-sinks';
 import { SymbolCache } from './symbol-cache';
+import { TextValueSink } from './text-value-sink';
 
 export interface SinkContext {
   /** TIMESTAMP/DATE: patterns to try (the schema's or the detected one first). */
@@ -36,6 +37,7 @@ export function createSink(type: ColumnType, capacity: number, context: SinkCont
     case TypeTag.UUID: case TypeTag.LONG256: return new WideSink(type, capacity);
     case TypeTag.IPV4: return new Ipv4Sink(type, capacity);
     case TypeTag.GEOHASH: return new GeohashSink(type, capacity);
+    case TypeTag.DECIMAL: case TypeTag.ARRAY: return new TextValueSink(type, capacity);
     default: return new UnsupportedSink(type, capacity);
   }
 }

@@ -1,21 +1,22 @@
 /** Sinks for timestamps, symbols, UUID/LONG256, text and types import cannot convert (see column-sink.ts). */
 import { ColumnType, TypeTag } from '../../core/data/column-type';
-import { LONG_NULL, LONG_NULL_BIG, SYMBOL_NULL } from '../../core/data/null-values';
+import { LONG_NULL, LONG_NULL_BIG, MAX_SAFE_LONG, SYMBOL_NULL } from '../../core/data/null-values';
 import { SymbolTable } from '../../core/data/symbol-table';
 import { allocateData, Vector } from '../../core/data/vector';
-import { fromExactLongs } from '../../core/data/exact-longs';
-import { parseIsoTimestampNanos } from '../../core/time/iso-timestamp';
+import { fromExactLongs, longDouble } from '../../core/data/exact-longs';
+import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../core/time/iso-timestamp';
 import { TimestampPattern } from '../../core/time/timestamp-pattern';
 import { ColumnSink, FixedSink, isShort, SinkKind } from './column-sink';
 import { parseLong256, parseUuid } from './number-parsers';
-import { IntegerSink } from './number-sinks';
 import { SymbolCache } from './symbol-cache';
+import { TextValueSink } from './text-value-sink';
 
 /** TIMESTAMP (µs) or DATE (ms) through compiled patterns; the last pattern that matched is tried first. */
 export class TemporalSink extends FixedSink {
   override readonly kind = SinkKind.Temporal;
   private current = 0;
   private readonly divisor: number;
+  private exact: BigInt64Array | undefined;
   /** Per pattern: the width appendUntil may take without scanning, or -1 (set at its first call). */
   private widths: number[] | undefined;
   constructor(type: ColumnType, capacity: number, private readonly patterns: readonly TimestampPattern[]) {
@@ -24,13 +25,46 @@ export class TemporalSink extends FixedSink {
   }
   append(b: Uint8Array, s: number, e: number): boolean {
     if (this.divisor === 1 && this.patterns[this.current].parseInto(b, s, e, this.data as Float64Array, this.rows)) {
-      this.rows++;
+      this.stored(b, s, e);
       return true;
     }
     const v = this.parseMicros(b, s, e);
     if (v !== v) return false;
-    this.data[this.rows++] = this.divisor === 1 ? v : Math.floor(v / 1000);
+    this.data[this.rows] = this.divisor === 1 ? v : Math.floor(v / 1000);
+    this.stored(b, s, e);
     return true;
+  }
+
+  /**
+   * Counts the row just stored. A TIMESTAMP beyond 2^53 µs (after 2255) is not exact as a double: its text
+   * is read again exactly into `exact` (core/data/exact-longs.ts), which then holds every row of the batch.
+   */
+  private stored(b: Uint8Array, s: number, e: number): void {
+    const r = this.rows++;
+    const x = this.data[r];
+    if (this.exact) this.exact[r] = BigInt(x);
+    if (this.divisor !== 1 || (x <= MAX_SAFE_LONG && x >= -MAX_SAFE_LONG)) return;
+    const us = parseIsoTimestampExact(latin1(b, s, e));
+    if (typeof us !== 'bigint') return;
+    if (!this.exact) {
+      this.exact = new BigInt64Array(this.capacity);
+      for (let i = 0; i < r; i++) this.exact[i] = this.data[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(this.data[i]);
+    }
+    this.exact[r] = us;
+    this.data[r] = longDouble(us);
+  }
+
+  override appendNull(): void {
+    if (this.exact) this.exact[this.rows] = LONG_NULL_BIG;
+    super.appendNull();
+  }
+
+  override build(lend = false): Vector {
+    if (!this.exact) return super.build(lend);
+    const v = fromExactLongs(this.type, this.exact.slice(0, this.rows));
+    this.exact = undefined;
+    super.build(lend);
+    return v;
   }
 
   /** The field as µs through the patterns, NaN when none matches. */
@@ -57,12 +91,13 @@ export class TemporalSink extends FixedSink {
     if (this.divisor === 1) {
       // Stored by the pattern itself: a µs value returned through a call is a heap number per row.
       if (!pattern.parseInto(b, p, q, this.data as Float64Array, this.rows)) return -1;
-      this.rows++;
+      this.stored(b, p, q);
       return q;
     }
     const v = pattern.parse(b, p, q);
     if (v !== v) return -1;
-    this.data[this.rows++] = Math.floor(v / 1000);
+    this.data[this.rows] = Math.floor(v / 1000);
+    this.stored(b, p, q);
     return q;
   }
 
@@ -209,15 +244,7 @@ export class BytesSink extends ColumnSink {
   }
 }
 
-/** A type import cannot convert (BINARY arrays, ARRAY, …): every non-empty value is an error. */
-export class UnsupportedSink extends ColumnSink {
-  private readonly inner: ColumnSink;
-  constructor(type: ColumnType, capacity: number) {
-    super(type, capacity);
-    this.inner = new IntegerSink(type, capacity, 0, -1, type.tag === TypeTag.GEOHASH ? -1 : 0);
-  }
-  append(): boolean { return false; }
-  appendNull(): void { this.inner.appendNull(); this.rows = this.inner.rows; }
-  override truncate(rows: number): void { this.inner.truncate(rows); this.rows = rows; }
-  build(lend = false): Vector { this.rows = 0; return this.inner.build(lend); }
+/** A type import cannot convert (BINARY arrays, INTERVAL, …): every non-empty value is an error; NULLs in the type's layout. */
+export class UnsupportedSink extends TextValueSink {
+  override append(): boolean { return false; }
 }

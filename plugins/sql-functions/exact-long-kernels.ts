@@ -58,7 +58,7 @@ const TESTS: Readonly<Record<string, (x: bigint, y: bigint) => boolean>> = {
 
 /**
  * A LONG-family comparison: the double loop when neither side carries `exact`, else BigInt. As the double
- * form, `=`/`!=` treat null = null as equal and an ordering with a null is false.
+ * form, two NULLs are equal (and so `<=`, `>=`); any other comparison with a NULL is false.
  */
 export function runExactCompare(loop: Loop2, op: string, a: Vector, b: Vector, n: number): Vector {
   const out = new Uint8Array(n);
@@ -67,10 +67,15 @@ export function runExactCompare(loop: Loop2, op: string, a: Vector, b: Vector, n
     return { type: Types.BOOLEAN, data: out };
   }
   const test = TESTS[op];
+  // Two NULLs are =, <= and >= each other; any other comparison with a NULL is false.
   const nullSafe = op === '=' || op === '!=';
+  const bothNull = op === '<=' || op === '>=' ? 1 : 0;
   for (let i = 0; i < n; i++) {
     const x = exactAt(a, i), y = exactAt(b, i);
-    if (!nullSafe && (x === LONG_NULL_BIG || y === LONG_NULL_BIG)) continue;
+    if (!nullSafe && (x === LONG_NULL_BIG || y === LONG_NULL_BIG)) {
+      out[i] = x === y ? bothNull : 0;
+      continue;
+    }
     out[i] = test(x, y) ? 1 : 0;
   }
   return { type: Types.BOOLEAN, data: out };

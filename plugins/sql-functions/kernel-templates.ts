@@ -14,7 +14,7 @@ export function nullKindOf(t: ColumnType): NullKind {
   switch (t.tag) {
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return 'nan';
     case TypeTag.INT: return 'int';
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: return 'long';
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS: return 'long';
     default: return 'none';
   }
 }

@@ -6,6 +6,8 @@
  */
 import { ColumnType, TypeTag, isInt64 } from '../../core/data/column-type';
 import { FixedArray, Vector, allocateData } from '../../core/data/vector';
+import { LONG_NEAR_NULL } from '../../core/data/exact-longs';
+import { LONG_NULL } from '../../core/data/null-values';
 import { decodeArrayColumn } from './array-codec';
 import { nullPattern } from './vector-encoder';
 
@@ -54,7 +56,11 @@ function decodeInt64(t: ColumnType, bytes: Uint8Array, rows: number): Vector {
     const hi = words[o + 1];
     const lo = words[o];
     out[i] = hi * TWO_32 + (lo >>> 0);
-    if ((hi >= SAFE_HI || hi < -SAFE_HI) && !(hi === -2147483648 && lo === 0)) big = true;
+    if ((hi >= SAFE_HI || hi < -SAFE_HI) && !(hi === -2147483648 && lo === 0)) {
+      big = true;
+      // −2^63 + 1 … −2^63 + 1024 round to −2^63, LONG_NULL: keep them apart from NULL (exact-longs.ts).
+      if (out[i] === LONG_NULL) out[i] = LONG_NEAR_NULL;
+    }
   }
   return big ? { type: t, data: out, exact: new BigInt64Array(bytes.buffer, bytes.byteOffset, rows) } : { type: t, data: out };
 }

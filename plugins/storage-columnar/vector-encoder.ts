@@ -34,7 +34,7 @@ export function nullPattern(t: ColumnType): Uint8Array {
     case TypeTag.SYMBOL: dv.setInt32(0, -1, true); break;
     case TypeTag.FLOAT: dv.setFloat32(0, NaN, true); break;
     case TypeTag.DOUBLE: dv.setFloat64(0, NaN, true); break;
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.UUID: case TypeTag.LONG256:
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS: case TypeTag.UUID: case TypeTag.LONG256:
       for (let o = 0; o < w; o += 8) dv.setInt32(o + 4, -2147483648, true);
       break;
     case TypeTag.GEOHASH: b.fill(0xff); break;

@@ -38,6 +38,32 @@ export class BenchServer {
     }
   }
 
+  /** The process has not exited (a fuzzer restarts a server that crashed). */
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** The port a listener announced at start-up (`line tcp`, `pg wire`, `http min`); NaN if it did not. */
+  listenerPort(listener: string): number {
+    const out = this.output(1_000_000);
+    return Number(new RegExp(`${listener} server listening on [^\\s]*:(\\d+)`).exec(out)?.[1] ?? NaN);
+  }
+
+  /** How the process ended (`exit code 1`, `signal SIGKILL`), or `running`. */
+  exitStatus(): string {
+    if (this.child.signalCode !== null) return `signal ${this.child.signalCode}`;
+    return this.child.exitCode !== null ? `exit code ${this.child.exitCode}` : 'running';
+  }
+
+  /** The last lines the server printed (its log on stdout). */
+  output(chars = 4000): string {
+    try {
+      return readFileSync(join(this.root, 'server.out'), 'utf8').slice(-chars);
+    } catch {
+      return '';
+    }
+  }
+
   private status(field: string): number {
     try {
       const text = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
@@ -63,9 +89,11 @@ export class BenchServer {
   }
 
   async stop(): Promise<void> {
-    const exited = new Promise((r) => this.child.once('exit', r));
-    this.child.kill('SIGTERM');
-    await exited;
+    if (this.alive) {
+      const exited = new Promise((r) => this.child.once('exit', r));
+      this.child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(this.root, { recursive: true, force: true });
   }
 }

@@ -14,7 +14,6 @@ import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { concatBatches, gather, sliceVector } from '../vector/vector-ops';
-import { RowKeyEncoder } from './row-key';
 import { GroupKeyIndex } from './group-key-index';
 import { CHECK_EVERY_ROWS } from '../query-cancellation';
 
@@ -57,7 +56,7 @@ export class Join implements PlanNode {
       for (let i = 0; i < lb.rowCount; i++) {
         if ((i & (CHECK_EVERY_ROWS - 1)) === 0) checkAborted(context);
         let kept = 0;
-        const first = table ? (ids[i] < 0 || RowKeyEncoder.hasNull(keys, i) ? -1 : table.first[ids[i]]) : (all.length ? 0 : -1);
+        const first = table ? (ids[i] < 0 ? -1 : table.first[ids[i]]) : (all.length ? 0 : -1);
         const next = table ? table.next : undefined;
         if (this.condition && first >= 0) {
           const matches: number[] = [];
@@ -91,8 +90,7 @@ export class Join implements PlanNode {
     const first = new Int32Array(index.count).fill(-1), next = new Int32Array(n).fill(-1);
     for (let i = n - 1; i >= 0; i--) {
       if ((i & (CHECK_EVERY_ROWS - 1)) === 0) checkAborted(context);
-      // Null keys never match.
-      if (RowKeyEncoder.hasNull(keys, i)) continue;
+      // QuestDB matches a NULL key with a NULL key (its = is true for two NULLs), as any other value.
       next[i] = first[ids[i]];
       first[ids[i]] = i;
     }

@@ -61,12 +61,19 @@ export class LatestOn implements PlanNode {
     const found: ColumnBatch[] = [];
     let seen = new Uint8Array(1024);
     let ids = new Int32Array(0), sel = new Int32Array(0);
-    let total = 0, distinct = 0;
+    let total = 0, distinct = 0, nullOnly = false;
     for await (const batch of this.spec.child.execute(context)) {
       checkAborted(context);
       const n = batch.rowCount;
       if (ids.length < n) { ids = new Int32Array(n); sel = new Int32Array(n); }
       const keys = this.spec.keys.map((k) => evaluate(k, batch, context));
+      if (nullOnly) {
+        // Every named key was found: only the newest NULL key is still missing.
+        const at = (keys[0].data as Int32Array).indexOf(-1);
+        if (at < 0) continue;
+        found.push(gatherBatch(batch, Int32Array.of(at), 1));
+        break;
+      }
       let k = 0, count: number;
       if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) {
         // One table's SYMBOL column (a backwards scan has one dictionary): the key itself is the slot.
@@ -88,9 +95,13 @@ export class LatestOn implements PlanNode {
         count = index.count;
       }
       if (k > 0) found.push(gatherBatch(batch, sel, k));
-      // Every key of a single SYMBOL column is known from its dictionary: stop once all were seen.
+      // Every key of a single SYMBOL column is known from its dictionary: stop once all were seen, and NULL
+      // (a key too, as in QuestDB) was seen or the rest of the rows are searched for it alone.
       if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) total = keys[0].symbols.size;
-      if (total > 0 && count >= total) break;
+      if (total > 0 && count >= total) {
+        if (seen[0] === 1) break;
+        nullOnly = true;
+      }
       if (this.spec.expectedKeys !== undefined && count >= this.spec.expectedKeys) break;
     }
     const rows = concatBatches(types, found);

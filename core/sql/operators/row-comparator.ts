@@ -107,6 +107,18 @@ function int32Difference(d: Int32Array): Compare {
   return (a, b) => d[a] - d[b];
 }
 
+/**
+ * Whether rows a and b hold the same key in every vector, as ORDER BY compares them: NULL equals NULL (and
+ * not ''), a LONG beyond 2^53 by its exact value (window PARTITION BY and peer rows).
+ */
+export function rowEquality(vectors: readonly Vector[]): (a: number, b: number) => boolean {
+  const cmps = vectors.map(keyComparator);
+  return (a, b) => {
+    for (const c of cmps) if (c(a, b) !== 0) return false;
+    return true;
+  };
+}
+
 export function rowComparator(vectors: readonly Vector[], keys: readonly SortKey[]): Compare {
   const cmps = keys.map((k) => keyComparator(vectors[k.index]));
   const desc = keys.map((k) => k.descending);

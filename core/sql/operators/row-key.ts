@@ -63,12 +63,6 @@ export class RowKeyEncoder {
     return this.values[c];
   }
 
-  /** True when any key of row `i` is SQL NULL (a join key that never matches). */
-  static hasNull(keys: readonly Vector[], i: number): boolean {
-    for (const v of keys) if (isNullKey(v, i)) return true;
-    return false;
-  }
-
   private encodeOne(v: Vector, i: number, c: number, add: boolean): number {
     if (isNullKey(v, i)) { this.values[c] = 0; return NULL; }
     const d = v.data;
@@ -131,7 +125,7 @@ export function isNullKey(v: Vector, i: number): boolean {
     case TypeTag.INT: return d[i] === INT_NULL;
     case TypeTag.CHAR: case TypeTag.IPV4: return d[i] === 0;
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return d[i] !== d[i];
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS:
       return v.exact ? v.exact[i] === -9223372036854775808n : d[i] === LONG_NULL;
     case TypeTag.INTERVAL: return d[2 * i] === LONG_NULL;
     case TypeTag.UUID: case TypeTag.LONG256: {

@@ -109,7 +109,7 @@ function frameFunction(c: BoundWindowCall, v: PartitionView, out: WindowOutput):
     const x = arg.data[perm[lo + k]];
     if (!isNullNumber(arg, x)) { value[k] = x; present[k] = 1; }
   }
-  if (c.name === 'min' || c.name === 'max') { extremes(c.name === 'max', value, present, flo, fhi, lo, perm, out); return; }
+  if (c.name === 'min' || c.name === 'max') { extremes(c.name === 'max', value, present, flo, fhi, lo, perm, out, arg?.exact); return; }
   const sums = new Float64Array(len + 1), counts = new Float64Array(len + 1);
   for (let k = 0; k < len; k++) { sums[k + 1] = sums[k] + value[k]; counts[k + 1] = counts[k] + present[k]; }
   for (let j = lo; j < hi; j++) {
@@ -123,22 +123,31 @@ function frameFunction(c: BoundWindowCall, v: PartitionView, out: WindowOutput):
   }
 }
 
-function extremes(max: boolean, value: Float64Array, present: Uint8Array, flo: Int32Array, fhi: Int32Array, lo: number, perm: Int32Array, out: WindowOutput): void {
+/**
+ * min/max over each row's frame with a monotonic deque. The result is the argument's row itself (copied,
+ * so a LONG beyond 2^53 stays exact); with `exact` values (such LONGs) rows compare as 64-bit integers.
+ */
+function extremes(max: boolean, value: Float64Array, present: Uint8Array, flo: Int32Array, fhi: Int32Array, lo: number, perm: Int32Array, out: WindowOutput,
+  exact?: BigInt64Array): void {
   const len = value.length;
   const deque = new Int32Array(len);
+  // Whether the deque's tail row t gives way to row k (it is no better than k).
+  const yields = exact
+    ? (t: number, k: number): boolean => (max ? exact[perm[lo + t]] <= exact[perm[lo + k]] : exact[perm[lo + t]] >= exact[perm[lo + k]])
+    : (t: number, k: number): boolean => (max ? value[t] <= value[k] : value[t] >= value[k]);
   let head = 0, tail = 0, next = 0;
   for (let k = 0; k < len; k++) {
     const a = flo[k] - lo, b = fhi[k] - lo;
     while (next <= b && next < len) {
       if (present[next]) {
-        while (tail > head && (max ? value[deque[tail - 1]] <= value[next] : value[deque[tail - 1]] >= value[next])) tail--;
+        while (tail > head && yields(deque[tail - 1], next)) tail--;
         deque[tail++] = next;
       }
       next++;
     }
     while (tail > head && deque[head] < a) head++;
     const row = perm[lo + k];
-    if (tail === head || a > b) out.nulls[row] = 1; else out.values[row] = value[deque[head]];
+    if (tail === head || a > b) out.nulls[row] = 1; else out.source[row] = perm[lo + deque[head]];
   }
 }
 

@@ -9,14 +9,13 @@
 import { ColumnBatch } from '../../data/column-batch';
 import { ColumnType } from '../../data/column-type';
 import { ResultColumn } from '../../data/result-set';
-import { elementsPerRow, Vector } from '../../data/vector';
-import { compareVarRows } from './var-rows';
+import { Vector } from '../../data/vector';
 import { VectorBuilder } from '../../data/vector-builder';
 import { BoundExpr } from '../bound-expression';
 import { evaluate } from '../evaluate';
 import { checkAborted, ExecContext, PlanNode } from '../plan';
 import { concatBatches, sliceBatch } from '../vector/vector-ops';
-import { rowComparator, SortKey } from './row-comparator';
+import { rowComparator, rowEquality, SortKey } from './row-comparator';
 import { sortPermutation } from './permutation-sort';
 import { CHECK_EVERY_ROWS } from '../query-cancellation';
 import { computeWindow, PartitionView } from './window-frames';
@@ -79,6 +78,7 @@ export class Window implements PlanNode {
     for (let i = 0; i < n; i++) perm[i] = i;
     if (keys.length > 0) perm = await sortPermutation(perm, n, rowComparator([...partVectors, ...orderVectors], keys), context);
     const samePartition = partVectors.length > 0;
+    const sameKey = rowEquality(partVectors), peer = rowEquality(orderVectors);
     const args = call.args.map((a) => evaluate(a, input, context));
     const out = new WindowOutput(call.type, n, args[0]);
     const orderValues = orderVectors.length === 1 ? orderVectors[0].data : undefined;
@@ -87,27 +87,14 @@ export class Window implements PlanNode {
     for (let lo = 0; lo < n;) {
       if (lo >= nextCheck) { checkAborted(context); nextCheck = lo + CHECK_EVERY_ROWS; }
       let hi = lo + 1;
-      while (hi < n && samePartition && keysEqual(partVectors, perm[lo], perm[hi])) hi++;
+      while (hi < n && samePartition && sameKey(perm[lo], perm[hi])) hi++;
       if (!samePartition) hi = n;
-      const view: PartitionView = { perm, lo, hi, args, orderValues, descending, peer: (a, b) => keysEqual(orderVectors, a, b) };
+      const view: PartitionView = { perm, lo, hi, args, orderValues, descending, peer };
       computeWindow(call, view, out);
       lo = hi;
     }
     return out.build();
   }
-}
-
-/** True when rows a and b hold equal values in every vector (nulls equal each other). */
-function keysEqual(vectors: readonly Vector[], a: number, b: number): boolean {
-  for (const v of vectors) {
-    if (v.offsets) { if (compareVarRows(v, a, v, b) !== 0) return false; continue; }
-    const w = elementsPerRow(v.type);
-    for (let k = 0; k < w; k++) {
-      const x = v.data[a * w + k], y = v.data[b * w + k];
-      if (x !== y && !(x !== x && y !== y)) return false;
-    }
-  }
-  return true;
 }
 
 /** Results by input row: numbers in a Float64Array plus null flags, or copied rows of an argument. */

@@ -145,6 +145,12 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
   const exactIn = fromLong ? v.exact : undefined;
   const nullIn = (x: number, i: number): boolean => (fromInt ? x === INT_NULL
     : fromLong ? x === LONG_NULL && (exactIn === undefined || exactIn[i] === LONG_NULL_BIG) : fromFloat ? x !== x : false);
+  if ((to.tag === TypeTag.DOUBLE || to.tag === TypeTag.FLOAT) && fromLong && v.exact) {
+    // Beyond 2^53 the nearest double of the exact value (the data's double near −2^63 stands apart from NULL).
+    const e = v.exact;
+    for (let i = 0; i < n; i++) out[i] = e[i] === LONG_NULL_BIG ? NaN : Number(e[i]);
+    return { type: to, data: out };
+  }
   switch (to.tag) {
     case TypeTag.DOUBLE:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) ? NaN : x; }
@@ -152,17 +158,29 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
     case TypeTag.FLOAT:
       for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) || (fromFloat && (x > FLOAT_MAX || x < -FLOAT_MAX)) ? NaN : x; }
       break;
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP:
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: {
+      // QuestDB's CastDoubleToLong: NULL above Long.MAX_VALUE or below Long.MIN_VALUE as doubles (±2^63), so
+      // 2^63 itself saturates to Long.MAX_VALUE, as Java's (long) does; -2^63 is LONG's NULL.
+      let saturated = false;
       for (let i = 0; i < n; i++) {
         const x = d[i];
-        out[i] = nullIn(x, i) || !Number.isFinite(x) || (fromFloat && (x >= TWO_63 || x <= -TWO_63)) ? LONG_NULL : scale === 1 ? Math.trunc(x) : Math.floor(x * scale);
+        // `+ 0`: -0.5 truncates to -0, which would be a value (a key, a distinct count) apart from 0.
+        out[i] = nullIn(x, i) || !Number.isFinite(x) || (fromFloat && (x > TWO_63 || x <= -TWO_63)) ? LONG_NULL : scale === 1 ? Math.trunc(x) + 0 : Math.floor(x * scale) + 0;
+        if (out[i] === TWO_63) saturated = true;
       }
       if (fromLong && scale === 1) return { type: to, data: out, exact: v.exact };
+      if (saturated) {
+        const exact = new BigInt64Array(n);
+        for (let i = 0; i < n; i++) exact[i] = out[i] === TWO_63 ? 9223372036854775807n : out[i] === LONG_NULL ? LONG_NULL_BIG : BigInt(out[i]);
+        return fromExactLongs(to, exact);
+      }
       return withExactLongs(to, out as Float64Array);
+    }
     case TypeTag.INT:
       for (let i = 0; i < n; i++) {
         const x = d[i];
-        out[i] = nullIn(x, i) || (fromFloat && (x >= 2147483648 || x <= -2147483649)) ? INT_NULL : Math.trunc(x) | 0;
+        // QuestDB's CastDoubleToInt: NULL beyond Integer.MAX_VALUE / MIN_VALUE (2147483647.5 is NULL, not MAX).
+        out[i] = nullIn(x, i) || (fromFloat && (x > 2147483647 || x < -2147483648)) ? INT_NULL : Math.trunc(x) | 0;
       }
       break;
     case TypeTag.BOOLEAN:
@@ -170,7 +188,7 @@ function castNumber(v: Vector, from: ColumnType, to: ColumnType, n: number): Vec
       break;
     default: { // BYTE, SHORT: integers wrap (Java narrowing); floats outside the range and nulls become 0 (not nullable).
       const limit = to.tag === TypeTag.BYTE ? 128 : 32768;
-      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) || (fromFloat && (x >= limit || x <= -limit - 1)) ? 0 : Math.trunc(x); }
+      for (let i = 0; i < n; i++) { const x = d[i]; out[i] = nullIn(x, i) || (fromFloat && (x > limit - 1 || x < -limit)) ? 0 : Math.trunc(x); }
     }
   }
   return { type: to, data: out };

@@ -57,6 +57,7 @@ export function extremumLoop(k: NullKind, max: boolean, grouped: boolean): Group
   return make(`ext|${k}|${max}|${grouped}`, grouped, nullTest(k), `if (counts[g] === 0 || x ${cmp} acc[g]) acc[g] = x; counts[g] = 1;`);
 }
 
+/** count(x): a DOUBLE or FLOAT counts its finite values only (QuestDB's CountDouble: ±Infinity is NULL). */
 export function countLoop(k: NullKind | 'none', grouped: boolean): GroupedLoop | FlatLoop {
-  return make(`count|${k}|${grouped}`, grouped, k === 'none' ? 'false' : nullTest(k), 'counts[g]++;');
+  return make(`count|${k}|${grouped}`, grouped, k === 'none' ? 'false' : k === 'nan' ? 'x - x !== 0' : nullTest(k), 'counts[g]++;');
 }

@@ -41,7 +41,9 @@ export class DistinctCountState implements AggregateState {
     const v = args[0];
     if (this.ids.length < n) this.ids = new Int32Array(n);
     const ids = this.ids;
-    if (!groups && !v.exact && isNumberLike(v.type)) { this.addNumbers(v.data, n); return; }
+    if (!groups && !v.exact && isNumberLike(v.type) && !this.flat) { this.addNumbers(v.data, n); return; }
+    // A batch with exact LONGs (beyond 2^53) after number batches: one index from here on.
+    if (!groups && this.numbers) this.moveNumbersToIndex();
     const index = groups ? (this.grouped ??= this.newIndex(true)) : (this.flat ??= this.newIndex(false));
     let next = index.count;
     index.assign(groups ? [{ type: Types.INT, data: groups }, v] : [v], n, ids);
@@ -59,6 +61,20 @@ export class DistinctCountState implements AggregateState {
     // The type's null sentinel has an id like any value but is not counted (NaN is kept apart, uncounted).
     const nullKey = nullKeyOf(this.type);
     this.counts[0] = numbers.count - (nullKey !== undefined && nullKey === nullKey && numbers.find(nullKey) >= 0 ? 1 : 0);
+  }
+
+  private moveNumbersToIndex(): void {
+    const numbers = this.numbers as NumberHashIndex;
+    this.numbers = undefined;
+    this.flat ??= this.newIndex(false);
+    this.counts[0] = 0;
+    const nullKey = nullKeyOf(this.type);
+    const one = new Float64Array(1);
+    numbers.forEachKey((x) => {
+      if (x !== x || x === nullKey) return;
+      one[0] = x;
+      this.add([{ type: Types.DOUBLE, data: one }], undefined, 1);
+    });
   }
 
   merge(o: AggregateState, from: number, to: number): void {
@@ -106,7 +122,7 @@ function nullKeyOf(t: ColumnType): number | undefined {
   switch (t.tag) {
     case TypeTag.FLOAT: case TypeTag.DOUBLE: return NaN;
     case TypeTag.INT: return INT_NULL;
-    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: return LONG_NULL;
+    case TypeTag.LONG: case TypeTag.DATE: case TypeTag.TIMESTAMP: case TypeTag.TIMESTAMP_NS: return LONG_NULL;
     case TypeTag.CHAR: case TypeTag.IPV4: return 0;
     case TypeTag.GEOHASH: return -1;
     default: return undefined;

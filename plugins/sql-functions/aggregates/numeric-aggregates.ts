@@ -49,7 +49,8 @@ class CountState implements AggregateState {
 class SumState implements AggregateState {
   sums = new Float64Array(16);
   counts = new Float64Array(16);
-  constructor(private readonly long: boolean, private readonly average: boolean) {}
+  /** `float`: sum(FLOAT) is a FLOAT (QuestDB's SumFloat); it adds in doubles and rounds once at the end. */
+  constructor(private readonly long: boolean, private readonly average: boolean, private readonly float = false) {}
   init(groups: number): void { this.sums = growF64(this.sums, groups); this.counts = growF64(this.counts, groups); }
   add(args: readonly Vector[], groups: Int32Array | undefined, n: number): void {
     const k = this.long ? 'long' : 'nan';
@@ -67,6 +68,7 @@ class SumState implements AggregateState {
     const out = new Float64Array(groups);
     const empty = this.long && !this.average ? LONG_NULL : NaN;
     for (let g = 0; g < groups; g++) out[g] = this.counts[g] === 0 ? empty : this.average ? this.sums[g] / this.counts[g] : this.sums[g];
+    if (this.float) return { type: Types.FLOAT, data: Float32Array.from(out) };
     return { type: this.long && !this.average ? Types.LONG : Types.DOUBLE, data: out };
   }
 }
@@ -163,6 +165,7 @@ export const numericAggregates: readonly AggregateFunction[] = [
   agg('count', [], L, () => new CountState(false)),
   { kind: 'aggregate', name: 'count', args: ['any'], returns: L, create: () => new CountState(true) },
   agg('sum', [D], D, () => new SumState(false, false)),
+  agg('sum', [Types.FLOAT], Types.FLOAT, () => new SumState(false, false, true)),
   agg('sum', [L], L, () => new LongSumState()),
   agg('avg', [D], D, () => new SumState(false, true)),
   agg('ksum', [D], D, () => new CompensatedSumState(false)),

@@ -44,16 +44,23 @@ const exactAbs: ScalarFunction = {
 };
 
 export const mathFunctions: readonly ScalarFunction[] = [
-  typedUnary('abs', I, 'x < 0 ? (-x) | 0 : x'), exactAbs, doubleUnary('abs', 'Math.abs(x)'),
+  // abs(E) is SHORT (a BYTE argument widens to it); Math.abs of a short wraps like Java's (short) cast.
+  typedUnary('abs', Types.SHORT, '(Math.abs(x) << 16) >> 16'), typedUnary('abs', I, 'x < 0 ? (-x) | 0 : x'), exactAbs, doubleUnary('abs', 'Math.abs(x)'),
   doubleUnary('ceil', 'Math.ceil(x)'), doubleUnary('ceiling', 'Math.ceil(x)'), doubleUnary('floor', 'Math.floor(x)'),
+  // floor, ceil and ceiling of a FLOAT stay FLOAT.
+  typedUnary('ceil', Types.FLOAT, 'Math.ceil(x)'), typedUnary('ceiling', Types.FLOAT, 'Math.ceil(x)'), typedUnary('floor', Types.FLOAT, 'Math.floor(x)'),
   doubleUnary('sqrt', 'Math.sqrt(x)'), doubleUnary('exp', 'Math.exp(x)'), doubleUnary('ln', 'Math.log(x)'),
   doubleUnary('log', 'Math.log(x)'), doubleUnary('log10', 'Math.log10(x)'), doubleUnary('log2', 'Math.log2(x)'),
   doubleUnary('sin', 'Math.sin(x)'), doubleUnary('cos', 'Math.cos(x)'), doubleUnary('tan', 'Math.tan(x)'),
   doubleUnary('asin', 'Math.asin(x)'), doubleUnary('acos', 'Math.acos(x)'), doubleUnary('atan', 'Math.atan(x)'),
   doubleUnary('cot', '1 / Math.tan(x)'), doubleUnary('degrees', 'x * 180 / Math.PI'), doubleUnary('radians', 'x * Math.PI / 180'),
-  doubleUnary('round', 'x !== x ? x : Math.sign(x) * Math.round(Math.abs(x))'),
+  // Java's Math.round: floor(x + 1/2) (JS's Math.round is the same rule), a LONG, so saturated at ±2^63; not
+  // finite gives NULL; -0.5 <= x < 0 gives 0, not -0.
+  doubleUnary('round', 'x - x !== 0 ? NaN : x >= 9223372036854775807 ? 9223372036854775807 : x <= -9223372036854775808 ? -9223372036854775808 : Math.round(x) + 0'),
+  // sign keeps the argument's type; sign(-0.0) is 0.0.
+  typedUnary('sign', Types.BYTE, 'x > 0 ? 1 : x < 0 ? -1 : 0'), typedUnary('sign', Types.SHORT, 'x > 0 ? 1 : x < 0 ? -1 : 0'),
   typedUnary('sign', I, 'x > 0 ? 1 : x < 0 ? -1 : 0'), typedUnary('sign', L, 'x > 0 ? 1 : x < 0 ? -1 : 0'),
-  doubleUnary('sign', 'x !== x ? x : Math.sign(x)'),
+  typedUnary('sign', Types.FLOAT, 'x !== x ? x : Math.sign(x) + 0'), doubleUnary('sign', 'x !== x ? x : Math.sign(x) + 0'),
   rowFunction('atan2', [D, D], D, (v) => Math.atan2(num(v[0]), num(v[1]))),
   rowFunction('power', [D, D], D, (v) => Math.pow(num(v[0]), num(v[1]))),
   rowFunction('round', [D, I], D, (v) => roundHalfUp(num(v[0]), num(v[1]))),

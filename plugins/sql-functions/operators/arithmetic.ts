@@ -1,6 +1,6 @@
 /**
  * `+ - * / %` and unary minus: integer arithmetic stays integer (`7 / 2` = 3),
- * integer division by zero is null, double division by zero is ±Infinity; TIMESTAMP ± integer µs.
+ * integer division by zero is null, a double quotient that is not finite is null; TIMESTAMP ± integer µs.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';
 import { ScalarFunction } from '../../../core/extension/sql-function';
@@ -36,10 +36,17 @@ const INT_BODIES: Record<string, string> = {
 };
 const LONG_BODIES: Record<string, string> = {
   '+': 'x + y', '-': 'x - y', '*': 'x * y',
-  '/': 'y === 0 ? -9223372036854775808 : Math.trunc(x / y)', '%': 'y === 0 ? -9223372036854775808 : x % y',
+  // `+ 0`: a zero quotient or remainder of a negative operand is 0, not -0 (a key, a distinct value).
+  '/': 'y === 0 ? -9223372036854775808 : Math.trunc(x / y) + 0', '%': 'y === 0 ? -9223372036854775808 : (x % y) + 0',
 };
 const DOUBLE_BODIES: Record<string, string> = {
-  '+': 'x + y', '-': 'x - y', '*': 'x * y', '/': 'x / y', '%': 'x % y',
+  // QuestDB: a quotient that is not finite (x / 0, ±Infinity / ±Infinity) is NaN, i.e. NULL.
+  '+': 'x + y', '-': 'x - y', '*': 'x * y', '/': '(x / y) - (x / y) === 0 ? x / y : NaN', '%': 'x % y',
+};
+
+/** FLOAT arithmetic in doubles, rounded to FLOAT by the output array; a quotient is NULL unless finite as a FLOAT. */
+const FLOAT_BODIES: Record<string, string> = {
+  ...DOUBLE_BODIES, '/': 'Math.fround(x / y) - Math.fround(x / y) === 0 ? x / y : NaN',
 };
 
 function family(): ScalarFunction[] {
@@ -47,7 +54,7 @@ function family(): ScalarFunction[] {
   for (const op of ['+', '-', '*', '/', '%']) {
     out.push(binary(op, Types.INT, Types.INT, Types.INT, INT_BODIES[op]));
     out.push(exactBinary(op, Types.LONG, Types.LONG, Types.LONG, LONG_BODIES[op], EXACT[op]));
-    out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, DOUBLE_BODIES[op]));
+    out.push(binary(op, Types.FLOAT, Types.FLOAT, Types.FLOAT, FLOAT_BODIES[op]));
     out.push(binary(op, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE, DOUBLE_BODIES[op]));
   }
   // TIMESTAMP + integer = TIMESTAMP (µs).
@@ -55,8 +62,11 @@ function family(): ScalarFunction[] {
   out.push(exactBinary('+', Types.LONG, Types.TIMESTAMP, Types.TIMESTAMP, 'x + y', EXACT['+']));
   out.push(exactBinary('-', Types.TIMESTAMP, Types.LONG, Types.TIMESTAMP, 'x - y', EXACT['-']));
   out.push(exactBinary('-', Types.TIMESTAMP, Types.TIMESTAMP, Types.LONG, 'x - y', EXACT['-']));
-  for (const t of [Types.INT, Types.FLOAT, Types.DOUBLE]) {
-    const loop = unaryLoop(t === Types.INT ? '(-x) | 0' : '-x', nullKindOf(t), nullKindOf(t));
+  // Unary minus keeps the type: -(BYTE) is a BYTE (-(-128) wraps to -128), -(SHORT) a SHORT.
+  const NEG: readonly (readonly [ColumnType, string])[] = [[Types.BYTE, '(-x << 24) >> 24'], [Types.SHORT, '(-x << 16) >> 16'],
+    [Types.INT, '(-x) | 0'], [Types.FLOAT, '-x'], [Types.DOUBLE, '-x']];
+  for (const [t, body] of NEG) {
+    const loop = unaryLoop(body, nullKindOf(t), nullKindOf(t));
     out.push({ kind: 'scalar', name: 'neg', args: [t], returns: t, kernel: (args, n, type) => runUnary(loop, args[0], n, type) });
   }
   const negLong = unaryLoop('-x', 'long', 'long');

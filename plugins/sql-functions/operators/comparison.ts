@@ -1,6 +1,9 @@
 /**
- * `= != < <= > >=` per type. QuestDB semantics: `x = NULL` is true for a null x (the `col = NULL`
- * shorthand), so equality treats null = null as true; ordering with a null is false.
+ * `= != < <= > >=` per type, with QuestDB's two-valued rules (`Numbers.lessThan`, `Numbers.equals`):
+ * NULL = NULL is true (the `col = NULL` shorthand), so `<=` and `>=` are true for two NULLs, and any other
+ * comparison with a NULL is false. DOUBLE and FLOAT compare as doubles: equal within 1e-10
+ * (`Numbers.DOUBLE_TOLERANCE`) or when both are NULL, where NaN and ±Infinity are NULL; `<` is false when
+ * `=` is true.
  */
 import { ColumnType, geohashType, isInt64, Types, TypeTag } from '../../../core/data/column-type';
 import { runExactCompare } from '../exact-long-kernels';
@@ -9,20 +12,35 @@ import { ScalarFunction } from '../../../core/extension/sql-function';
 import { binaryLoop, nullKindOf, runBinary } from '../kernel-templates';
 import { compareVarRows } from '../../../core/sql/operators/var-rows';
 import { symbolKeyMap } from './symbol-key-map';
+import { DOUBLE_TOLERANCE } from '../../../core/data/null-values';
 
 const OPS = ['=', '!=', '<', '<=', '>', '>='] as const;
 type Op = (typeof OPS)[number];
 
+/** QuestDB's double equality over the loop's x and y (a difference of NaN means a non-finite value). */
+const DOUBLE_EQ = `((x - x !== 0 && y - y !== 0) || Math.abs(x - y) <= ${DOUBLE_TOLERANCE})`;
+
 function numericBody(op: Op, t: ColumnType): string {
   const k = nullKindOf(t);
-  if (op === '=') return k === 'nan' ? 'x === y || (x !== x && y !== y)' : 'x === y';
-  if (op === '!=') return k === 'nan' ? '!(x === y || (x !== x && y !== y))' : 'x !== y';
-  return `x ${op} y`;
+  if (k === 'nan') {
+    switch (op) {
+      case '=': return DOUBLE_EQ;
+      case '!=': return `!${DOUBLE_EQ}`;
+      case '<': case '>': return `!${DOUBLE_EQ} && x ${op} y`;
+      default: return `${DOUBLE_EQ} || x ${op[0]} y`;
+    }
+  }
+  const nul = k === 'int' ? '-2147483648' : k === 'long' ? '-9223372036854775808' : undefined;
+  if (op === '=') return 'x === y';
+  if (op === '!=') return 'x !== y';
+  if (nul === undefined) return `x ${op} y`;
+  // The null sentinel is the type's smallest value: only two NULLs are <= or >= each other.
+  const both = `x !== ${nul} && y !== ${nul}`;
+  return op === '<' || op === '>' ? `${both} && x ${op} y` : `x === y || (${both} && x ${op} y)`;
 }
 
 function numeric(op: Op, t: ColumnType): ScalarFunction {
-  const nullSafe = op === '=' || op === '!=';
-  const loop = binaryLoop(`(${numericBody(op, t)}) ? 1 : 0`, nullKindOf(t), nullKindOf(t), 'none', nullSafe);
+  const loop = binaryLoop(`(${numericBody(op, t)}) ? 1 : 0`, nullKindOf(t), nullKindOf(t), 'none', true);
   // 64-bit values beyond 2^53 (LONG family, long geohashes) compare exactly.
   if (isInt64(t) || t.tag === TypeTag.GEOHASH) {
     return { kind: 'scalar', name: op, args: [t, t], returns: Types.BOOLEAN, kernel: (args, n) => runExactCompare(loop, op, args[0], args[1], n) };
@@ -51,7 +69,7 @@ function varText(op: Op, t: ColumnType): ScalarFunction {
       for (let i = 0; i < n; i++) {
         const an = a.nulls !== undefined && a.nulls[i] === 1;
         const bn = b.nulls !== undefined && b.nulls[i] === 1;
-        if (an || bn) { out[i] = (op === '=' ? an && bn : op === '!=' ? an !== bn : false) ? 1 : 0; continue; }
+        if (an || bn) { out[i] = (op === '!=' ? an !== bn : op === '<' || op === '>' ? false : an && bn) ? 1 : 0; continue; }
         out[i] = test(op, compareVarRows(a, i, b, i)) ? 1 : 0;
       }
       return { type: Types.BOOLEAN, data: out };
@@ -81,7 +99,8 @@ function symbolEq(op: '=' | '!='): ScalarFunction {
 
 function build(): ScalarFunction[] {
   const out: ScalarFunction[] = [];
-  const numericTypes = [Types.INT, Types.LONG, Types.DOUBLE, Types.FLOAT, Types.TIMESTAMP, Types.DATE, Types.CHAR, Types.BYTE, Types.SHORT, Types.TIMESTAMP_NS];
+  // No FLOAT overload: QuestDB compares a FLOAT as a DOUBLE (with an INT too, which a FLOAT cannot hold exactly).
+  const numericTypes = [Types.INT, Types.LONG, Types.DOUBLE, Types.TIMESTAMP, Types.DATE, Types.CHAR, Types.BYTE, Types.SHORT, Types.TIMESTAMP_NS];
   for (const op of OPS) {
     for (const t of numericTypes) out.push(numeric(op, t));
     out.push(varText(op, Types.STRING), varText(op, Types.VARCHAR));

@@ -5,7 +5,7 @@
 import { ColumnType, Types, TypeTag } from '../../../core/data/column-type';
 import { Vector } from '../../../core/data/vector';
 import { exactAt } from '../../../core/data/exact-longs';
-import { LONG_NULL_BIG } from '../../../core/data/null-values';
+import { DOUBLE_TOLERANCE, LONG_NULL_BIG } from '../../../core/data/null-values';
 import { FunctionContext, ScalarFunction } from '../../../core/extension/sql-function';
 import { readValue, SqlValue } from '../../../core/sql/vector/sql-value';
 import { castVector } from '../../../core/sql/vector/cast-vector';
@@ -20,6 +20,12 @@ function isNull(negated: boolean): ScalarFunction {
       const v = args[0];
       const out = new Uint8Array(n);
       const hit = negated ? 0 : 1, miss = 1 - hit;
+      if (isFloat(v.type)) {
+        // QuestDB's Numbers.isNull: NaN and ±Infinity are a DOUBLE's (or FLOAT's) NULL.
+        const d = v.data as Float64Array | Float32Array;
+        for (let i = 0; i < n; i++) out[i] = d[i] - d[i] !== 0 ? hit : miss;
+        return { type: B, data: out };
+      }
       // An ARRAY row has no single value (readValue gives null for every one): its null flag says.
       if (v.type.tag === TypeTag.ARRAY) for (let i = 0; i < n; i++) out[i] = v.nulls?.[i] === 1 ? hit : miss;
       else for (let i = 0; i < n; i++) out[i] = readValue(v, i) === null ? hit : miss;
@@ -45,14 +51,26 @@ export const inFunction: ScalarFunction = {
       const keys = new Set<number>();
       for (let k = 1; k < args.length; k++) {
         const s = readValue(args[k], 0);
-        keys.add(s === null ? -1 : (x.symbols?.keyOf(String(s)) ?? -2));
+        // A value the dictionary lacks matches no row (keyOf's -1 would be the NULL key).
+        const key = s === null ? -1 : (x.symbols?.keyOf(String(s)) ?? -2);
+        keys.add(s !== null && key < 0 ? -2 : key);
       }
       const d = x.data as Int32Array;
       for (let i = 0; i < n; i++) out[i] = keys.has(d[i]) ? 1 : 0;
       return { type: B, data: out };
     }
+    if (isFloat(x.type)) return doubleIn(x, args, n);
     const set = new Set<string | number | boolean | null>();
-    for (let k = 1; k < args.length; k++) set.add(valueKey(readValue(castVector(args[k], x.type, 1), 0)));
+    // A NULL item matches NULL values only: for a type without NULL (BYTE, SHORT, BOOLEAN) it matches
+    // nothing, rather than its stored stand-in 0 / false.
+    const nullable = !NOT_NULLABLE.has(x.type.tag);
+    for (let k = 1; k < args.length; k++) {
+      if (!nullable && readValue(args[k], 0) === null) continue;
+      // An integer item compares as the number it is (QuestDB widens to LONG): cast to a narrower column's
+      // type it would wrap around (-65536 as a BYTE is 0).
+      const exact = INTEGERS.has(x.type.tag) && INTEGERS.has(args[k].type.tag);
+      set.add(valueKey(readValue(exact ? args[k] : castVector(args[k], x.type, 1), 0)));
+    }
     if (!x.offsets && !x.exact && x.type.tag !== TypeTag.UUID && x.type.tag !== TypeTag.LONG256 && x.type.tag !== TypeTag.IPV4 && x.type.tag !== TypeTag.CHAR) {
       const nums = new Set<number>();
       for (const v of set) if (typeof v === 'number') nums.add(v);
@@ -68,6 +86,28 @@ export const inFunction: ScalarFunction = {
     return { type: B, data: out };
   },
 };
+
+const NOT_NULLABLE = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.BOOLEAN]);
+const INTEGERS = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG]);
+
+function isFloat(t: ColumnType): boolean {
+  return t.tag === TypeTag.DOUBLE || t.tag === TypeTag.FLOAT;
+}
+
+/** A DOUBLE/FLOAT IN list: a value is in when it equals an item as `=` does (within 1e-10; NULL matches NULL). */
+function doubleIn(x: Vector, args: readonly Vector[], n: number): Vector {
+  const items = args.slice(1).map((a) => Number(castVector(a, Types.DOUBLE, 1).data[0]));
+  const d = x.data as Float64Array | Float32Array;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = d[i];
+    const nul = v - v !== 0;
+    for (const y of items) {
+      if (nul ? y - y !== 0 : Math.abs(v - y) <= DOUBLE_TOLERANCE) { out[i] = 1; break; }
+    }
+  }
+  return { type: B, data: out };
+}
 
 /** `between(x, a, b)`: inclusive, bounds in any order. */
 function between(t: ColumnType): ScalarFunction {

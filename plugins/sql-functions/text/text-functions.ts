@@ -38,7 +38,9 @@ function trimChars(s: string, characters: string, leading: boolean, trailing: bo
 export const textFunctions: readonly ScalarFunction[] = [
   ...[S, V].map((t) => rowFunction('concat', ['any'], t, (v) => v.map((x) => (x === null ? '' : str(x))).join(''), { variadic: true, nullSafe: true })),
   rowFunction('||', ['any', 'any'], S, (v) => v.map((x) => (x === null ? '' : str(x))).join(''), { nullSafe: true }),
-  ...[S, V].map((t) => rowFunction('length', [t], I, (v) => (v[0] === null ? -1 : [...str(v[0])].length), { nullSafe: true })),
+  // A STRING is UTF-16 (length counts code units, as Java's String.length); a VARCHAR counts code points.
+  rowFunction('length', [S], I, (v) => (v[0] === null ? -1 : str(v[0]).length), { nullSafe: true }),
+  rowFunction('length', [V], I, (v) => (v[0] === null ? -1 : [...str(v[0])].length), { nullSafe: true }),
   rowFunction('length', [Types.SYMBOL], I, (v) => (v[0] === null ? -1 : str(v[0]).length), { nullSafe: true }),
   rowFunction('length_bytes', [V], I, (v) => (v[0] === null ? -1 : Buffer.byteLength(str(v[0]))), { nullSafe: true }),
   ...text('left', [I], (s, v) => s.slice(0, Math.max(0, int(v[1])))),
@@ -47,7 +49,8 @@ export const textFunctions: readonly ScalarFunction[] = [
   ...text('substring', [I], (s, v) => s.slice(Math.max(0, int(v[1]) - 1))),
   ...text('lower', [], (s) => s.toLowerCase()), ...text('to_lowercase', [], (s) => s.toLowerCase()),
   ...text('upper', [], (s) => s.toUpperCase()), ...text('to_uppercase', [], (s) => s.toUpperCase()),
-  ...text('trim', [], (s) => s.trim()), ...text('ltrim', [], (s) => s.trimStart()), ...text('rtrim', [], (s) => s.trimEnd()),
+  // QuestDB trims spaces only (Chars.trim), not tabs, line breaks or other white space.
+  ...text('trim', [], (s) => s.replace(/^ +| +$/g, '')), ...text('ltrim', [], (s) => s.replace(/^ +/, '')), ...text('rtrim', [], (s) => s.replace(/ +$/, '')),
   // PostgreSQL's btrim/ltrim/rtrim(s, characters) remove any of the characters (SQL's `trim(BOTH 'x' FROM s)`).
   ...text('btrim', [], (s) => s.replace(/^ +| +$/g, '')),
   ...text('btrim', [S], (s, v) => trimChars(s, str(v[1]), true, true)),

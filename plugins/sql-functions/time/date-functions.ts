@@ -5,14 +5,14 @@
  * timestamp loops run over the Float64Array values with LONG_NULL passing through.
  */
 import { ColumnType, Types } from '../../../core/data/column-type';
-import { LONG_NULL, INT_NULL, LONG_NULL_BIG } from '../../../core/data/null-values';
+import { LONG_NULL, INT_NULL, LONG_NULL_BIG, MAX_SAFE_LONG } from '../../../core/data/null-values';
 import { exactAt, fromExactLongs, isSafeLong } from '../../../core/data/exact-longs';
 import { Vector } from '../../../core/data/vector';
 import { ScalarFunction } from '../../../core/extension/sql-function';
 import { SvcError } from '../../../core/errors';
 import { readValue } from '../../../core/sql/vector/sql-value';
 import * as parts from '../../../core/time/date-parts';
-import { addUnits, diffUnits, floorToStride, parseStride, Stride, TimeUnit, truncateToUnit, unitByName } from '../../../core/time/time-unit';
+import { addUnits, addUnitsExact, diffUnits, floorToStride, parseStride, Stride, TimeUnit, truncateToUnit, unitByName } from '../../../core/time/time-unit';
 import { TimeZone, timeZone, toLocal, toUtc } from '../../../core/time/time-zone';
 
 const TS = Types.TIMESTAMP;
@@ -112,9 +112,26 @@ const dateadd = (zoned: boolean): ScalarFunction[] => TEXT.map((t): ScalarFuncti
     const zone = zoned ? zoneArg(a[3]) : undefined;
     const k = a[1].data;
     // With a zone the arithmetic is on the local wall clock (DST-aware); QuestDB's dialect.
-    return mapTs(a[2], n, TS, (x, i) => (k[i] === INT_NULL ? LONG_NULL : zone ? toUtc(addUnits(toLocal(x, zone), unit, k[i]), zone) : addUnits(x, unit, k[i])));
+    if (zone) return mapTs(a[2], n, TS, (x, i) => (k[i] === INT_NULL ? LONG_NULL : toUtc(addUnits(toLocal(x, zone), unit, k[i]), zone)));
+    return addToTimestamps(a[2], k, unit, n);
   },
 }));
+
+/** `ts + k[i] units` per row: in doubles while input and result are exact there, else in 64-bit integers. */
+function addToTimestamps(ts: Vector, k: ArrayLike<number>, unit: TimeUnit, n: number): Vector {
+  const d = ts.data, exact = ts.exact;
+  const out = new Float64Array(n);
+  let big: BigInt64Array | undefined;
+  for (let i = 0; i < n; i++) {
+    if (d[i] === LONG_NULL || k[i] === INT_NULL) { out[i] = LONG_NULL; if (big) big[i] = LONG_NULL_BIG; continue; }
+    const r = !exact || isSafeLong(d[i]) ? addUnits(d[i], unit, k[i]) : NaN;
+    if (r === r && r <= MAX_SAFE_LONG && r >= -MAX_SAFE_LONG) { out[i] = r; if (big) big[i] = BigInt(r); continue; }
+    if (!big) { big = new BigInt64Array(n); for (let j = 0; j < i; j++) big[j] = out[j] === LONG_NULL ? LONG_NULL_BIG : BigInt(out[j]); }
+    big[i] = addUnitsExact(exact ? exact[i] : BigInt(d[i]), unit, k[i]);
+    out[i] = Number(big[i]);
+  }
+  return big ? fromExactLongs(TS, big) : { type: TS, data: out };
+}
 
 const datediff: ScalarFunction[] = perText('datediff', [TS, TS], Types.LONG, (a, n) => {
   const unit = unitArg(a[0]);
