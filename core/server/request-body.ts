@@ -42,7 +42,7 @@ export function decodedRequest(req: IncomingMessage): { readonly request: Incomi
   const { stream, decoded } = decodedBody(req);
   if (!decoded) return { request: req, failure: () => undefined };
   let failure: SvcError | undefined;
-  const coding = String(req.headers['content-encoding']).trim().toLowerCase();
+  const coding = codingOf(req);
   stream.on('error', (e: Error) => {
     if (!req.readableAborted) failure ??= SvcError.badRequest(`invalid ${coding} request body [${e.message}]`);
   });
@@ -57,20 +57,34 @@ export function decodedRequest(req: IncomingMessage): { readonly request: Incomi
   return { request: request as unknown as IncomingMessage, failure: () => failure };
 }
 
-/** The whole (decoded) body as a Buffer, refusing more than `maxBytes`. */
+/**
+ * The whole (decoded) body as a Buffer, refusing more than `maxBytes` (413). Compressed bytes that do not
+ * decode (cut short, damaged, not the coding named) are the client's error: a 400 naming the encoding,
+ * as /imp and /write answer, never a 500.
+ */
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const { stream } = decodedBody(req);
+  const { stream, decoded } = decodedBody(req);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    const b = chunk as Buffer;
-    size += b.length;
-    if (size > maxBytes) {
-      stream.destroy();
-      req.resume();
-      throw new SvcError(`request body too large [limit=${maxBytes}]`, 413);
+  try {
+    for await (const chunk of stream) {
+      const b = chunk as Buffer;
+      size += b.length;
+      if (size > maxBytes) {
+        stream.destroy();
+        req.resume();
+        throw new SvcError(`request body too large [limit=${maxBytes}]`, 413);
+      }
+      chunks.push(b);
     }
-    chunks.push(b);
+  } catch (e) {
+    if (!decoded || e instanceof SvcError || req.readableAborted) throw e;
+    req.resume();
+    throw SvcError.badRequest(`invalid ${codingOf(req)} request body [${e instanceof Error ? e.message : String(e)}]`);
   }
   return Buffer.concat(chunks);
+}
+
+function codingOf(req: IncomingMessage): string {
+  return String(req.headers['content-encoding']).trim().toLowerCase();
 }
