@@ -309,6 +309,17 @@ Feature: POST /imp streams delimited text into a table
       | name=t&timestamp=when                       | invalid timestamp column 'when'                              |
       | name=t&delimiter=ab                         | invalid delimiter, must be a single byte other than a quote or a line end |
 
+  Scenario Outline: a refused upload is read to its end first, so a client still sending hears the answer
+    When a client uploads 16 MB of CSV rows to "<path>"
+    Then the status is 200
+    And the body contains "<message>"
+
+    Examples:
+      | path                                    | message                                                     |
+      | /imp?name=t&partitionBy=WEEKLY          | invalid partitionBy                                         |
+      | /imp?name=t&partitionBy=DAY&fmt=json    | when specifying partitionBy you must also specify timestamp |
+      | /imp?name=t&o3MaxLag=soon               | invalid o3MaxLag value, must be a long                      |
+
   Scenario: with fmt=json a parameter error is a JSON status
     Given the file "t.csv" contains "a,b\n1,2\n3,4\n"
     When I import the file "t.csv" with "name=t&fmt=json&partitionBy=CENTURY"

@@ -22,6 +22,7 @@ import { ErrorResponder } from '../../core/server/error-responder';
 import { ErrorShape } from '../../core/server/error-shape';
 import { ProgressLog } from '../../core/server/progress-log';
 import { ReadOnlyGuard } from '../../core/server/read-only-guard';
+import { drainRequest } from '../../core/server/drain-request';
 import { decodedRequest } from '../../core/server/request-body';
 import { RootDirectory } from '../../core/root-directory';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
@@ -45,6 +46,9 @@ function removeStaleUploads(dir: string): void {
     // No spool folder yet.
   }
 }
+
+/** How long the rest of a refused upload is read before the answer goes out regardless. */
+const REFUSED_BODY_DRAIN_MS = 10_000;
 
 @injectable()
 export class ImportRoute implements HttpRoute {
@@ -123,6 +127,8 @@ export class ImportRoute implements HttpRoute {
       this.metrics.importedRows += result.rowsImported;
       this.succeed(exchange, result, params, performance.now() - started);
     } catch (e) {
+      // A refusal before the body was read (a parameter, read-only mode): the client is still sending.
+      await drainRequest(exchange.req, REFUSED_BODY_DRAIN_MS);
       this.fail(exchange, bodyFailure() ?? e, json);
     } finally {
       progress?.dispose();
