@@ -11,6 +11,7 @@ import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-r
 import { isSvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { READ_ONLY_MESSAGE, ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { IngestSession } from '../line-protocol/ingest-session';
@@ -34,6 +35,12 @@ export class WriteRoute implements HttpRoute {
   readonly methods: readonly HttpMethod[] = ['POST'];
 
   constructor(readonly path: string, private readonly s: WriteRouteServices) {}
+
+  /** The line protocol's JSON error body, for answers the dispatcher gives on this path (a 405). */
+  readonly errorShape = (): ErrorShape => ({ status, message }) => ({
+    status, contentType: CONTENT_TYPE.json,
+    body: errorBody(new LineError(message, undefined, status === 405 ? 'not supported' : 'invalid', status), this.s.ingestion.errorIds.next()),
+  });
 
   async handle(exchange: HttpExchange): Promise<void> {
     const { req, params, signal } = exchange;
