@@ -40,7 +40,8 @@ export class ErrorResponder {
   fail(exchange: HttpExchange, e: unknown, log: Log = this.log, shape: ErrorShape = plainTextErrors): void {
     const { req, res } = exchange;
     const failure = classifyFailure(e);
-    if (failure.status < 500) log.error(`${req.method} ${exchange.path} ${failure.status} ${failure.message}`);
+    // classifyFailure gives 503 only to a SvcError that chose it (no room now): an Error line, not a Critical.
+    if (failure.status < 500 || failure.status === 503) log.error(`${req.method} ${exchange.path} ${failure.status} ${failure.message}`);
     else this.unhandled(`${req.method} ${exchange.path}`, e);
     this.framing.sendError(res, shape(failure));
   }

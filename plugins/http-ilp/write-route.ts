@@ -28,6 +28,8 @@ export interface WriteRouteServices {
   readonly responder: ErrorResponder;
   readonly log: Log;
   readonly gzipMaxBytes: number;
+  /** `http.decompression.ratio.limit`. */
+  readonly ratioLimit: number;
 }
 
 export class WriteRoute implements HttpRoute {
@@ -54,7 +56,7 @@ export class WriteRoute implements HttpRoute {
       const gzip = (req.headers['content-encoding'] ?? '') !== '';
       const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
       session = active;
-      const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined);
+      const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined, this.s.ratioLimit);
       for await (const chunk of body) {
         if (active.error !== undefined) continue;
         const wait = active.feed(chunk);

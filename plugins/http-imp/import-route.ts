@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
+  HTTP_CONTEXT_IMPORT, HTTP_DECOMPRESSION_RATIO_LIMIT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_PROGRESS_LOG_INTERVAL, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
 import { errorMessage, SvcError } from '../../core/errors';
@@ -65,6 +65,7 @@ export class ImportRoute implements HttpRoute {
   private readonly partHeaderLimit: number;
   private readonly spoolDir: string;
   private readonly progressMs: number;
+  private readonly ratioLimit: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -80,6 +81,7 @@ export class ImportRoute implements HttpRoute {
     this.path = config.get(HTTP_CONTEXT_IMPORT) ?? '/imp';
     this.spoolDir = root.resolve(config.get(HTTP_IMPORT_SPOOL_DIR) ?? 'tmp');
     this.progressMs = config.get(HTTP_PROGRESS_LOG_INTERVAL);
+    this.ratioLimit = config.get(HTTP_DECOMPRESSION_RATIO_LIMIT);
     removeStaleUploads(this.spoolDir);
     this.maxLines = config.get(HTTP_TEXT_ANALYSIS_MAX_LINES);
     this.maxDelimiterStdDev = config.get(HTTP_TEXT_DELIMITER_STDDEV);
@@ -101,7 +103,7 @@ export class ImportRoute implements HttpRoute {
       // http.security.readonly: refused before any part is read.
       this.readOnly.assertWritable();
       // Content-Encoding: gzip (deflate, br) uploads are decompressed as they stream.
-      const body = decodedRequest(exchange.req);
+      const body = decodedRequest(exchange.req, this.ratioLimit);
       bodyFailure = body.failure;
       const params = parseImportParams(exchange.params);
       const engine = this.engines[0];
