@@ -21,6 +21,21 @@ Feature: Bad input gets a 4xx in the API's error shape, never a 500
     And no unhandled error was counted
     And storage has no table "t"
 
+  Scenario Outline: a <coding>-compressed multipart body without its closing boundary is a 400, not a 500
+    Given a running server
+    When I POST "/imp?name=t&fmt=json" with the content type "multipart/form-data; boundary=b" and the <coding> body whole:
+      """
+      --b\r\nContent-Disposition: form-data; name="data"; filename="t.csv"\r\n\r\na,b\n1,2\n3,4\n
+      """
+    Then the status is 400
+    And the body contains "malformed multipart request"
+    And no unhandled error was counted
+
+    Examples:
+      | coding  |
+      | gzip    |
+      | br      |
+
   Scenario: a part without a name is a 400, also with fmt=json
     Given a running server
     When I POST "/imp?name=t&fmt=json" with the content type "multipart/form-data; boundary=XYZ" and the body "--XYZ\r\nContent-Disposition: form-data; filename=\"t.csv\"\r\n\r\na,b\n1,2\n\r\n--XYZ--\r\n"

@@ -44,7 +44,7 @@ When('I POST {string} with the content type {string}, claiming {word} encoding, 
  * The doc string (where `\\r` and `\\n` stand for CR and LF, so one table row can hold a multipart body)
  * compressed with `coding` (gzip, deflate, br) and then damaged as `damage` says: `cut`
  * drops the second half of the compressed bytes (a truncated stream), `flipped` inverts every byte after
- * the first four (a stream whose header may pass but whose data cannot decode).
+ * the first four (a stream whose header may pass but whose data cannot decode); `whole` leaves it intact.
  */
 When('I POST {string} with the content type {string} and the {word} body {word}:',
   async function (this: SvcWorld, path: string, type: string, coding: string, damage: string, text: string) {
@@ -53,9 +53,10 @@ When('I POST {string} with the content type {string} and the {word} body {word}:
       : coding === 'br' ? brotliCompressSync(body) : undefined;
     if (compressed === undefined) throw new Error(`unknown coding ${coding}`);
     let sent: Buffer;
-    if (damage === 'cut') sent = compressed.subarray(0, Math.max(1, compressed.length >> 1));
+    if (damage === 'whole') sent = compressed;
+    else if (damage === 'cut') sent = compressed.subarray(0, Math.max(1, compressed.length >> 1));
     else if (damage === 'flipped') sent = Buffer.from(compressed.map((b, i) => (i < 4 ? b : b ^ 0xff)));
-    else throw new Error(`unknown damage ${damage}: cut or flipped`);
+    else throw new Error(`unknown damage ${damage}: whole, cut or flipped`);
     await this.request('API', path, { method: 'POST', headers: { 'Content-Type': type, 'Content-Encoding': coding }, body: sent });
   });
 
