@@ -131,6 +131,28 @@ Feature: POST /imp streams delimited text into a table
       | 2016-01-01T00:00:10.000000Z | host_1   | 31.04      |
       | 2016-01-01T00:00:20.000000Z | host_0   | 100        |
 
+  Scenario Outline: a schema type CSV cannot hold (<type>) makes each value a bad one, never a 500
+    Given the file "t.csv" contains:
+      """
+      ts,v
+      2016-01-01T00:00:00.000000Z,1
+      2016-01-01T00:00:10.000000Z,
+      """
+    When I import the file "t.csv" with "name=t&fmt=json" and the schema:
+      """
+      [{"name":"v","type":"<type>"}]
+      """
+    Then the status is 200
+    And the JSON value at "status" is "OK"
+    And the import columns are "ts TIMESTAMP, v <shown> (1 errors)"
+    And the table "t" holds 2 rows
+    And no unhandled error was counted
+
+    Examples:
+      | type       | shown |
+      | DOUBLE[]   | ARRAY |
+      | DOUBLE[][] | ARRAY |
+
   Scenario Outline: the delimiter is detected
     Given the file "x.txt" contains "a<d>b<d>c\n1<d>x<d>2.5\n2<d>y<d>3.5\n"
     When I import the file "x.txt" with "name=x&fmt=json"

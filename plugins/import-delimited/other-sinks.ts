@@ -209,7 +209,11 @@ export class BytesSink extends ColumnSink {
   }
 }
 
-/** A type import cannot convert (GEOHASH, BINARY arrays, ARRAY, …): every non-empty value is an error. */
+/**
+ * A type import cannot convert (GEOHASH, ARRAY, …): every non-empty value is an error, and the column is
+ * all NULL in the layout of its type — for ARRAY empty elements, offsets and every row flagged null, as
+ * the storage engine reads var-size vectors.
+ */
 export class UnsupportedSink extends ColumnSink {
   private readonly inner: ColumnSink;
   constructor(type: ColumnType, capacity: number) {
@@ -219,5 +223,11 @@ export class UnsupportedSink extends ColumnSink {
   append(): boolean { return false; }
   appendNull(): void { this.inner.appendNull(); this.rows = this.inner.rows; }
   override truncate(rows: number): void { this.inner.truncate(rows); this.rows = rows; }
-  build(lend = false): Vector { this.rows = 0; return this.inner.build(lend); }
+  build(lend = false): Vector {
+    const rows = this.rows;
+    this.rows = 0;
+    const v = this.inner.build(lend);
+    if (this.type.tag !== TypeTag.ARRAY) return v;
+    return { type: this.type, data: new Float64Array(0), offsets: new Int32Array(rows + 1), nulls: new Uint8Array(rows).fill(1) };
+  }
 }
