@@ -21,6 +21,21 @@ Feature: Bad input gets a 4xx in the API's error shape, never a 500
     And no unhandled error was counted
     And storage has no table "t"
 
+  Scenario Outline: a <coding>-compressed multipart body without its closing boundary is a 400, not a 500
+    Given a running server
+    When I POST "/imp?name=t&fmt=json" with the content type "multipart/form-data; boundary=b" and the <coding> body whole:
+      """
+      --b\r\nContent-Disposition: form-data; name="data"; filename="t.csv"\r\n\r\na,b\n1,2\n3,4\n
+      """
+    Then the status is 400
+    And the body contains "malformed multipart request"
+    And no unhandled error was counted
+
+    Examples:
+      | coding  |
+      | gzip    |
+      | br      |
+
   Scenario: a part without a name is a 400, also with fmt=json
     Given a running server
     When I POST "/imp?name=t&fmt=json" with the content type "multipart/form-data; boundary=XYZ" and the body "--XYZ\r\nContent-Disposition: form-data; filename=\"t.csv\"\r\n\r\na,b\n1,2\n\r\n--XYZ--\r\n"
@@ -42,12 +57,25 @@ Feature: Bad input gets a 4xx in the API's error shape, never a 500
     And the header "Content-Type" is "text/plain; charset=utf-8"
     And the body is "Non-multipart POST not supported\r\n"
 
-  Scenario: a method a path does not serve is a 405 with QuestDB's text
+  Scenario Outline: a method <path> does not serve is a 405 with QuestDB's message in the route's error shape
     Given a running server
-    When I send DELETE "/exec" to the API listener
+    When I send <method> "<path>" to the API listener
     Then the status is 405
-    And the header "Content-Type" is "text/plain; charset=utf-8"
-    And the body is "Method DELETE not supported\r\n"
+    And the header "Content-Type" is "<type>"
+    And the header "Allow" is "<allow>"
+    And the body <matches> "<body>"
+
+    Examples:
+      | method | path                  | type                            | allow                    | matches  | body                                                                         |
+      | POST   | /exp?query=t          | application/json; charset=utf-8 | GET, HEAD                | is       | {\"query\":\"t\",\"error\":\"Method POST not supported\",\"position\":0}        |
+      | PUT    | /exec                 | application/json; charset=utf-8 | GET, HEAD, POST, DELETE  | is       | {\"query\":\"\",\"error\":\"Method PUT not supported\",\"position\":0}          |
+      | DELETE | /exec                 | application/json; charset=utf-8 | GET, HEAD, POST          | is       | {\"query\":\"\",\"error\":\"Method DELETE not supported\",\"position\":0}       |
+      | GET    | /imp                  | text/plain; charset=utf-8       | POST                     | contains | Method GET not supported                                                     |
+      | GET    | /imp?fmt=json         | application/json; charset=utf-8 | POST                     | is       | {\"status\":\"Method GET not supported\"}                                      |
+      | GET    | /write                | application/json; charset=utf-8 | POST                     | contains | {\"code\":\"not supported\",\"message\":\"Method GET not supported\",\"errorId\": |
+      | DELETE | /settings             | application/json; charset=utf-8 | GET, HEAD, PUT, POST     | is       | {\"error\":\"Method DELETE not supported\"}                                    |
+      | POST   | /chk                  | text/plain; charset=utf-8       | GET, HEAD                | is       | Method POST not supported\\r\\n                                              |
+      | PUT    | /ping                 | text/plain; charset=utf-8       | GET, HEAD                | is       | Method PUT not supported\\r\\n                                               |
 
   Scenario Outline: /exp?filename= with <what> exports, and the connection carries the next request
     Given a running server

@@ -1,8 +1,9 @@
 Feature: Connections that hold the API listener cannot lock clients out
   A connection must deliver its request headers within `http.request.header.timeout`; a connection with no
   bytes either way for `http.net.connection.timeout` is closed; at `http.net.connection.limit` a new client
-  takes the slot of the connection idle longest, and only when every connection has a request in flight is
-  it turned away with a 503. The health listener reports when the API cannot take new clients.
+  takes the slot of a connection proven idle (kept alive, or silent for 2 s), else waits for one, and only
+  when none comes is it answered a 503, after its request was read: never a reset. The health listener
+  reports when the API cannot take new clients.
 
   Scenario: a connection that sends nothing is closed after the header timeout
     Given the environment variable "SVC_HTTP_REQUEST_HEADER_TIMEOUT" is "500ms"
@@ -39,6 +40,21 @@ Feature: Connections that hold the API listener cannot lock clients out
     And the body contains "[[42]]"
     When I GET "/health" on the min listener
     Then the status is 200
+
+  Scenario: a burst of 1000 connections past the limit of 256 is answered 200 or 503, none is reset
+    Given a running server
+    When 1000 clients each send GET "/exec?query=select%201" on a new connection at once
+    Then every client of the burst was answered 200 or 503, at least 256 of them 200
+    When I GET "/exec?query=select%2042" on the API listener
+    Then the body contains "[[42]]"
+
+  Scenario: a burst past the limit while 300 half-open connections hold it is answered 200 or 503, none is reset
+    Given a running server
+    When 300 clients connect to the API listener and send nothing
+    And 1000 clients each send GET "/exec?query=select%201" on a new connection at once
+    Then every client of the burst was answered 200 or 503, at least 50 of them 200
+    When I GET "/exec?query=select%2042" on the API listener
+    Then the body contains "[[42]]"
 
   Scenario: when every connection has a request in flight a new client gets a 503 and health says so
     Given the environment variable "SVC_HTTP_NET_CONNECTION_LIMIT" is "2"

@@ -83,6 +83,28 @@ Feature: compression, CORS, POST bodies, query ids, progress and cancellation
       """
     Then the status is 415
 
+  Scenario Outline: a damaged <coding> request body (<damage>) is the client's error on <route>, never a 500
+    When I POST "<path>" with the content type "<type>" and the <coding> body <damage>:
+      """
+      <body>
+      """
+    Then the status is <status>
+    And the body contains "<coding>"
+    And no unhandled error was counted
+
+    Examples:
+      | route     | path                | type                                  | coding  | damage  | status | body                                                                                      |
+      | /exec     | /exec               | text/plain                            | gzip    | cut     | 400    | select 1 from long_sequence(10) where x > 3 and x < 9 union all select 2 from long_sequence(5) |
+      | /exec     | /exec               | text/plain                            | deflate | cut     | 400    | select 1 from long_sequence(10) where x > 3 and x < 9 union all select 2 from long_sequence(5) |
+      | /exec     | /exec               | text/plain                            | br      | cut     | 400    | select 1 from long_sequence(10) where x > 3 and x < 9 union all select 2 from long_sequence(5) |
+      | /exec     | /exec               | application/json                      | gzip    | flipped | 400    | {"query": "select 1 from long_sequence(10) where x > 3 and x < 9"}                        |
+      | /exec     | /exec               | application/json                      | deflate | flipped | 400    | {"query": "select 1 from long_sequence(10) where x > 3 and x < 9"}                        |
+      | /exec     | /exec               | application/json                      | br      | flipped | 400    | {"query": "select 1 from long_sequence(10) where x > 3 and x < 9"}                        |
+      | /imp      | /imp?name=z         | multipart/form-data; boundary=b       | deflate | cut     | 200    | --b\r\nContent-Disposition: form-data; name="data"; filename="z.csv"\r\n\r\na,b\n1,2\n3,4\n--b--\r\n |
+      | /imp      | /imp?name=z         | multipart/form-data; boundary=b       | br      | flipped | 200    | --b\r\nContent-Disposition: form-data; name="data"; filename="z.csv"\r\n\r\na,b\n1,2\n3,4\n--b--\r\n |
+      | /write    | /write              | text/plain                            | gzip    | cut     | 415    | m,t=a v=1i 1700000000000000000\nm,t=b v=2i 1700000000000000001\nm,t=c v=3i 1700000000000000002 |
+      | /settings | /settings?version=0 | application/json                      | gzip    | cut     | 400    | {"console.preferences": {"theme": "dark", "editor.fontSize": 14, "grid.pageSize": 1000}}  |
+
   Scenario: a query_id is echoed, and progress=true ends the document with a progress object
     When I GET "/exec?query=select%20count()%20from%20long_sequence(1000)&query_id=q-1&progress=true" on the API listener
     Then the header "X-Svc-Query-Id" is "q-1"

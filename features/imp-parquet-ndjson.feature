@@ -29,6 +29,35 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     Then the JSON value at "rowsImported" is "5000"
     And the table "copied" holds 10000 rows
 
+  Scenario: DOUBLE arrays of every dimension make the round trip through svc's own Parquet, their shapes kept
+    Given these SQL statements have run:
+      """
+      CREATE TABLE arr (ts TIMESTAMP, a DOUBLE[], b DOUBLE[][], c DOUBLE[][][]) TIMESTAMP(ts) PARTITION BY DAY
+      INSERT INTO arr VALUES ('2024-01-01T00:00:00Z', ARRAY[1.0, 2.5, NaN], ARRAY[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], ARRAY[[[1.0], [2.0]], [[3.0], [4.0]]]), ('2024-01-01T00:00:01Z', null, null, null), ('2024-01-01T00:00:02Z', ARRAY[]::double[], ARRAY[[-0.5], [7.0]], ARRAY[[[1.5, 2.5, 3.5]]])
+      """
+    When I GET "/exp?query=arr&fmt=parquet" on the API listener
+    Then DuckDB reads column "b" of the body as "[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]],[[-0.5], [7.0]]"
+    And DuckDB reads column "c" of the body as "[[[1.0], [2.0]], [[3.0], [4.0]]],[[[1.5, 2.5, 3.5]]]"
+    When the answer is kept as the file "arr.parquet"
+    And I upload the kept file "arr.parquet" with "name=arr_copy&timestamp=ts&fmt=json"
+    Then the JSON value at "rowsImported" is "3"
+    And the import columns are "ts TIMESTAMP, a ARRAY, b ARRAY, c ARRAY"
+    When I GET "/exec?query=select%20a,%20b,%20c%20from%20arr_copy" on the API listener
+    Then the JSON value at "columns" is "[{\"name\":\"a\",\"type\":\"ARRAY\",\"dim\":1,\"elemType\":\"DOUBLE\"},{\"name\":\"b\",\"type\":\"ARRAY\",\"dim\":2,\"elemType\":\"DOUBLE\"},{\"name\":\"c\",\"type\":\"ARRAY\",\"dim\":3,\"elemType\":\"DOUBLE\"}]"
+    And the dataset is "[[[1.0,2.5,null],[[1.0,2.0,3.0],[4.0,5.0,6.0]],[[[1.0],[2.0]],[[3.0],[4.0]]]],[null,null,null],[[],[[-0.5],[7.0]],[[[1.5,2.5,3.5]]]]]"
+    When I upload the kept file "arr.parquet" with "name=arr_copy&fmt=json"
+    Then the table "arr_copy" holds 6 rows
+
+  Scenario: Parquet lists of numbers from DuckDB import as DOUBLE arrays, a ragged one as a bad value
+    Given DuckDB writes the Parquet file "lists.parquet" from:
+      """
+      SELECT i AS n, [i * 0.5, i + 1.0] AS flat, [[i, i + 1], [i + 2, i + 3]] AS grid, CASE WHEN i = 2 THEN [[1.0], [2.0, 3.0]] ELSE [[i * 1.0], [i + 1.0]] END AS ragged FROM range(3) t(i)
+      """
+    When I upload the kept file "lists.parquet" with "name=lists&fmt=json"
+    Then the import columns are "n LONG, flat ARRAY, grid ARRAY, ragged ARRAY (1 errors)"
+    When I GET "/exec?query=select%20flat,%20grid,%20ragged%20from%20lists" on the API listener
+    Then the dataset is "[[[0.0,1.0],[[0.0,1.0],[2.0,3.0]],[[0.0],[1.0]]],[[0.5,2.0],[[1.0,2.0],[3.0,4.0]],[[1.0],[2.0]]],[[1.0,3.0],[[2.0,3.0],[4.0,5.0]],null]]"
+
   Scenario: decimals and nanosecond timestamps keep every digit, from DuckDB's files and from svc's own
     Given DuckDB writes the Parquet file "fine.parquet" from:
       """

@@ -131,6 +131,28 @@ Feature: POST /imp streams delimited text into a table
       | 2016-01-01T00:00:10.000000Z | host_1   | 31.04      |
       | 2016-01-01T00:00:20.000000Z | host_0   | 100        |
 
+  Scenario Outline: a schema type CSV cannot hold (<type>) makes each value a bad one, never a 500
+    Given the file "t.csv" contains:
+      """
+      ts,v
+      2016-01-01T00:00:00.000000Z,1
+      2016-01-01T00:00:10.000000Z,
+      """
+    When I import the file "t.csv" with "name=t&fmt=json" and the schema:
+      """
+      [{"name":"v","type":"<type>"}]
+      """
+    Then the status is 200
+    And the JSON value at "status" is "OK"
+    And the import columns are "ts TIMESTAMP, v <shown> (1 errors)"
+    And the table "t" holds 2 rows
+    And no unhandled error was counted
+
+    Examples:
+      | type       | shown |
+      | DOUBLE[]   | ARRAY |
+      | DOUBLE[][] | ARRAY |
+
   Scenario Outline: the delimiter is detected
     Given the file "x.txt" contains "a<d>b<d>c\n1<d>x<d>2.5\n2<d>y<d>3.5\n"
     When I import the file "x.txt" with "name=x&fmt=json"
@@ -311,6 +333,17 @@ Feature: POST /imp streams delimited text into a table
       | name=t&timestamp=v                          | not a timestamp 'v'                                          |
       | name=t&timestamp=when                       | invalid timestamp column 'when'                              |
       | name=t&delimiter=ab                         | invalid delimiter, must be a single byte other than a quote or a line end |
+
+  Scenario Outline: a refused upload is read to its end first, so a client still sending hears the answer
+    When a client uploads 16 MB of CSV rows to "<path>"
+    Then the status is 200
+    And the body contains "<message>"
+
+    Examples:
+      | path                                    | message                                                     |
+      | /imp?name=t&partitionBy=WEEKLY          | invalid partitionBy                                         |
+      | /imp?name=t&partitionBy=DAY&fmt=json    | when specifying partitionBy you must also specify timestamp |
+      | /imp?name=t&o3MaxLag=soon               | invalid o3MaxLag value, must be a long                      |
 
   Scenario: with fmt=json a parameter error is a JSON status
     Given the file "t.csv" contains "a,b\n1,2\n3,4\n"

@@ -88,6 +88,41 @@ Feature: The web console's files: caching, ranges, the http.static keys and cred
     When I send POST "/" to the API listener
     Then the status is 404
 
+  Scenario Outline: dot-files and dot-folders in the public directory are not served: <path>
+    Given the root file "public/.secret" contains:
+      """
+      secret
+      """
+    And the root file "public/a/.git/config" contains:
+      """
+      [core]
+      """
+    And the root file "public/.well/known.txt" contains:
+      """
+      hidden folder
+      """
+    And the root file "public/a/visible.txt" contains:
+      """
+      visible
+      """
+    When I GET "<path>" on the API listener
+    Then the status is 404
+    And the body does not contain "secret"
+    When I GET "/a/visible.txt" on the API listener
+    Then the status is 200
+
+    Examples:
+      | path                  |
+      | /.secret              |
+      | /%2esecret            |
+      | /%2Esecret            |
+      | /a/.git/config        |
+      | /a/%2egit/config      |
+      | /.well/known.txt      |
+      | /a/../.secret         |
+      | /./.secret            |
+      | /.secret/             |
+
   Scenario: conf/mime.types sets content types
     Given the root file "conf/mime.types" contains:
       """

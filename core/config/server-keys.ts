@@ -247,6 +247,26 @@ export const HTTP_PROGRESS_LOG_INTERVAL = durationKey('http.progress.log.interva
 export const HTTP_IMPORT_SPOOL_DIR = stringKey('http.import.spool.dir', 'tmp');
 
 /**
+ * svc-specific: worker threads that decode Parquet uploads at once (each one upload); further uploads wait
+ * for one, at most `http.import.parquet.decoder.queue` of them, and past that are answered 503.
+ */
+export const HTTP_IMPORT_PARQUET_DECODERS = intKey('http.import.parquet.decoders', 2, 1, 64);
+/** svc-specific: Parquet uploads that may wait for a decoder; one more is refused with 503 (0 = never wait). */
+export const HTTP_IMPORT_PARQUET_DECODER_QUEUE = intKey('http.import.parquet.decoder.queue', 16, 0);
+/**
+ * svc-specific: the most memory one Parquet decoder may use (its WebAssembly memory's maximum). A row group
+ * whose compressed columns take more than half of it is refused naming it; a row group decodes in slices
+ * of at most a quarter of it, so a file with a row group of millions of repeated values imports.
+ */
+export const HTTP_IMPORT_PARQUET_DECODER_MEMORY = sizeKey('http.import.parquet.decoder.memory.limit', '1g');
+/**
+ * svc-specific: how many times a compressed request body (`Content-Encoding` on /imp, /exec, /write, /settings)
+ * may expand; past it, once 16 MiB are decoded, it is refused (a decompression bomb). 0 = no bound. Ordinary data stays far below it (CSV under gzip: 3–20 times; gzip
+ * itself cannot exceed ~1032).
+ */
+export const HTTP_DECOMPRESSION_RATIO_LIMIT = intKey('http.decompression.ratio.limit', 1000, 0);
+
+/**
  * svc-specific: after the last request in flight on the HTTP API or PostgreSQL listeners is answered, the
  * request thread polls for the next one for this long instead of sleeping (core/server/busy-poll.ts); 0 = off.
  */
@@ -277,7 +297,8 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
   HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,
-  HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR, NET_BUSY_POLL,
+  HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR, HTTP_IMPORT_PARQUET_DECODERS, HTTP_IMPORT_PARQUET_DECODER_QUEUE,
+  HTTP_IMPORT_PARQUET_DECODER_MEMORY, HTTP_DECOMPRESSION_RATIO_LIMIT, NET_BUSY_POLL,
   PLUGINS,
   ...PG_KEYS,
 ];

@@ -46,6 +46,8 @@ export interface AnalysisOptions {
   readonly maxLineLengthStdDev: number;
   /** Column names that make line 1 a header when it repeats them (existing table, `schema`). */
   readonly knownNames?: readonly string[];
+  /** Aborts when the client goes away: a format waiting for a resource (a decoder) stops waiting. */
+  readonly signal?: AbortSignal;
 }
 
 /** One table column as the parser fills it. */

@@ -5,21 +5,25 @@
  * the server. A worker whose job failed or was cut off is terminated, so no job starts on a worker that may
  * be broken or still busy with another's input. The CSV parse workers and the Parquet decoders use it.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, WorkerOptions } from 'node:worker_threads';
 import { Lifecycle } from './lifecycle';
 
 export class WarmWorkerPool implements Lifecycle {
   private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
   private stopped = false;
 
-  /** `script`: the worker's entry file; `maxIdle` 0: a worker per job, ended with it. */
-  constructor(readonly name: string, private readonly script: string, private readonly maxIdle: number, private readonly idleMs: number) {}
+  /**
+   * `script`: the worker's entry file; `maxIdle` 0: a worker per job, ended with it; `options` for each new
+   * worker (its workerData, resourceLimits).
+   */
+  constructor(readonly name: string, private readonly script: string, private readonly maxIdle: number, private readonly idleMs: number,
+    private readonly options: WorkerOptions = {}) {}
 
   /** A worker for one job: a waiting one if there is one, else a new one. */
   lease(): Worker {
     const parked = this.idle.pop();
     if (parked) clearTimeout(parked.timer);
-    const worker = parked?.worker ?? new Worker(this.script);
+    const worker = parked?.worker ?? new Worker(this.script, this.options);
     worker.ref();
     return worker;
   }

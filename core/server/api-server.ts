@@ -24,7 +24,7 @@ import { closeGracefully } from './graceful-close';
 import { InFlightRequests } from './in-flight-requests';
 import { ListenerBinder } from './listener-binder';
 import { RequestDispatcher } from './request-dispatcher';
-import { ResponseFraming } from './response-framing';
+import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteTable } from './route-table';
 
 const EXCHANGE = Symbol('svc.exchange');
@@ -65,10 +65,15 @@ export class ApiServer {
     this.server.pre((req, res, next) => {
       // A connection turned away at the limit has had its 503; nothing it sends may run.
       if (isRejectedConnection(req.socket)) return next(false);
-      const prepared = this.dispatcher.prepare(req, res);
-      if (!prepared) return next(false);
-      (req as unknown as WithExchange)[EXCHANGE] = prepared.exchange;
-      return next();
+      // A connection accepted past the limit waits for a slot before its request runs (connection-guard.ts).
+      const admitted = this.connections.admit(req);
+      if (admitted === true) { this.prepare(req, res, next); return undefined; }
+      void Promise.resolve(admitted).then((ok) => {
+        if (ok) { this.prepare(req, res, next); return; }
+        framing.send(res, 503, CONTENT_TYPE.text, this.connections.refusal, { closeConnection: true });
+        next(false);
+      });
+      return undefined;
     });
     for (const route of apiRoutes) this.mount(route);
     const http = this.server.server;
@@ -103,6 +108,14 @@ export class ApiServer {
 
   async stop(graceMs: number): Promise<void> {
     await closeGracefully(this.server.server, graceMs, () => this.inFlight.logCut(this.log, graceMs));
+  }
+
+  /** Looks the request up and authenticates it (the dispatcher answers 404/405/401 itself). */
+  private prepare(req: restify.Request, res: restify.Response, next: restify.Next): void {
+    const prepared = this.dispatcher.prepare(req, res);
+    if (!prepared) { next(false); return; }
+    (req as unknown as WithExchange)[EXCHANGE] = prepared.exchange;
+    next();
   }
 
   private mount(route: HttpRoute): void {

@@ -42,7 +42,8 @@ export class ErrorResponder {
     const failure = classifyFailure(e);
     const answer = shape(failure);
     // The line names the status actually sent: a failed /imp is answered 200 as QuestDB's API requires.
-    if (failure.status < 500) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
+    // classifyFailure gives 503 only to a SvcError that chose it (no room now): an Error line, not a Critical.
+    if (failure.status < 500 || failure.status === 503) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
     else this.unhandled(`${req.method} ${exchange.path}`, e);
     this.framing.sendError(res, answer);
   }

@@ -34,11 +34,14 @@ export type ErrorShape = (failure: RouteFailure) => ErrorAnswer;
 export const plainTextErrors: ErrorShape = ({ status, message }) => ({
   status,
   contentType: CONTENT_TYPE.text,
-  body: status >= 500 ? 'Internal server error\r\n' : `${message}\r\n`,
+  body: status >= 500 && status !== 503 ? 'Internal server error\r\n' : `${message}\r\n`,
 });
 
-/** A SvcError below 500 keeps its status and message; anything else is an unexpected 500. */
+/**
+ * A SvcError below 500 keeps its status and message, and so does a 503 (the server refusing work it has no
+ * room for now: a retry may succeed); anything else is an unexpected 500.
+ */
 export function classifyFailure(e: unknown): RouteFailure {
-  if (isSvcError(e) && e.statusCode < 500) return { status: e.statusCode, message: e.message, position: e.position, error: e };
+  if (isSvcError(e) && (e.statusCode < 500 || e.statusCode === 503)) return { status: e.statusCode, message: e.message, position: e.position, error: e };
   return { status: 500, message: errorMessage(e), position: undefined, error: e };
 }

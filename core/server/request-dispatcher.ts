@@ -8,7 +8,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpAuthenticator } from '../extension/http-authenticator';
 import { HttpExchange, HttpRoute } from '../extension/http-route';
 import { Log } from '../log/log';
-import { ErrorShape } from './error-shape';
+import { ErrorShape, plainTextErrors } from './error-shape';
 import { CONTENT_TYPE, ResponseFraming } from './response-framing';
 import { RouteMatch, RouteTable } from './route-table';
 import { CancelController } from '../cancel-controller';
@@ -59,10 +59,7 @@ export class RequestDispatcher {
       return undefined;
     }
     if (match.kind === 'methodNotAllowed') {
-      // QuestDB's text for a method the path does not serve.
-      this.framing.sendError(res, {
-        status: 405, contentType: CONTENT_TYPE.text, body: `Method ${method} not supported\r\n`, headers: [['Allow', match.allow.join(', ')]],
-      });
+      this.methodNotAllowed(req, res, path, params, method, match);
       return undefined;
     }
     const route = match.route;
@@ -83,6 +80,20 @@ export class RequestDispatcher {
     res.setMaxListeners(RESPONSE_CLOSE_LISTENERS);
     res.once('close', abort);
     return { route, exchange: { req, res, path, params, signal: controller.signal, startNanos, authNanos } };
+  }
+
+  /**
+   * QuestDB's message for a method the path does not serve (`Method POST not supported`), in the error shape
+   * of the path's route (`{query, error, position}` on /exec and /exp, /imp's, plain text where the route has
+   * none), always with status 405 and `Allow`.
+   */
+  private methodNotAllowed(req: IncomingMessage, res: ServerResponse, path: string, params: URLSearchParams, method: string,
+    match: Extract<RouteMatch, { kind: 'methodNotAllowed' }>): void {
+    const route = match.routes.find((r) => r.errorShape !== undefined);
+    const exchange: HttpExchange = { req, res, path, params, signal: new AbortController().signal, startNanos: 0n, authNanos: 0n };
+    const shape = route?.errorShape?.(exchange) ?? plainTextErrors;
+    const answer = shape({ status: 405, message: `Method ${method} not supported`, position: undefined, error: undefined });
+    this.framing.sendError(res, { ...answer, status: 405, headers: [...(answer.headers ?? []), ['Allow', match.allow.join(', ')]] });
   }
 
   /** A CORS preflight is answered here, before authentication: browsers send it without credentials. */

@@ -5,10 +5,11 @@ import { RouteTable } from './route-table';
 
 const route = (path: string, methods: HttpRoute['methods']): HttpRoute => ({ listener: 'api', path, methods, handle: async () => undefined });
 
-test('exact paths match their methods, others are 405 with Allow', () => {
-  const t = new RouteTable([route('/exec', ['GET'])]);
+test('exact paths match their methods, others are 405 with Allow and the routes of the path (their error shape)', () => {
+  const exec = route('/exec', ['GET']);
+  const t = new RouteTable([exec]);
   assert.equal(t.match('GET', '/exec').kind, 'route');
-  assert.deepEqual(t.match('POST', '/exec'), { kind: 'methodNotAllowed', allow: ['GET'] });
+  assert.deepEqual(t.match('POST', '/exec'), { kind: 'methodNotAllowed', allow: ['GET'], routes: [exec] });
   assert.equal(t.match('GET', '/nope').kind, 'notFound');
 });
 

@@ -5,7 +5,7 @@ import { SvcError } from '../errors';
 export type RouteMatch =
   | { readonly kind: 'route'; readonly route: HttpRoute }
   | { readonly kind: 'notFound' }
-  | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] };
+  | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[]; readonly routes: readonly HttpRoute[] };
 
 export class RouteTable {
   private readonly byPath = new Map<string, HttpRoute[]>();
@@ -33,7 +33,7 @@ export class RouteTable {
     if (!candidates) return { kind: 'notFound' };
     const route = candidates.find((r) => r.methods.includes(method as never));
     if (route) return { kind: 'route', route };
-    return { kind: 'methodNotAllowed', allow: candidates.flatMap((r) => r.methods) };
+    return { kind: 'methodNotAllowed', allow: candidates.flatMap((r) => r.methods), routes: candidates };
   }
 
   /** The methods served at `path` (exact routes, else the fallback's); undefined when none is. */

@@ -1,6 +1,8 @@
 /** Clients that hold connections: silent (half-open), slow headers, stalled uploads, oversized heads. */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { connect, Socket } from 'node:net';
+import { promisify } from 'node:util';
 import { After, Then, When } from '@cucumber/cucumber';
 import { multipartBody } from '../support/multipart';
 import { SvcWorld } from '../support/world';
@@ -128,3 +130,46 @@ When('a client uploads {int} rows to {string} with {string}, its body spread ove
   // The interim `100 Continue` is not the answer.
   this.values.set('raw answer', received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''));
 });
+
+const run = promisify(execFile);
+
+/** Outcomes of a burst: status codes and socket error codes (ECONNRESET, EPIPE) with their counts. */
+const bursts = new WeakMap<SvcWorld, Map<string, number>>();
+
+/**
+ * The burst's clients run in a child process: sharing the server's event loop, they could only connect
+ * and write in turns with its accepts, which no real burst does.
+ */
+const BURST_CLIENT = `
+const { Agent, get } = require('node:http');
+const [port, n, path] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3]];
+const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+const outcomes = {};
+const count = (k) => { outcomes[k] = (outcomes[k] ?? 0) + 1; };
+Promise.all(Array.from({ length: n }, () => new Promise((resolve) => {
+  const req = get({ host: '127.0.0.1', port, path, agent }, (res) => {
+    res.resume();
+    res.on('end', () => { count(String(res.statusCode)); resolve(); });
+    res.on('error', (e) => { count(e.code ?? e.message); resolve(); });
+  });
+  req.setTimeout(30000, () => req.destroy(new Error('no answer within 30 s')));
+  req.on('error', (e) => { count(e.code ?? e.message); resolve(); });
+}))).then(() => { process.stdout.write(JSON.stringify(outcomes)); agent.destroy(); });
+`;
+
+When('{int} clients each send GET {string} on a new connection at once', async function (this: SvcWorld, n: number, path: string) {
+  await this.ensureStarted();
+  const { stdout } = await run(process.execPath, ['-e', BURST_CLIENT, String(this.port('API')), String(n), path], { timeout: 60_000 });
+  const parsed: unknown = JSON.parse(stdout);
+  if (typeof parsed !== 'object' || parsed === null) throw new Error(`burst client said ${stdout}`);
+  bursts.set(this, new Map(Object.entries(parsed).map(([k, v]) => [k, Number(v)])));
+});
+
+Then('every client of the burst was answered {int} or {int}, at least {int} of them {int}',
+  function (this: SvcWorld, ok: number, refused: number, least: number, status: number) {
+    const outcomes = bursts.get(this);
+    if (!outcomes) throw new Error('no burst was sent');
+    const seen = JSON.stringify(Object.fromEntries(outcomes));
+    for (const k of outcomes.keys()) assert.ok(k === String(ok) || k === String(refused), `outcomes ${seen}`);
+    assert.ok((outcomes.get(String(status)) ?? 0) >= least, `outcomes ${seen}`);
+  });

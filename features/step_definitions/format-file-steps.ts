@@ -16,10 +16,20 @@ import { SvcWorld } from '../support/world';
 
 const files = new WeakMap<SvcWorld, Map<string, Buffer>>();
 
+/** A file kept by an earlier step (bomb-steps.ts uses them too). */
+export function keptFile(world: SvcWorld, name: string): Buffer {
+  return stored(world, name);
+}
+
 function stored(world: SvcWorld, name: string): Buffer {
   const b = files.get(world)?.get(name);
   if (!b) throw new Error(`no file ${name} was kept`);
   return b;
+}
+
+/** Keeps `bytes` as the file `name` for later steps. */
+export function keepFile(world: SvcWorld, name: string, bytes: Buffer): void {
+  keep(world, name, bytes);
 }
 
 function keep(world: SvcWorld, name: string, bytes: Buffer): void {
@@ -35,7 +45,7 @@ function body(world: SvcWorld): Buffer {
 }
 
 /** Runs `work` with a DuckDB connection and a scratch folder that are gone afterwards. */
-async function withDuckDb<T>(work: (conn: DuckDBConnection, dir: string) => Promise<T>): Promise<T> {
+export async function withDuckDb<T>(work: (conn: DuckDBConnection, dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-feature-formats-'));
   const conn = await (await DuckDBInstance.create(':memory:')).connect();
   try {

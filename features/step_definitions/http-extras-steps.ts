@@ -1,6 +1,6 @@
 /** Compression, CORS, POST bodies, query ids and cancellation: svc's additions to QuestDB's HTTP API. */
 import assert from 'node:assert/strict';
-import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { DataTable, Then, When } from '@cucumber/cucumber';
 import { Decoder } from '@toondepauw/node-zstd';
 import { header, HttpResult, httpRequest } from '../support/http-client';
@@ -38,6 +38,26 @@ When('I POST {string} with the content type {string} and the gzipped body:', asy
 When('I POST {string} with the content type {string}, claiming {word} encoding, and the body:',
   async function (this: SvcWorld, path: string, type: string, coding: string, body: string) {
     await this.request('API', path, { method: 'POST', headers: { 'Content-Type': type, 'Content-Encoding': coding }, body });
+  });
+
+/**
+ * The doc string (where `\\r` and `\\n` stand for CR and LF, so one table row can hold a multipart body)
+ * compressed with `coding` (gzip, deflate, br) and then damaged as `damage` says: `cut`
+ * drops the second half of the compressed bytes (a truncated stream), `flipped` inverts every byte after
+ * the first four (a stream whose header may pass but whose data cannot decode); `whole` leaves it intact.
+ */
+When('I POST {string} with the content type {string} and the {word} body {word}:',
+  async function (this: SvcWorld, path: string, type: string, coding: string, damage: string, text: string) {
+    const body = text.replace(/\\r/g, '\r').replace(/\\n/g, '\n');
+    const compressed = coding === 'gzip' ? gzipSync(body) : coding === 'deflate' ? deflateSync(body)
+      : coding === 'br' ? brotliCompressSync(body) : undefined;
+    if (compressed === undefined) throw new Error(`unknown coding ${coding}`);
+    let sent: Buffer;
+    if (damage === 'whole') sent = compressed;
+    else if (damage === 'cut') sent = compressed.subarray(0, Math.max(1, compressed.length >> 1));
+    else if (damage === 'flipped') sent = Buffer.from(compressed.map((b, i) => (i < 4 ? b : b ^ 0xff)));
+    else throw new Error(`unknown damage ${damage}: whole, cut or flipped`);
+    await this.request('API', path, { method: 'POST', headers: { 'Content-Type': type, 'Content-Encoding': coding }, body: sent });
   });
 
 /** Line ends compared as `\n` (CSV answers end their lines with CRLF). */

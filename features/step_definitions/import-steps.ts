@@ -1,6 +1,8 @@
 /** POST /imp: files to upload, multipart requests, the import result, and what the table then holds. */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { request } from 'node:http';
+import { promisify } from 'node:util';
 import { DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { parseTypeName, TypeTag, typeName } from '../../core/data/column-type';
 import { decodeUtf8 } from '../../core/data/utf8';
@@ -12,6 +14,8 @@ import { FormPart, multipartBody } from '../support/multipart';
 import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 import { unescapeStepText } from './http-steps';
+
+const runClient = promisify(execFile);
 
 function file(world: SvcWorld, name: string): string {
   const text = world.values.get(`file:${name}`);
@@ -145,6 +149,46 @@ When('a client uploads half of the file {string} to {string} and disconnects', a
     req.write(half, () => setTimeout(() => { req.destroy(); resolve(); }, 300));
   });
   await new Promise((r) => setTimeout(r, 300));
+});
+
+/**
+ * A real client's upload from another process (one sharing the server's event loop would read the answer
+ * before its next write ever failed): the multipart head, `mb` MiB of CSV rows written with back-pressure,
+ * the closing boundary. The answer is kept as the response; a socket error (EPIPE, ECONNRESET) before any
+ * answer becomes status 0 with the error's code as the body.
+ */
+const UPLOAD_CLIENT = `
+const { request } = require('node:http');
+const [port, path, mb] = [Number(process.argv[1]), process.argv[2], Number(process.argv[3])];
+const boundary = 'svcBulkBoundary';
+const head = Buffer.from('--' + boundary + '\\r\\nContent-Disposition: form-data; name="data"; filename="bulk.csv"\\r\\nContent-Type: text/csv\\r\\n\\r\\nts,v\\n');
+const rows = Buffer.from('2020-01-01T00:00:00.000000Z,1\\n'.repeat(32768));
+const count = Math.ceil((mb * 1048576) / rows.length);
+const tail = Buffer.from('\\r\\n--' + boundary + '--\\r\\n');
+let said = false;
+const say = (o) => { if (!said) { said = true; process.stdout.write(JSON.stringify(o)); } };
+const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent: false,
+  headers: { 'Content-Type': 'multipart/form-data; boundary=' + boundary, 'Content-Length': String(head.length + count * rows.length + tail.length) } }, (res) => {
+  const chunks = [];
+  res.on('data', (c) => chunks.push(c));
+  res.on('end', () => say({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+});
+req.on('error', (e) => say({ status: 0, body: 'socket error ' + (e.code ?? e.message) }));
+(async () => {
+  req.write(head);
+  for (let i = 0; i < count && !req.destroyed; i++) {
+    if (!req.write(rows)) await new Promise((r) => { req.once('drain', r); req.once('close', r); });
+  }
+  req.end(tail);
+})();
+`;
+
+When('a client uploads {int} MB of CSV rows to {string}', async function (this: SvcWorld, mb: number, path: string) {
+  await this.ready();
+  const started = performance.now();
+  const { stdout } = await runClient(process.execPath, ['-e', UPLOAD_CLIENT, String(this.port('API')), path, String(mb)], { timeout: 60_000 });
+  const answer = JSON.parse(stdout) as { status: number; body: string };
+  this.response = { status: answer.status, reason: '', headers: [], body: Buffer.from(answer.body), millis: performance.now() - started };
 });
 
 Then('the import status is {string}', function (this: SvcWorld, status: string) {

@@ -66,7 +66,7 @@ export class ColumnWriter {
     this.pageIsDict = this.dict !== undefined || this.numDict !== undefined;
     this.stats = options.statistics ? new ColumnStats() : undefined;
     this.width = spec.physical === Physical.DOUBLE || spec.physical === Physical.INT64 ? 8 : spec.physical === Physical.BYTE_ARRAY ? 16 : 4;
-    this.maxDef = spec.kind === 'array-list' ? 3 : spec.optional ? 1 : 0;
+    this.maxDef = spec.kind === 'array-list' ? 2 * (spec.dims ?? 1) + 1 : spec.optional ? 1 : 0;
   }
 
   /** Rows `[from, to)` of `v`; closes pages as they reach `data_page_size`. */
@@ -77,7 +77,7 @@ export class ColumnWriter {
       const perRow = this.page.rows > 0 ? Math.max(bytes / this.page.rows, 0.125) : this.width;
       const step = Math.max(1, Math.min(16384, Math.floor((this.options.dataPageSize - bytes) / perRow)));
       const e = Math.min(to, s + step);
-      if (this.spec.kind === 'array-list') appendListValues(this.page, v, s, e, this.stats);
+      if (this.spec.kind === 'array-list') appendListValues(this.page, v, s, e, this.stats, this.spec.dims ?? 1);
       else if (this.numDict && !this.fallback) {
         const stop = v.exact ? s : appendDictionaryValues(this.spec.kind, this.spec.optional, this.page, v, s, e, this.stats, this.numDict);
         if (stop < e) {

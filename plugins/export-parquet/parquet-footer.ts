@@ -6,7 +6,7 @@
 import { ChunkFacts } from './column-writer';
 import { CODEC_ID } from './page-compressor';
 import { ParquetOptions } from './parquet-options';
-import { LeafSpec, leafPath, writeSchemaElements } from './parquet-schema';
+import { LeafSpec, leafPath, schemaElementCount, writeSchemaElements } from './parquet-schema';
 import { TType, ThriftWriter } from './thrift-compact';
 
 export interface PlacedChunk {
@@ -46,7 +46,7 @@ export function fileMetaData(specs: readonly LeafSpec[], groups: readonly RowGro
   const t = new ThriftWriter();
   // FileMetaData.version follows an explicit `parquet_version=2`, else 1 (parquet-options.ts), as QuestDB writes it.
   t.i32(1, options.fileVersion);
-  const elements = specs.reduce((n, s) => n + (s.kind === 'array-list' ? 3 : 1), 1);
+  const elements = specs.reduce((n, s) => n + schemaElementCount(s), 1);
   t.list(2, TType.STRUCT, elements);
   // The root schema element's name is the empty string, as in QuestDB's files.
   t.element().string(4, '').i32(5, specs.length).end();

@@ -17,6 +17,8 @@ export interface LeafSpec {
   readonly kind: ValueKind;
   readonly optional: boolean;
   readonly typeLength?: number;
+  /** `array-list`: the array's dimensions, one nested LIST per dimension. */
+  readonly dims?: number;
   readonly convertedType?: number;
   /** Writes the LogicalType union (SchemaElement field 10). */
   readonly logical?: (t: ThriftWriter) => void;
@@ -57,18 +59,25 @@ export function leafSpec(name: string, type: ColumnType, rawArrays: boolean): Le
     };
     case TypeTag.ARRAY: return rawArrays
       ? { name, physical: Physical.BYTE_ARRAY, kind: 'array-raw', optional: true }
-      : { name, physical: Physical.DOUBLE, kind: 'array-list', optional: true };
+      : { name, physical: Physical.DOUBLE, kind: 'array-list', optional: true, dims: type.dims ?? 1 };
     default: return text();
   }
 }
 
-/** The SchemaElements of one column: a leaf, or for `array-list` the 3-level LIST group (LogicalTypes.md). */
+/**
+ * The SchemaElements of one column: a leaf, or for `array-list` one 3-level LIST group (LogicalTypes.md)
+ * per dimension, nested: `optional group a (LIST) { repeated group list { optional group element (LIST) {
+ * repeated group list { optional double element } } } }` for DOUBLE[][], so readers see the shape.
+ */
 export function writeSchemaElements(t: ThriftWriter, spec: LeafSpec): number {
   if (spec.kind === 'array-list') {
-    t.element().string(4, spec.name).i32(3, 1).i32(5, 1).i32(6, 3).struct(10).empty(3).end().end();
-    t.element().string(4, 'list').i32(3, 2).i32(5, 1).end();
+    const dims = spec.dims ?? 1;
+    for (let d = 0; d < dims; d++) {
+      t.element().string(4, d === 0 ? spec.name : 'element').i32(3, 1).i32(5, 1).i32(6, 3).struct(10).empty(3).end().end();
+      t.element().string(4, 'list').i32(3, 2).i32(5, 1).end();
+    }
     t.element().i32(1, Physical.DOUBLE).i32(3, 1).string(4, 'element').end();
-    return 3;
+    return schemaElementCount(spec);
   }
   t.element().i32(1, spec.physical);
   if (spec.typeLength !== undefined) t.i32(2, spec.typeLength);
@@ -79,7 +88,15 @@ export function writeSchemaElements(t: ThriftWriter, spec: LeafSpec): number {
   return 1;
 }
 
+/** SchemaElements a column takes: 1, or 2 per dimension and the leaf for `array-list`. */
+export function schemaElementCount(spec: LeafSpec): number {
+  return spec.kind === 'array-list' ? 2 * (spec.dims ?? 1) + 1 : 1;
+}
+
 /** path_in_schema of the leaf. */
 export function leafPath(spec: LeafSpec): readonly string[] {
-  return spec.kind === 'array-list' ? [spec.name, 'list', 'element'] : [spec.name];
+  if (spec.kind !== 'array-list') return [spec.name];
+  const path = [spec.name];
+  for (let d = 0; d < (spec.dims ?? 1); d++) path.push('list', 'element');
+  return path;
 }

@@ -16,7 +16,7 @@ import { ErrorResponder } from '../../core/server/error-responder';
 import { ErrorShape } from '../../core/server/error-shape';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { ConsolePreferences, isJsonObject } from './console-preferences';
-import { readBody } from './read-body';
+import { readBody } from '../../core/server/request-body';
 
 const MAX_PREFERENCES_BYTES = 1024 * 1024;
 

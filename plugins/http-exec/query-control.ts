@@ -4,12 +4,13 @@
  * request then answers 400 `cancelled by user [query_id=<id>]`), and `GET /exec?query_id=<id>` without a
  * `query` answers its progress `{query_id, endpoint, query, rowsScanned, rowsReturned, elapsedMs}`. An id
  * that runs nothing answers 404 `{"query_id":…,"error":"query is not running"}`; `DELETE /exec` without an id
- * answers QuestDB's 405 `Method DELETE not supported`.
+ * answers 405 with QuestDB's message `Method DELETE not supported` in /exec's error shape.
  */
 import { HttpExchange } from '../../core/extension/http-route';
 import { Log } from '../../core/log/log';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { RunningQueries } from '../../core/server/running-queries';
+import { queryErrorShape } from './exec-bodies';
 import { ExecParams } from './exec-params';
 import { jsonString } from './json-text';
 
@@ -22,10 +23,9 @@ export function answerQueryControl(exchange: HttpExchange, params: ExecParams, r
   const id = cancelId ?? statusId;
   if (id === undefined) {
     if (method !== 'DELETE') return false;
-    // Without an id there is nothing to cancel: QuestDB's answer to a method /exec does not serve.
-    framing.sendError(exchange.res, {
-      status: 405, contentType: CONTENT_TYPE.text, body: 'Method DELETE not supported\r\n', headers: [['Allow', 'GET, HEAD, POST']],
-    });
+    // Without an id there is nothing to cancel: QuestDB's message for a method /exec does not serve, in its shape.
+    const answer = queryErrorShape(params.query)({ status: 405, message: 'Method DELETE not supported', position: undefined, error: undefined });
+    framing.sendError(exchange.res, { ...answer, headers: [['Allow', 'GET, HEAD, POST']] });
     return true;
   }
   const query = running.get(id);

@@ -1,6 +1,8 @@
 import { DependencyContainer } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
-import { HTTP_CONTEXT_ILP, HTTP_CONTEXT_ILP_PING, LINE_HTTP_ENABLED, LINE_HTTP_GZIP_MAX_SIZE, LINE_HTTP_PING_VERSION } from '../../core/config/server-keys';
+import {
+  HTTP_CONTEXT_ILP, HTTP_CONTEXT_ILP_PING, HTTP_DECOMPRESSION_RATIO_LIMIT, LINE_HTTP_ENABLED, LINE_HTTP_GZIP_MAX_SIZE, LINE_HTTP_PING_VERSION,
+} from '../../core/config/server-keys';
 import { HttpRoute } from '../../core/extension/http-route';
 import { LogFactory } from '../../core/log/log';
 import { Plugin } from '../../core/plugin';
@@ -28,6 +30,7 @@ export const httpIlpPlugin: Plugin = {
       responder: c.resolve(ErrorResponder),
       log: c.resolve<LogFactory>(LogFactory).create('line-http'),
       gzipMaxBytes: config.get(LINE_HTTP_GZIP_MAX_SIZE),
+      ratioLimit: config.get(HTTP_DECOMPRESSION_RATIO_LIMIT),
     });
     const write = config.get(HTTP_CONTEXT_ILP) ?? '/write';
     for (const path of write === INFLUX_V2_WRITE ? [write] : [write, INFLUX_V2_WRITE]) {

@@ -1,7 +1,8 @@
 /**
  * A /write body as a stream of chunks: as sent, or inflated while it arrives when `Content-Encoding: gzip`
  * (QuestDB answers 415 to gzip; accepting it is what InfluxDB clients expect). Inflated output past
- * `line.http.gzip.max.size` stops with 413, so a small gzip bomb cannot make the server parse gigabytes.
+ * `line.http.gzip.max.size`, or expanding more than `http.decompression.ratio.limit` times once past 16 MiB,
+ * stops with 413, so a small gzip bomb cannot make the server parse gigabytes.
  * `onBytes` sees every byte received from the client (the bytes-received metric); once `stopInflating` says
  * so (a bad line was found), the rest of a gzip body is read and dropped without inflating it.
  */
@@ -9,6 +10,7 @@ import { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { LINE_HTTP_GZIP_MAX_SIZE } from '../../core/config/server-keys';
+import { decompressionRefusal } from '../../core/server/decompression-bound';
 import { LineError } from '../line-protocol/line-error';
 
 /**
@@ -26,7 +28,7 @@ export function drainRequest(req: IncomingMessage): Promise<void> {
 }
 
 export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, onBytes: (n: number) => void,
-  stopInflating: () => boolean): AsyncGenerator<Uint8Array> {
+  stopInflating: () => boolean, ratioLimit = 0): AsyncGenerator<Uint8Array> {
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') {
     // Not destroyed when the consumer stops early (an error mid-body): the rest is drained, so the answer arrives.
@@ -44,8 +46,10 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
   if (encoding !== 'gzip' && encoding !== 'x-gzip') {
     throw LineError.request(`unsupported content encoding [encoding=${encoding}], gzip or none expected`, 'not supported');
   }
+  let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done): void {
+      received += chunk.length;
       onBytes(chunk.length);
       done(null, chunk);
     },
@@ -64,6 +68,8 @@ export async function* requestBody(req: IncomingMessage, gzipMaxBytes: number, o
       if (inflated > gzipMaxBytes) {
         throw LineError.request(`gzip body inflates past ${gzipMaxBytes} bytes [${LINE_HTTP_GZIP_MAX_SIZE.name}=${gzipMaxBytes}]`, 'request too large');
       }
+      const bomb = decompressionRefusal('gzip body', received, inflated, ratioLimit);
+      if (bomb !== undefined) throw new LineError(bomb, undefined, 'request too large');
       yield bytes;
     }
   } catch (e) {

@@ -11,6 +11,7 @@ import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-r
 import { isSvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
+import { ErrorShape } from '../../core/server/error-shape';
 import { READ_ONLY_MESSAGE, ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { IngestSession } from '../line-protocol/ingest-session';
@@ -27,6 +28,8 @@ export interface WriteRouteServices {
   readonly responder: ErrorResponder;
   readonly log: Log;
   readonly gzipMaxBytes: number;
+  /** `http.decompression.ratio.limit`. */
+  readonly ratioLimit: number;
 }
 
 export class WriteRoute implements HttpRoute {
@@ -34,6 +37,12 @@ export class WriteRoute implements HttpRoute {
   readonly methods: readonly HttpMethod[] = ['POST'];
 
   constructor(readonly path: string, private readonly s: WriteRouteServices) {}
+
+  /** The line protocol's JSON error body, for answers the dispatcher gives on this path (a 405). */
+  readonly errorShape = (): ErrorShape => ({ status, message }) => ({
+    status, contentType: CONTENT_TYPE.json,
+    body: errorBody(new LineError(message, undefined, status === 405 ? 'not supported' : 'invalid', status), this.s.ingestion.errorIds.next()),
+  });
 
   async handle(exchange: HttpExchange): Promise<void> {
     const { req, params, signal } = exchange;
@@ -47,7 +56,7 @@ export class WriteRoute implements HttpRoute {
       const gzip = (req.headers['content-encoding'] ?? '') !== '';
       const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
       session = active;
-      const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined);
+      const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined, this.s.ratioLimit);
       for await (const chunk of body) {
         if (active.error !== undefined) continue;
         const wait = active.feed(chunk);

@@ -8,7 +8,7 @@ import { parquetFormat } from '../import-parquet/parquet-format';
 import { ParquetWorkerPool } from '../import-parquet/parquet-worker-pool';
 import { chooseFormat, requestedInputFormats } from './format-choice';
 
-const formats: ImportFormat[] = [parquetFormat(new ParquetWorkerPool()), ndjsonFormat, delimitedFormat(new ParseWorkerPool(0))];
+const formats: ImportFormat[] = [parquetFormat(new ParquetWorkerPool({ decoders: 1, queue: 0, memoryLimit: 0 })), ndjsonFormat, delimitedFormat(new ParseWorkerPool(0))];
 const bytes = (s: string): Uint8Array => Buffer.from(s, 'latin1');
 
 test('fmt names the input format, alone or with the answer format', () => {

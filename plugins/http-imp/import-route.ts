@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
+  HTTP_CONTEXT_IMPORT, HTTP_DECOMPRESSION_RATIO_LIMIT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_PROGRESS_LOG_INTERVAL, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
 import { errorMessage, SvcError } from '../../core/errors';
@@ -22,6 +22,7 @@ import { ErrorResponder } from '../../core/server/error-responder';
 import { ErrorShape } from '../../core/server/error-shape';
 import { ProgressLog } from '../../core/server/progress-log';
 import { ReadOnlyGuard } from '../../core/server/read-only-guard';
+import { drainRequest } from '../../core/server/drain-request';
 import { decodedRequest } from '../../core/server/request-body';
 import { RootDirectory } from '../../core/root-directory';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
@@ -46,6 +47,9 @@ function removeStaleUploads(dir: string): void {
   }
 }
 
+/** How long the rest of a refused upload is read before the answer goes out regardless. */
+const REFUSED_BODY_DRAIN_MS = 10_000;
+
 @injectable()
 export class ImportRoute implements HttpRoute {
   readonly listener = 'api';
@@ -61,6 +65,7 @@ export class ImportRoute implements HttpRoute {
   private readonly partHeaderLimit: number;
   private readonly spoolDir: string;
   private readonly progressMs: number;
+  private readonly ratioLimit: number;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -76,6 +81,7 @@ export class ImportRoute implements HttpRoute {
     this.path = config.get(HTTP_CONTEXT_IMPORT) ?? '/imp';
     this.spoolDir = root.resolve(config.get(HTTP_IMPORT_SPOOL_DIR) ?? 'tmp');
     this.progressMs = config.get(HTTP_PROGRESS_LOG_INTERVAL);
+    this.ratioLimit = config.get(HTTP_DECOMPRESSION_RATIO_LIMIT);
     removeStaleUploads(this.spoolDir);
     this.maxLines = config.get(HTTP_TEXT_ANALYSIS_MAX_LINES);
     this.maxDelimiterStdDev = config.get(HTTP_TEXT_DELIMITER_STDDEV);
@@ -97,7 +103,7 @@ export class ImportRoute implements HttpRoute {
       // http.security.readonly: refused before any part is read.
       this.readOnly.assertWritable();
       // Content-Encoding: gzip (deflate, br) uploads are decompressed as they stream.
-      const body = decodedRequest(exchange.req);
+      const body = decodedRequest(exchange.req, this.ratioLimit);
       bodyFailure = body.failure;
       const params = parseImportParams(exchange.params);
       const engine = this.engines[0];
@@ -123,6 +129,8 @@ export class ImportRoute implements HttpRoute {
       this.metrics.importedRows += result.rowsImported;
       this.succeed(exchange, result, params, performance.now() - started);
     } catch (e) {
+      // A refusal before the body was read (a parameter, read-only mode): the client is still sending.
+      await drainRequest(exchange.req, REFUSED_BODY_DRAIN_MS);
       this.fail(exchange, bodyFailure() ?? e, json);
     } finally {
       progress?.dispose();

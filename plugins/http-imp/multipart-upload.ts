@@ -84,7 +84,9 @@ export async function readUpload(req: IncomingMessage, consumer: UploadConsumer,
   try {
     await form.parse(req);
   } catch (e) {
-    if (!req.complete && (req.destroyed || req.readableAborted)) {
+    // The client went away (the body stopped before its end); a decoded body (a stream that ended, then
+    // was destroyed) did not: its malformed multipart is the client's framing like any other.
+    if (req.readableAborted || (req.destroyed && !req.readableEnded && req.complete !== true)) {
       // The client went away: let the step in progress finish before the caller rolls back.
       failure ??= e;
       await chain.catch(() => undefined);

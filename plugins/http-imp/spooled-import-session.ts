@@ -54,7 +54,7 @@ export class SpooledImportSession implements UploadSession {
     await (await this.handle).close();
     this.handle = undefined;
     const file = await ctx.format.openFile(this.path, {
-      ...ctx.analysis, table: ctx.table, delimiter: undefined, forceHeader: true, knownNames: undefined,
+      ...ctx.analysis, table: ctx.table, delimiter: undefined, forceHeader: true, knownNames: undefined, signal: ctx.signal,
     });
     this.file = file;
     const prepared = await prepareTable(ctx.engine, ctx.table, file.structure, ctx.schema, ctx.params, ctx.signal);
@@ -62,7 +62,7 @@ export class SpooledImportSession implements UploadSession {
     const batches = file.read({
       delimiter: 0, header: true, fieldCount: file.structure.columns.length, columns: prepared.columns,
       timestampIndex: prepared.schema.timestampIndex, atomicity: ctx.params.atomicity, skipLev: ctx.params.skipLev,
-      // A file format reads pieces of its own size (a Parquet row group in batches of at most 65,536 rows); lines do not apply.
+      // A file format reads pieces of its own size (Parquet: batches of at most 65,536 rows and ~8 MiB); lines do not apply.
       batchRows: MAX_BATCH_ROWS, maxLineBytes: Number.MAX_SAFE_INTEGER, table: prepared.schema.name,
       fieldNames: file.structure.columns.map((c) => c.sourceName ?? c.name),
     }, ctx.signal);

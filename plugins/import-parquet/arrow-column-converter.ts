@@ -16,6 +16,7 @@ import { timestampPattern } from '../../core/time/timestamp-pattern';
 import { ColumnSink } from '../import-delimited/column-sink';
 import { createSink } from '../import-delimited/create-sink';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from '../import-delimited/detect-types';
+import { arrayVector, listDepth } from './array-columns';
 import { numberReader, NumberReader } from './arrow-numbers';
 import { decimalFromText, decimalVector, isArrowTimestamp, nanosVector } from './exact-columns';
 
@@ -84,6 +85,7 @@ export class ArrowColumnConverter {
     if (target.tag === TypeTag.BINARY && (t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.FixedSizeBinary)) return;
     if (target.tag === TypeTag.UUID && t.typeId === Type.FixedSizeBinary && (t as unknown as { byteWidth: number }).byteWidth === 16) return;
     if ((target.tag === TypeTag.VARCHAR || target.tag === TypeTag.STRING || target.tag === TypeTag.SYMBOL) && numberReader(t)) return;
+    if (target.tag === TypeTag.ARRAY && listDepth(t) === (target.dims ?? 1)) return;
     throw SvcError.badRequest(`cannot import Parquet column ${this.field.name} of type ${String(t)} into column ${this.column.name} of type ${typeName(target)}`);
   }
 
@@ -97,6 +99,7 @@ export class ArrowColumnConverter {
       return this.textViaSink(data, n);
     }
     if (t.typeId === Type.Dictionary) return this.dictionary(data, n);
+    if (target.tag === TypeTag.ARRAY) return arrayVector(data, n, target, target.dims ?? 1);
     if (target.tag === TypeTag.TIMESTAMP_NS && isArrowTimestamp(t)) return nanosVector(data, n, target);
     if (target.tag === TypeTag.DECIMAL && t.typeId === Type.Decimal) return decimalVector(data, n, target);
     if (target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) {

@@ -3,17 +3,19 @@
  * SHORT, INT, LONG; unsigned ones one size up, UINT64 as LONG), FLOAT, DOUBLE, DECIMAL(p, s) as DECIMAL(p, s)
  * (exact, up to 76 digits), every timestamp unit as TIMESTAMP (µs; TIMESTAMP_NS when svc's footer or the
  * schema says so), dates as DATE, strings as VARCHAR (dictionary-encoded strings as
- * SYMBOL), binary as BINARY, 16-byte fixed binary (Parquet's UUID) as UUID. A file svc exported names its columns'
- * types in the footer (`svc.column.types`), so SYMBOL, CHAR, IPv4 and the rest come back as they were.
- * Nested types (structs, maps, lists), half floats, times and intervals are refused with a clear error.
+ * SYMBOL), binary as BINARY, 16-byte fixed binary (Parquet's UUID) as UUID, lists of numbers nested d deep as
+ * DOUBLE arrays of d dimensions (array-columns.ts). A file svc exported names its columns' types in the footer
+ * (`svc.column.types`), so SYMBOL, CHAR, IPv4 and the rest come back as they were. Other nested types
+ * (structs, maps, lists of anything but numbers), half floats, times and intervals are refused with a clear error.
  */
 import { DataType, Field, Type } from 'apache-arrow';
-import { ColumnType, decimalType, parseTypeName, TypeTag, Types } from '../../core/data/column-type';
+import { arrayType, ColumnType, decimalType, parseTypeName, TypeTag, Types } from '../../core/data/column-type';
 import { MAX_DECIMAL_PRECISION } from '../../core/data/decimal';
 import { SvcError } from '../../core/errors';
 import { DetectedColumn } from '../../core/extension/import-format';
 import { SVC_COLUMN_TYPES } from '../export-parquet/parquet-metadata-keys';
 import { cleanColumnName } from '../import-delimited/column-names';
+import { listDepth } from './array-columns';
 
 
 /** Parquet's UUID logical type reads as 16-byte fixed binary (with or without the `arrow.uuid` extension name). */
@@ -48,6 +50,10 @@ export function columnTypeOf(field: Field): ColumnType | undefined {
     case Type.Binary: case Type.LargeBinary: return Types.BINARY;
     case Type.FixedSizeBinary: return isUuid(field) ? Types.UUID : Types.BINARY;
     case Type.Null: return Types.VARCHAR;
+    case Type.List: {
+      const dims = listDepth(t);
+      return dims === undefined ? undefined : arrayType(TypeTag.DOUBLE, dims);
+    }
     default: return undefined;
   }
 }

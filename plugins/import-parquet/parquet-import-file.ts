@@ -1,5 +1,5 @@
 /**
- * A Parquet upload being read (ImportFile): the worker decodes one row group at a time, each Arrow batch
+ * A Parquet upload being read (ImportFile): the worker decodes one batch at a time (row groups in slices), each Arrow batch
  * is converted column by column (arrow-column-converter.ts) into the table's layout, and `atomicity`
  * decides what a value that does not convert costs — skipCol: it stays NULL and counts in its column's
  * errors; skipRow: its row is dropped; abort: the import fails naming the row and column. A NULL designated
@@ -21,7 +21,7 @@ export class ParquetImportFile implements ImportFile {
   rowsImported = 0;
   errors: number[] = [];
 
-  constructor(readonly structure: TextStructure, private readonly schema: Schema, private readonly rowGroups: number,
+  constructor(readonly structure: TextStructure, private readonly schema: Schema, readonly rowGroups: number,
     private readonly client: ParquetWorkerClient) {}
 
   async *read(plan: ParsePlan, signal: AbortSignal): AsyncIterable<ColumnBatch> {
@@ -32,19 +32,19 @@ export class ParquetImportFile implements ImportFile {
       converter.check();
       return converter;
     });
-    // The worker decodes the next row group while this thread converts and appends the last one.
+    // The worker decodes the next batch while this thread converts and appends the last one.
     // A prefetch left behind by an error is not an unhandled rejection.
-    const prefetch = (g: number): Promise<Uint8Array> | undefined => {
-      if (g >= this.rowGroups) return undefined;
-      const p = this.client.readGroup(g);
+    const prefetch = (): Promise<Uint8Array | undefined> => {
+      const p = this.client.nextBatch();
       p.catch(() => undefined);
       return p;
     };
-    let next = prefetch(0);
-    for (let g = 0; next; g++) {
+    let next = prefetch();
+    for (;;) {
       signal.throwIfAborted();
       const ipc = await next;
-      next = prefetch(g + 1);
+      if (ipc === undefined) return;
+      next = prefetch();
       const table = tableFromIPC(ipc);
       for (const batch of table.batches) {
         const out = this.convert(batch, plan, converters);

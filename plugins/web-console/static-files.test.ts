@@ -25,11 +25,15 @@ file('bundle/assets/chunk-BBBBBBBB.js', 'chunk');
 const index = new BundleIndex(join(root, 'bundle'), '/');
 const files = new StaticFiles({ publicDir: join(root, 'public'), indexFileName: 'index.html', bundleDir: join(root, 'bundle'), bundleIndex: () => index.current() });
 
-test('paths with .. , NUL or backslash never resolve', () => {
+test('paths with .., a dot-file or dot-folder, NUL or backslash never resolve', () => {
   assert.equal(pathSegments('/a/../b'), undefined);
   assert.equal(pathSegments('/a\\b'), undefined);
   assert.equal(pathSegments('/a\0'), undefined);
   assert.deepEqual(pathSegments('//a/./b/'), ['a', 'b']);
+  assert.equal(pathSegments('/.secret'), undefined);
+  assert.equal(pathSegments('/a/.git/config'), undefined);
+  assert.equal(pathSegments('/a/..b'), undefined);
+  assert.deepEqual(pathSegments('/a/b.c/d.'), ['a', 'b.c', 'd.']);
 });
 
 test('the public directory wins over the bundle', async () => {

@@ -3,7 +3,8 @@
  * (`http.static.public.directory`, the user's: files put there win, so QuestDB's own console bundle can be
  * dropped in) and the app bundled with the server. A path that ends in `/` names the directory's index file
  * (`http.static.index.file.name`). `..`, NUL and backslash segments never resolve, so nothing outside
- * the roots is reachable. The bundled index page is a template, rendered by BundleIndex and served from
+ * the roots is reachable; nor does a segment starting with a dot (`.git`, `.env`, `.htpasswd`: files a
+ * folder's owner keeps out of sight), in either root. The bundled index page is a template, rendered by BundleIndex and served from
  * memory.
  */
 import { stat } from 'node:fs/promises';
@@ -41,12 +42,12 @@ export interface StaticRoots {
   readonly bundleIndex?: () => RenderedPage | undefined;
 }
 
-/** Splits a URL path into safe segments; undefined when a segment could escape the root. */
+/** Splits a (decoded) URL path into safe segments; undefined when a segment could escape the root or is hidden. */
 export function pathSegments(urlPath: string): string[] | undefined {
   const segments: string[] = [];
   for (const s of urlPath.split('/')) {
     if (s === '' || s === '.') continue;
-    if (s === '..' || s.includes('\0') || s.includes('\\')) return undefined;
+    if (s.startsWith('.') || s.includes('\0') || s.includes('\\')) return undefined;
     segments.push(s);
   }
   return segments;
