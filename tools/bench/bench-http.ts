@@ -48,8 +48,8 @@ export class BenchClient {
     return json;
   }
 
-  /** Imports `file` as table `name`; resolves with the seconds until all `rows` are visible. */
-  async importCsv(name: string, file: string, schema: readonly SchemaColumn[], rows: number): Promise<number> {
+  /** Imports `file` as table `name` (designated timestamp `timestamp`); resolves with the seconds until all `rows` are visible. */
+  async importCsv(name: string, file: string, schema: readonly SchemaColumn[], rows: number, timestamp = 'ts'): Promise<number> {
     const boundary = `----svcbench${Math.random().toString(16).slice(2)}`;
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="schema"\r\n\r\n${JSON.stringify(schema)}\r\n`
       + `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${basename(file)}"\r\nContent-Type: text/csv\r\n\r\n`, 'utf8');
@@ -59,7 +59,7 @@ export class BenchClient {
       for await (const c of createReadStream(file, { highWaterMark: 1 << 20 })) yield c as Buffer;
       yield tail;
     }
-    const params = `name=${name}&timestamp=ts&partitionBy=DAY&overwrite=true&fmt=json&forceHeader=true&delimiter=,`;
+    const params = `name=${name}&timestamp=${timestamp}&partitionBy=DAY&overwrite=true&fmt=json&forceHeader=true&delimiter=,`;
     const t0 = performance.now();
     const r = await this.send('POST', `/imp?${params}`, {
       'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + statSync(file).size + tail.length,
