@@ -61,7 +61,7 @@ async function* filtered(filter: CompiledFilter, scan: TableScan, workers: Query
         if (out) yield out;
         continue;
       }
-      const args = filter.argsFor(frame.vectors, context.parameters);
+      const args = filter.argsFor(frame.vectors, context);
       const columns = filter.columns.map((c) => frame.vectors[c].data);
       for (let lo = 0; lo < frame.rowCount;) {
         const hi = Math.min(frame.rowCount, lo + rangeRows);

@@ -12,14 +12,25 @@ import { INT_NULL, LONG_NULL } from '../data/null-values';
 import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
 import type { ParameterValues } from './parameters/parameter-values';
+import { ExecContext } from './plan';
 import { selectionLoop } from './selection-loop';
+import { MaskColumn, maskColumn, symbolMask } from './symbol-mask';
 
-type Loop = (cols: readonly ArrayLike<number>[], args: readonly number[], sel: Int32Array, n: number) => number;
+/** A loop argument: a number (`a<k>`), or a symbol predicate's mask over a dictionary (symbol-mask.ts). */
+export type FilterArg = number | Uint8Array;
+
+type Loop = (cols: readonly ArrayLike<number>[], args: readonly FilterArg[], sel: Int32Array, n: number) => number;
 
 interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean }
 
 /** A symbol constant (or parameter) whose key is looked up in the batch's dictionary: args[slot] = key. */
 interface SymbolArg { readonly slot: number; readonly column: number; readonly value: string | null; readonly parameter?: number }
+
+/** A predicate over one SYMBOL column: args[slot] = its mask for the batch's dictionary (symbol-mask.ts). */
+interface MaskArg { readonly slot: number; readonly column: MaskColumn; readonly predicate: BoundExpr }
+
+/** An IN list longer than this over a SYMBOL column tests a mask instead of a chain of comparisons. */
+const IN_CHAIN = 4;
 
 /** A numeric bind parameter: args[slot] = its value this execution (NaN for NULL). */
 interface ParameterArg { readonly slot: number; readonly parameter: number; readonly type: ColumnType }
@@ -33,6 +44,7 @@ class Compiler {
   readonly args: number[] = [];
   readonly symbolArgs: SymbolArg[] = [];
   readonly parameterArgs: ParameterArg[] = [];
+  readonly maskArgs: MaskArg[] = [];
 
   column(index: number): string {
     let k = this.columns.indexOf(index);
@@ -46,6 +58,20 @@ class Compiler {
   }
 
   predicate(e: BoundExpr): string | undefined {
+    return this.direct(e) ?? this.symbolMask(e);
+  }
+
+  /** `mask[key + 1] === 1` for a predicate over one SYMBOL column that no direct form covers (symbol-mask.ts). */
+  symbolMask(e: BoundExpr): string | undefined {
+    const column = maskColumn(e);
+    if (!column) return undefined;
+    const slot = this.args.length;
+    this.args.push(0);
+    this.maskArgs.push({ slot, column, predicate: e });
+    return `(a${slot}[${this.column(column.index)} + 1] === 1)`;
+  }
+
+  direct(e: BoundExpr): string | undefined {
     if (e.kind === 'column' && e.type.tag === TypeTag.BOOLEAN) return `(${this.column(e.index)} !== 0)`;
     if (e.kind !== 'call') return undefined;
     const name = e.fn.name;
@@ -112,7 +138,7 @@ class Compiler {
   symbolIn(args: readonly BoundExpr[]): string | undefined {
     const x = args[0];
     if (x.kind !== 'column' || x.type.tag !== TypeTag.SYMBOL) return undefined;
-    if (!args.slice(1).every((a) => a.kind === 'constant')) return undefined;
+    if (!args.slice(1).every((a) => a.kind === 'constant') || args.length - 1 > IN_CHAIN) return undefined;
     const code = this.column(x.index);
     const tests = args.slice(1).map((a) => `${code} === ${this.symbolArg(x.index, a.kind === 'constant' && a.value !== null ? String(a.value) : null)}`);
     return `(${tests.join(' || ')})`;
@@ -151,6 +177,7 @@ export class CompiledFilter {
     private readonly args: readonly number[],
     private readonly symbolArgs: readonly SymbolArg[],
     private readonly parameterArgs: readonly ParameterArg[],
+    private readonly maskArgs: readonly MaskArg[],
   ) {}
 
   /** The compiled form of `predicate`, or undefined when some part is not compilable. */
@@ -162,7 +189,7 @@ export class CompiledFilter {
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; ${selectionLoop(body, '0', 'n', 'sel')} return k;`;
     const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
-    return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs);
+    return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs, c.maskArgs);
   }
 
   /** Number of `a<k>` arguments the body reads. */
@@ -172,12 +199,14 @@ export class CompiledFilter {
 
   /**
    * The arguments for batches whose SYMBOL columns use the dictionaries of `vectors` (a batch's vectors), with
-   * this execution's parameter values: symbol constants and symbol parameters become those dictionaries' keys.
+   * the execution's parameter values: symbol constants and symbol parameters become those dictionaries' keys,
+   * symbol predicates their masks over those dictionaries.
    */
-  argsFor(vectors: ColumnBatch['vectors'], parameters?: ParameterValues): number[] {
-    const args = this.numericArgs(parameters);
-    const symbolValues = this.symbolValues(parameters);
+  argsFor(vectors: ColumnBatch['vectors'], context?: ExecContext): FilterArg[] {
+    const args: FilterArg[] = this.numericArgs(context?.parameters);
+    const symbolValues = this.symbolValues(context?.parameters);
     this.symbolArgs.forEach((s, k) => { args[s.slot] = symbolKey(vectors[s.column].symbols, symbolValues[k]); });
+    for (const m of this.maskArgs) args[m.slot] = maskOf(m, vectors[m.column.index].symbols, context);
     return args;
   }
 
@@ -200,10 +229,13 @@ export class CompiledFilter {
     });
   }
 
-  /** A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of `batch`, returns their count. */
-  prepare(parameters?: ParameterValues): (batch: ColumnBatch, sel: Int32Array) => number {
-    const args = this.numericArgs(parameters);
-    const symbolValues = this.symbolValues(parameters);
+  /**
+   * A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of
+   * `batch`, returns their count. A filter with symbol predicates needs the execution's context to fill masks.
+   */
+  prepare(context?: ExecContext): (batch: ColumnBatch, sel: Int32Array) => number {
+    const args: FilterArg[] = this.numericArgs(context?.parameters);
+    const symbolValues = this.symbolValues(context?.parameters);
     const tables = new Map<number, SymbolTable | undefined>();
     return (batch, sel) => {
       this.symbolArgs.forEach((s, k) => {
@@ -213,6 +245,14 @@ export class CompiledFilter {
           args[s.slot] = symbolKey(table, symbolValues[k]);
         }
       });
+      for (const m of this.maskArgs) {
+        const table = batch.vectors[m.column.index].symbols;
+        const have = args[m.slot];
+        if (tables.get(m.slot) !== table || !tables.has(m.slot) || typeof have === 'number' || have.length !== (table?.size ?? 0) + 1) {
+          tables.set(m.slot, table);
+          args[m.slot] = maskOf(m, table, context);
+        }
+      }
       const cols = this.columns.map((i) => batch.vectors[i].data);
       return this.loop(cols, args, sel, batch.rowCount);
     };
@@ -222,6 +262,11 @@ export class CompiledFilter {
   needsExact(batch: ColumnBatch): boolean {
     return this.columns.some((i) => batch.vectors[i].exact !== undefined);
   }
+}
+
+function maskOf(m: MaskArg, table: SymbolTable | undefined, context: ExecContext | undefined): Uint8Array {
+  if (!context) throw new Error('a symbol predicate\'s mask needs the execution context');
+  return symbolMask(m.predicate, m.column, table, context);
 }
 
 /** A value missing from the dictionary gets -2, which no row key (>= -1) equals; null is key -1. */
