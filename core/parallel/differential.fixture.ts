@@ -72,12 +72,12 @@ export class Differential {
 
   /**
    * Runs `sql` the three ways and asserts equal columns and rows (numbers within 1e-9: sums add in another
-   * order); `inWorkers` says whether the workers must have run a task. Returns the rows.
+   * order); `inWorkers` says whether the workers must have run a task ('either': not checked). Returns the rows.
    */
-  async same(sql: string, inWorkers = true): Promise<unknown[][]> {
+  async same(sql: string, inWorkers: boolean | 'either' = true): Promise<unknown[][]> {
     const tasks = this.workers.stats.tasks;
     const p = await this.parallel.query(sql);
-    assert.equal(this.workers.stats.tasks > tasks, inWorkers, `ran in the workers: ${sql}`);
+    if (inWorkers !== 'either') assert.equal(this.workers.stats.tasks > tasks, inWorkers, `ran in the workers: ${sql}`);
     for (const compiler of [this.jit, this.vectors]) {
       const s = await this.parallel.query(sql, compiler);
       assert.deepEqual(p.columns, s.columns);
