@@ -21,6 +21,9 @@ export type FilterArg = number | Uint8Array;
 
 type Loop = (cols: readonly ArrayLike<number>[], args: readonly FilterArg[], sel: Int32Array, n: number) => number;
 
+/** Compiled loops by source: queries of one shape share one function (and V8's optimized code for it). */
+const LOOPS = new Map<string, Loop>();
+
 interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean }
 
 /** A symbol constant (or parameter) whose key is looked up in the batch's dictionary: args[slot] = key. */
@@ -188,7 +191,13 @@ export class CompiledFilter {
     // Columns and arguments are read into locals once per batch.
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; ${selectionLoop(body, '0', 'n', 'sel')} return k;`;
-    const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
+    let loop = LOOPS.get(src);
+    if (!loop) {
+      loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
+      // Sources hold no query text, so their number is bounded by the shapes seen; the bound is a guard.
+      if (LOOPS.size >= 1024) LOOPS.clear();
+      LOOPS.set(src, loop);
+    }
     return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs, c.maskArgs);
   }
 
