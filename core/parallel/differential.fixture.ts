@@ -81,8 +81,7 @@ export class Differential {
     for (const compiler of [this.jit, this.vectors]) {
       const s = await this.parallel.query(sql, compiler);
       assert.deepEqual(p.columns, s.columns);
-      assert.equal(p.rows.length, s.rows.length, `row count of ${sql}`);
-      p.rows.forEach((row, r) => row.forEach((v, c) => assert.ok(near(v, s.rows[r][c]), `${sql}: row ${r} column ${c}: ${String(v)} != ${String(s.rows[r][c])}`)));
+      sameRows(p.rows, s.rows, sql);
     }
     return p.rows;
   }
@@ -91,6 +90,12 @@ export class Differential {
   async plan(sql: string): Promise<string[]> {
     return (await this.parallel.query(`EXPLAIN ${sql}`)).rows.map((r) => String(r[0]));
   }
+}
+
+/** Asserts equal rows, numbers within 1e-9 (sums that add in another order). */
+export function sameRows(a: readonly (readonly unknown[])[], b: readonly (readonly unknown[])[], what: string): void {
+  assert.equal(a.length, b.length, `row count of ${what}`);
+  a.forEach((row, r) => row.forEach((v, c) => assert.ok(near(v, b[r][c]), `${what}: row ${r} column ${c}: ${String(v)} != ${String(b[r][c])}`)));
 }
 
 function near(a: unknown, b: unknown): boolean {
