@@ -19,6 +19,7 @@
  *            --in-turn (each query's runs back to back, instead of one run of every query per round)
  *            --workload tsbs|adhoc|tsbs,adhoc (the TSBS devops types and the ad-hoc shapes over the TSBS cpu table,
  *            tools/bench/tsbs-bench.ts; with --variants N --seed S, and --concurrency S for the 8-client test)
+ *            --scale 10M,100M,300M (the TSBS types on one server as its table grows by line protocol: tsbs-scale.ts)
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +29,7 @@ import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/b
 import { DuckRun, runDuckDb } from './bench/bench-duckdb';
 import { datasetTable } from './bench/bench-table';
 import { runWorkloads, WorkloadName } from './bench/tsbs-bench';
+import { runScale } from './bench/tsbs-scale';
 import { BenchQuery, buildQueries, ROUND_TRIP, sameFingerprint } from './bench/bench-queries';
 import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { QueryResult } from './bench/bench-rounds';
@@ -57,12 +59,14 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
                      TSBS table), or tsbs,adhoc (both on one load)
   --variants N       tsbs/adhoc: texts per query type, drawn from --seed (default 8)
   --seed S           tsbs/adhoc: the query generator's seed (default 1)
-  --concurrency S    tsbs/adhoc: seconds of the 8-client test per server (default 20; 0: none)`;
+  --concurrency S    tsbs/adhoc: seconds of the 8-client test per server (default 20; 0: none)
+  --scale A,B,…      tsbs: the scaling check instead (one server, the last --server, fed by line protocol to each
+                     size in turn, e.g. 10M,100M,300M; the 15 types timed at each size, with memory)`;
 
 interface Options {
   size: string; runs: number; warmups: number; minSeconds: number; passes: number; settle: boolean; interleave: boolean; together: boolean; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
-  workloads: WorkloadName[] | 'bench'; variants: number; seed: number; concurrencySeconds: number; exportsGiven: boolean;
+  workloads: WorkloadName[] | 'bench'; variants: number; seed: number; concurrencySeconds: number; exportsGiven: boolean; scale?: number[];
 }
 
 function options(argv: readonly string[]): Options {
@@ -86,6 +90,7 @@ function options(argv: readonly string[]): Options {
       case '--variants': o.variants = Math.max(1, Math.floor(Number(v())) || 1); break;
       case '--seed': o.seed = Math.floor(Number(v())) || 0; break;
       case '--concurrency': o.concurrencySeconds = Math.max(0, Number(v()) || 0); break;
+      case '--scale': o.scale = v().split(',').map(parseSize); break;
       case '--server': o.servers.push(resolve(v())); break;
       case '--together': o.together = true; break;
       case '--out': o.out = v(); break;
@@ -175,6 +180,7 @@ async function mainWorkloads(o: Options, workloads: WorkloadName[]): Promise<voi
 
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
+  if (o.scale) return runScale({ sizes: o.scale, runs: o.runs, warmups: o.warmups, variants: o.variants, seed: o.seed, server: o.servers[o.servers.length - 1], env: o.env });
   if (o.workloads !== 'bench') return mainWorkloads(o, o.workloads);
   const rows = parseSize(o.size);
   const log = (line: string): void => console.log(line);
