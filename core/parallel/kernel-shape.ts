@@ -10,8 +10,13 @@ export type NullKind = 'nan' | 'long' | 'int' | 'none';
 export interface KernelAggregate {
   readonly op: 'count' | 'sum' | 'min' | 'max';
   readonly nulls: NullKind;
-  /** Column slot of the argument (-1 for count(*)). */
+  /** Column slot of the argument (-1 for count(*), and for a computed value). */
   readonly column: number;
+  /**
+   * A computed argument (core/sql/compiled-values.ts): source over `c<k>[i]` and `a<k>`, NaN for NULL (`nulls`
+   * is then 'nan'). Such aggregates take the row-by-row steps, never block chains or summaries.
+   */
+  readonly value?: string;
 }
 
 /** `none`: one group; `symbol`: a dense array indexed by symbol key + 1; `number`: a hash on the value. */
@@ -31,6 +36,13 @@ export interface AggregateKernelShape {
   readonly aggregates: readonly KernelAggregate[];
   /** Column slots in the task (`c0 … c<n-1>`). */
   readonly columns: number;
+  /** Arguments before the mode's own (`a0 …`): the filter's, or the filter's and computed values' together. */
+  readonly args?: number;
+}
+
+/** How many arguments come before a kernel mode's own. */
+export function leadArgs(shape: AggregateKernelShape): number {
+  return shape.args ?? shape.filter?.args ?? 0;
 }
 
 export interface FilterKernelShape {

@@ -35,7 +35,9 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
   for await (const f of plan.scan.frames(context)) frames.push(f);
   const rows = frames.reduce((s, f) => s + f.rowCount, 0);
   if (rows === 0 || !fits(plan, frames)) return undefined;
-  const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context) : [];
+  if (plan.exactRows !== undefined && rows > plan.exactRows) return undefined;
+  const code = plan.code ?? plan.filter;
+  const args = code ? code.argsFor(frames[0].vectors, context) : [];
   let symbols: SymbolTable | undefined;
   if (plan.shape.key === 'symbol') {
     symbols = frames[0].vectors[plan.slots[plan.shape.keyColumn]].symbols;

@@ -69,7 +69,9 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   const rows = spannedRows(runs);
   const tasks = dealRuns(runs, Math.ceil(rows / (workers.size * TASKS_PER_WORKER)));
   if (tasks.reduce((s, t) => s + t.starts.length, 0) * slots > MAX_RUN_SLOTS) return undefined;
-  const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context) : [];
+  if (plan.exactRows !== undefined && rows > plan.exactRows) return undefined;
+  const code = plan.code ?? plan.filter;
+  const args = code ? code.argsFor(frames[0].vectors, context) : [];
   if (symbols) args.push(slots);
   const source = runsKernelSource(plan.shape);
   const specs: TaskSpec[] = tasks.map((t) => ({

@@ -7,14 +7,14 @@
  * instead. `explain` reports the outcome as `jitCompiled`.
  */
 import { ColumnBatch } from '../data/column-batch';
-import { ColumnType, TypeTag } from '../data/column-type';
-import { INT_NULL, LONG_NULL } from '../data/null-values';
 import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
+import { FilterCompiler, MaskArg, ParameterArg, SymbolArg } from './filter-compiler';
 import type { ParameterValues } from './parameters/parameter-values';
 import { ExecContext } from './plan';
 import { selectionLoop } from './selection-loop';
-import { MaskColumn, maskColumn, symbolMask } from './symbol-mask';
+import { symbolMask } from './symbol-mask';
+import { ValueSource, valueSource } from './compiled-values';
 
 /** A loop argument: a number (`a<k>`), or a symbol predicate's mask over a dictionary (symbol-mask.ts). */
 export type FilterArg = number | Uint8Array;
@@ -23,152 +23,6 @@ type Loop = (cols: readonly ArrayLike<number>[], args: readonly FilterArg[], sel
 
 /** Compiled loops by source: queries of one shape share one function (and V8's optimized code for it). */
 const LOOPS = new Map<string, Loop>();
-
-interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean }
-
-/** A symbol constant (or parameter) whose key is looked up in the batch's dictionary: args[slot] = key. */
-interface SymbolArg { readonly slot: number; readonly column: number; readonly value: string | null; readonly parameter?: number }
-
-/** A predicate over one SYMBOL column: args[slot] = its mask for the batch's dictionary (symbol-mask.ts). */
-interface MaskArg { readonly slot: number; readonly column: MaskColumn; readonly predicate: BoundExpr }
-
-/** An IN list longer than this over a SYMBOL column tests a mask instead of a chain of comparisons. */
-const IN_CHAIN = 4;
-
-/** A numeric bind parameter: args[slot] = its value this execution (NaN for NULL). */
-interface ParameterArg { readonly slot: number; readonly parameter: number; readonly type: ColumnType }
-
-const NUMBER_TAGS = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE,
-  TypeTag.TIMESTAMP, TypeTag.DATE, TypeTag.BOOLEAN]);
-const COMPARISONS = new Set(['=', '!=', '<', '<=', '>', '>=']);
-
-class Compiler {
-  readonly columns: number[] = [];
-  readonly args: number[] = [];
-  readonly symbolArgs: SymbolArg[] = [];
-  readonly parameterArgs: ParameterArg[] = [];
-  readonly maskArgs: MaskArg[] = [];
-
-  column(index: number): string {
-    let k = this.columns.indexOf(index);
-    if (k < 0) { k = this.columns.length; this.columns.push(index); }
-    return `c${k}[i]`;
-  }
-
-  arg(value: number): string {
-    this.args.push(value);
-    return `a${this.args.length - 1}`;
-  }
-
-  predicate(e: BoundExpr): string | undefined {
-    return this.direct(e) ?? this.symbolMask(e);
-  }
-
-  /** `mask[key + 1] === 1` for a predicate over one SYMBOL column that no direct form covers (symbol-mask.ts). */
-  symbolMask(e: BoundExpr): string | undefined {
-    const column = maskColumn(e);
-    if (!column) return undefined;
-    const slot = this.args.length;
-    this.args.push(0);
-    this.maskArgs.push({ slot, column, predicate: e });
-    return `(a${slot}[${this.column(column.index)} + 1] === 1)`;
-  }
-
-  direct(e: BoundExpr): string | undefined {
-    if (e.kind === 'column' && e.type.tag === TypeTag.BOOLEAN) return `(${this.column(e.index)} !== 0)`;
-    if (e.kind !== 'call') return undefined;
-    const name = e.fn.name;
-    if (name === 'and' || name === 'or') {
-      const l = this.predicate(e.args[0]), r = this.predicate(e.args[1]);
-      return l && r ? `(${l} ${name === 'and' ? '&&' : '||'} ${r})` : undefined;
-    }
-    if (name === 'not') { const p = this.predicate(e.args[0]); return p ? `(!${p})` : undefined; }
-    if ((name === 'isnull' || name === 'isnotnull') && e.args[0].kind === 'column') {
-      const o = this.operand(e.args[0]);
-      return o ? (name === 'isnull' ? `(${o.isNull})` : `(!${o.isNull})`) : undefined;
-    }
-    if (name === 'in') return this.symbolIn(e.args);
-    if (!COMPARISONS.has(name) || e.args.length !== 2) return undefined;
-    if (e.args[0].type.tag === TypeTag.SYMBOL) return this.symbolCompare(name, e.args[0], e.args[1]);
-    const a = this.operand(e.args[0]), b = this.operand(e.args[1]);
-    if (!a || !b) return undefined;
-    const op = name === '=' ? '===' : name === '!=' ? '!==' : name;
-    if (name === '=' || name === '!=') {
-      const eq = `((${a.isNull} && ${b.isNull}) || (!${a.isNull} && !${b.isNull} && ${a.code} === ${b.code}))`;
-      const simple = !a.nullable && !b.nullable ? `(${a.code} === ${b.code})` : eq;
-      return name === '=' ? simple : `(!${simple})`;
-    }
-    // NaN (DOUBLE/FLOAT null) already fails every ordering comparison, so only sentinel nulls need a guard.
-    const needs = (o: Operand): boolean => o.nullable && !o.isNull.includes('!==');
-    const guard = [needs(a) ? `!${a.isNull}` : '', needs(b) ? `!${b.isNull}` : ''].filter(Boolean);
-    return `(${[...guard, `${a.code} ${op} ${b.code}`].join(' && ')})`;
-  }
-
-  /** A number-valued operand: a column (possibly under a widening cast) or a numeric constant. */
-  operand(e: BoundExpr): Operand | undefined {
-    if (e.kind === 'cast' && e.expr.kind === 'column' && widening(e.expr.type, e.type)) return this.operand(e.expr);
-    if (e.kind === 'column' && NUMBER_TAGS.has(e.type.tag)) {
-      const code = this.column(e.index);
-      const nul = nullTest(code, e.type);
-      return { code, isNull: nul ?? 'false', nullable: nul !== undefined };
-    }
-    if (e.kind === 'parameter' && NUMBER_TAGS.has(e.type.tag)) {
-      const slot = this.args.length;
-      this.args.push(NaN);
-      this.parameterArgs.push({ slot, parameter: e.slot, type: e.type });
-      return { code: `a${slot}`, isNull: `(a${slot} !== a${slot})`, nullable: true };
-    }
-    if (e.kind === 'constant' && NUMBER_TAGS.has(e.type.tag)) {
-      const v = e.value;
-      if (v === null) return { code: 'NaN', isNull: 'true', nullable: true };
-      // Doubles are exact to 2^53 only: a larger 64-bit constant is compared by the exact kernels.
-      if (typeof v === 'bigint') return undefined;
-      const x = typeof v === 'boolean' ? (v ? 1 : 0) : Number(v);
-      return { code: this.arg(x), isNull: 'false', nullable: false };
-    }
-    return undefined;
-  }
-
-  symbolCompare(name: string, left: BoundExpr, right: BoundExpr): string | undefined {
-    if (name !== '=' && name !== '!=') return undefined;
-    if (left.kind !== 'column' || (right.kind !== 'constant' && right.kind !== 'parameter')) return undefined;
-    const code = this.column(left.index);
-    const key = right.kind === 'parameter' ? this.symbolArg(left.index, null, right.slot)
-      : this.symbolArg(left.index, right.value === null ? null : String(right.value));
-    return name === '=' ? `(${code} === ${key})` : `(${code} !== ${key})`;
-  }
-
-  symbolIn(args: readonly BoundExpr[]): string | undefined {
-    const x = args[0];
-    if (x.kind !== 'column' || x.type.tag !== TypeTag.SYMBOL) return undefined;
-    if (!args.slice(1).every((a) => a.kind === 'constant') || args.length - 1 > IN_CHAIN) return undefined;
-    const code = this.column(x.index);
-    const tests = args.slice(1).map((a) => `${code} === ${this.symbolArg(x.index, a.kind === 'constant' && a.value !== null ? String(a.value) : null)}`);
-    return `(${tests.join(' || ')})`;
-  }
-
-  symbolArg(column: number, value: string | null, parameter?: number): string {
-    const slot = this.args.length;
-    this.args.push(-1);
-    this.symbolArgs.push({ slot, column, value, parameter });
-    return `a${slot}`;
-  }
-}
-
-function widening(from: ColumnType, to: ColumnType): boolean {
-  const order = [TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE];
-  const f = order.indexOf(from.tag), t = order.indexOf(to.tag);
-  return f >= 0 && t >= 0 && t >= f;
-}
-
-function nullTest(code: string, t: ColumnType): string | undefined {
-  switch (t.tag) {
-    case TypeTag.FLOAT: case TypeTag.DOUBLE: return `(${code} !== ${code})`;
-    case TypeTag.INT: return `(${code} === ${INT_NULL})`;
-    case TypeTag.LONG: case TypeTag.TIMESTAMP: case TypeTag.DATE: return `(${code} === ${LONG_NULL})`;
-    default: return undefined;
-  }
-}
 
 export class CompiledFilter {
   private constructor(
@@ -185,9 +39,24 @@ export class CompiledFilter {
 
   /** The compiled form of `predicate`, or undefined when some part is not compilable. */
   static compile(predicate: BoundExpr): CompiledFilter | undefined {
-    const c = new Compiler();
-    const body = c.predicate(predicate);
+    return CompiledFilter.compileRows(predicate, [])?.code;
+  }
+
+  /**
+   * A predicate (none: every row) and number-valued expressions compiled over one column and argument list, for
+   * the workers' aggregate kernels (compiled-values.ts); undefined when some part is not compilable. The code's
+   * `body` is the predicate's (`true` without one), its arguments those of all of them.
+   */
+  static compileRows(predicate: BoundExpr | undefined, values: readonly BoundExpr[]): { code: CompiledFilter; values: ValueSource[] } | undefined {
+    const c = new FilterCompiler();
+    const body = predicate ? c.predicate(predicate) : 'true';
     if (!body) return undefined;
+    const sources: ValueSource[] = [];
+    for (const v of values) {
+      const s = valueSource(c, v);
+      if (!s) return undefined;
+      sources.push(s);
+    }
     // Columns and arguments are read into locals once per batch.
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; ${selectionLoop(body, '0', 'n', 'sel')} return k;`;
@@ -198,7 +67,7 @@ export class CompiledFilter {
       if (LOOPS.size >= 1024) LOOPS.clear();
       LOOPS.set(src, loop);
     }
-    return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs, c.maskArgs);
+    return { code: new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs, c.maskArgs), values: sources };
   }
 
   /** Number of `a<k>` arguments the body reads. */
