@@ -1,12 +1,14 @@
 /**
  * The concurrency test of the TSBS workload: `clients` keep-alive connections for `seconds`, each sending its
- * queries back to back. The first `big` of them send queries with large answers (high-cpu-all: ~430,000 rows
- * at 10M rows), the rest small ones (the other types, in turn). What counts is how long the small ones take
- * while the large answers stream: their p50 and p99. A large answer's body is counted, not parsed, so the
- * bench process's own event loop stays free to time the small ones (JSON.parse of 100 MB would hold it for a
- * second).
+ * queries back to back. `big` of them send queries with large answers (high-cpu-all: ~430,000 rows at 10M
+ * rows), from a child process (bench-big-client.ts) whose answers are counted, not parsed; the rest send small
+ * ones (the other types, in turn) from this process, which parses their JSON. What counts is how long the small
+ * ones take while the large answers stream: their p50 and p99.
  */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { BenchClient } from './bench-http';
+import type { BigClientReport } from './bench-big-client';
 import { BenchQuery } from './bench-queries';
 import { median } from './bench-stats';
 import { VariantCycle } from './bench-variants';
@@ -15,6 +17,8 @@ export interface ConcurrencyResult {
   readonly clients: number;
   readonly seconds: number;
   readonly small: { readonly count: number; readonly p50: number; readonly p99: number; readonly max: number };
+  /** The small clients alone beforehand (no large answers), for half the time: the latency they add to. */
+  readonly alone: { readonly count: number; readonly p50: number; readonly p99: number };
   readonly big: { readonly count: number; readonly p50: number; readonly max: number; readonly mb: number };
   readonly errors: number;
 }
@@ -33,30 +37,21 @@ export function percentile(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
 }
 
-export async function runConcurrency(port: number, plan: ConcurrencyPlan): Promise<ConcurrencyResult> {
-  const cycle = new VariantCycle();
-  const smallTimes: number[] = [], bigTimes: number[] = [];
-  let bigBytes = 0, errors = 0;
-  const until = performance.now() + plan.seconds * 1000;
+/** The small clients for `seconds`: their times and errors. */
+async function smallClients(port: number, plan: ConcurrencyPlan, seconds: number, cycle: VariantCycle): Promise<{ times: number[]; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
   const client = async (k: number): Promise<void> => {
     const http = new BenchClient(port);
-    const big = k < plan.big;
-    const list = big ? plan.bigQueries : plan.smallQueries;
     try {
       for (let n = k; performance.now() < until; n++) {
-        const q = list[n % list.length];
+        const q = plan.smallQueries[n % plan.smallQueries.length];
         const sql = cycle.text(q, 'q', `${k}/${q.id}`);
         const t0 = performance.now();
         try {
-          if (big) {
-            const r = await http.send('GET', `/exec?query=${encodeURIComponent(sql)}`, {}, undefined, () => undefined);
-            if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
-            bigBytes += r.bytes;
-            bigTimes.push(performance.now() - t0);
-          } else {
-            await http.exec(sql);
-            smallTimes.push(performance.now() - t0);
-          }
+          await http.exec(sql);
+          times.push(performance.now() - t0);
         } catch {
           errors++;
         }
@@ -65,10 +60,25 @@ export async function runConcurrency(port: number, plan: ConcurrencyPlan): Promi
       http.close();
     }
   };
-  await Promise.all(Array.from({ length: plan.clients }, (_x, k) => client(k)));
+  await Promise.all(Array.from({ length: plan.clients - plan.big }, (_x, k) => client(k)));
+  return { times, errors };
+}
+
+export async function runConcurrency(port: number, plan: ConcurrencyPlan): Promise<ConcurrencyResult> {
+  const cycle = new VariantCycle();
+  const alone = await smallClients(port, plan, plan.seconds / 2, cycle);
+  const texts = plan.bigQueries.flatMap((q) => (q.variants ?? [q]).map((v) => v.q));
+  const child = fork(join(__dirname, 'bench-big-client.js'), [String(port), String(plan.seconds), String(plan.big), ...texts], { stdio: 'ignore' });
+  const big = new Promise<BigClientReport>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as BigClientReport));
+    child.once('exit', (code) => reject(new Error(`the large-answer clients exited (${code})`)));
+  });
+  const { times: smallTimes, errors } = await smallClients(port, plan, plan.seconds, cycle);
+  const report = await big;
   return {
-    clients: plan.clients, seconds: plan.seconds, errors,
+    clients: plan.clients, seconds: plan.seconds, errors: errors + report.errors,
     small: { count: smallTimes.length, p50: percentile(smallTimes, 0.5), p99: percentile(smallTimes, 0.99), max: Math.max(...smallTimes) },
-    big: { count: bigTimes.length, p50: median(bigTimes), max: Math.max(...bigTimes), mb: bigBytes / 1e6 },
+    alone: { count: alone.times.length, p50: percentile(alone.times, 0.5), p99: percentile(alone.times, 0.99) },
+    big: { count: report.times.length, p50: median(report.times), max: Math.max(...report.times), mb: report.bytes / 1e6 },
   };
 }

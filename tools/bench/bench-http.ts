@@ -25,7 +25,21 @@ export class BenchClient {
 
   constructor(private readonly port: number, private readonly timeoutMs = 600_000) {}
 
-  send(method: string, path: string, headers: Record<string, string | number> = {}, body?: Readable, sink?: (c: Buffer) => void): Promise<HttpAnswer> {
+  /**
+   * One request. A GET sent on a kept-alive socket the server closed meanwhile (its keep-alive timeout ran out
+   * while this client was busy, e.g. parsing a 100 MB answer) fails with ECONNRESET before any answer: it is sent
+   * again once, on a new socket, as browsers and HTTP clients do.
+   */
+  async send(method: string, path: string, headers: Record<string, string | number> = {}, body?: Readable, sink?: (c: Buffer) => void): Promise<HttpAnswer> {
+    try {
+      return await this.sendOnce(method, path, headers, body, sink);
+    } catch (e) {
+      if (method !== 'GET' || body || !(e instanceof Error) || !('reused' in e) || (e as { code?: string }).code !== 'ECONNRESET') throw e;
+      return this.sendOnce(method, path, headers, body, sink);
+    }
+  }
+
+  private sendOnce(method: string, path: string, headers: Record<string, string | number>, body?: Readable, sink?: (c: Buffer) => void): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port: this.port, method, path, agent: this.agent, headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -35,7 +49,10 @@ export class BenchClient {
         res.on('error', reject);
       });
       req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`timeout: ${method} ${path.slice(0, 120)}`)));
-      req.on('error', reject);
+      let answered = false;
+      req.on('response', () => { answered = true; });
+      // Marks a reset of a reused socket before any answer: the one case send() retries.
+      req.on('error', (e: Error) => reject(req.reusedSocket && !answered ? Object.assign(e, { reused: true }) : e));
       if (body) body.pipe(req);
       else req.end();
     });

@@ -38,9 +38,9 @@ export function serverTable(runs: readonly ServerRun[]): string {
   const rows = runs.map((r) => {
     const c = r.concurrency;
     return [r.label, r.peakRssMb.toFixed(0), r.cpuSeconds.toFixed(1), ...(c
-      ? [c.clients, c.seconds, c.small.count, fmtMs(c.small.p50), fmtMs(c.small.p99), fmtMs(c.small.max), c.big.count, fmtMs(c.big.p50), c.big.mb.toFixed(0), c.errors]
-      : ['', '', '', '', '', '', '', '', '', ''])];
+      ? [c.clients, c.seconds, `${fmtMs(c.alone.p50)} / ${fmtMs(c.alone.p99)}`, c.small.count, fmtMs(c.small.p50), fmtMs(c.small.p99), fmtMs(c.small.max), c.big.count, fmtMs(c.big.p50), c.big.mb.toFixed(0), c.errors]
+      : ['', '', '', '', '', '', '', '', '', '', ''])];
   });
   return `\n### Concurrency (small queries while large answers stream) and memory\n${table(
-    ['server', 'peak RSS MB', 'CPU s', 'clients', 's', 'small n', 'small p50 ms', 'small p99 ms', 'small max ms', 'big n', 'big p50 ms', 'big MB', 'errors'], rows)}`;
+    ['server', 'peak RSS MB', 'CPU s', 'clients', 's', 'small alone p50 / p99 ms', 'small n', 'small p50 ms', 'small p99 ms', 'small max ms', 'big n', 'big p50 ms', 'big MB', 'errors'], rows)}`;
 }
