@@ -1,8 +1,8 @@
 /**
  * Decides, once per GROUP BY node, whether its input and aggregates fit a parallel kernel, and if so
  * which: input a forward table scan, optionally under a compiled WHERE; no key, one SYMBOL column key
- * (dense), or one number column key (hash); every aggregate a fused fold (count(*), sum, avg, min, max)
- * of a number column or a widening cast of one. Anything else stays on the main thread's GroupBy.
+ * (dense), two SYMBOL column keys (a dense 2-D index), or one number column key (hash); every aggregate a
+ * fused fold (count(*), sum, avg, min, max) of a number column or a widening cast of one, or of a computed input. Anything else stays on the main thread's GroupBy.
  */
 import { ColumnType, TypeTag } from '../data/column-type';
 import { BoundExpr } from '../sql/bound-expression';
@@ -111,7 +111,16 @@ function analyze(node: GroupByParts): AggregatePlan | undefined {
   let key: KeyMode = 'none';
   let keyColumn = -1;
   let keyType: ColumnType | undefined;
-  if (node.keys.length > 1) return undefined;
+  let keyColumn2: number | undefined;
+  if (node.keys.length === 2) {
+    // Two SYMBOL columns: the dense 2-D index (tuple-kernel-source.ts).
+    const [k1, k2] = node.keys;
+    if (k1.kind !== 'column' || k2.kind !== 'column' || k1.type.tag !== TypeTag.SYMBOL || k2.type.tag !== TypeTag.SYMBOL) return undefined;
+    key = 'tuple';
+    keyType = k1.type;
+    keyColumn = slot(k1.index);
+    keyColumn2 = slot(k2.index);
+  } else if (node.keys.length > 1) return undefined;
   if (node.keys.length === 1) {
     const k = node.keys[0];
     if (k.kind !== 'column') return undefined;
@@ -131,7 +140,7 @@ function analyze(node: GroupByParts): AggregatePlan | undefined {
   // Computed inputs run the row steps of the one-table kernels only (dense and radix kernels read key columns).
   if (computed && key === 'number') return undefined;
   const shape: AggregateKernelShape = {
-    key, keyColumn, aggregates, columns: slots.length,
+    key, keyColumn, keyColumn2, aggregates, columns: slots.length,
     filter: filter ? { body: filter.body, args: filter.argCount } : undefined,
     args: code?.argCount,
   };

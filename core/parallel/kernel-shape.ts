@@ -19,8 +19,11 @@ export interface KernelAggregate {
   readonly value?: string;
 }
 
-/** `none`: one group; `symbol`: a dense array indexed by symbol key + 1; `number`: a hash on the value. */
-export type KeyMode = 'none' | 'symbol' | 'number';
+/**
+ * `none`: one group; `symbol`: a dense array indexed by symbol key + 1; `number`: a hash on the value; `tuple`:
+ * two SYMBOL keys, a dense 2-D array indexed by (key₁ + 1) × (size₂ + 1) + key₂ + 1 (tuple-kernel-source.ts).
+ */
+export type KeyMode = 'none' | 'symbol' | 'number' | 'tuple';
 
 export interface KernelFilter {
   /** Predicate source over `c<k>[i]` (k < columns) and `a<k>` (k < args), from CompiledFilter. */
@@ -30,8 +33,10 @@ export interface KernelFilter {
 
 export interface AggregateKernelShape {
   readonly key: KeyMode;
-  /** Column slot of the key (symbol and number modes). */
+  /** Column slot of the key (symbol and number modes; the first key in tuple mode). */
   readonly keyColumn: number;
+  /** Tuple mode: column slot of the second key. */
+  readonly keyColumn2?: number;
   readonly filter?: KernelFilter;
   readonly aggregates: readonly KernelAggregate[];
   /** Column slots in the task (`c0 … c<n-1>`). */

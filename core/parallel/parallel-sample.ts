@@ -52,7 +52,7 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   if (!workers || !workers.settings.groupBy) return undefined;
   const plan = aggregatePlan(spec);
   // A filter hides rows from the clock: only a clock that does not start from the first row is the same.
-  if (!plan || plan.shape.key === 'number' || (plan.filter && spec.clockFromFirstRow)) return undefined;
+  if (!plan || plan.shape.key === 'number' || plan.shape.key === 'tuple' || (plan.filter && spec.clockFromFirstRow)) return undefined;
   if (plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
   const frames: ColumnBatch[] = [];
   for await (const f of plan.scan.frames(context)) frames.push(f);

@@ -51,3 +51,11 @@ test('groups keep the order of their first row, as single keys and encoded rows 
   const order = [...new Set(firsts)];
   assert.deepEqual(rows.map((r) => JSON.stringify(r.slice(0, 2))), order);
 });
+
+test('two SYMBOL keys group in the workers over a dense 2-D index: the groups, values and order of the main thread, NULL keys included', async () => {
+  for (const [a, b] of [['host', 'region'], ['region', 'team'], ['team', 'host']]) {
+    await d.same(`SELECT ${a}, ${b}, count(), sum(u), avg(v), min(u), max(v), min(i), max(l) FROM m GROUP BY ${a}, ${b}`);
+    await d.same(`SELECT ${a}, ${b}, count(), avg(u) FROM m WHERE v > 30 AND ts < '2024-01-02T06:00:00.000000Z' GROUP BY ${a}, ${b}`);
+  }
+  await d.same("SELECT region, team, sum(CASE WHEN u > 50 THEN 1 ELSE 0 END), avg(u - v) FROM m WHERE host LIKE 'host_1%' GROUP BY region, team ORDER BY 3 DESC LIMIT 5");
+});
