@@ -12,13 +12,11 @@ import { Vector } from '../data/vector';
 import { checkAborted, ExecContext } from '../sql/plan';
 import { castVector } from '../sql/vector/cast-vector';
 import { gather } from '../sql/vector/vector-ops';
-import { fusions } from './aggregate-output';
+import { rankedSlots } from './aggregate-output';
 import { AggregatePlan, GroupByParts } from './aggregate-plan';
 import { frameRanges } from './frame-chunks';
 import { KernelArg, KernelOutput } from './kernel-task';
-import { ordinalRanks } from './ordinal-order';
 import { ParallelStep } from './parallel-step';
-import { mergePartials } from './partial-merge';
 import { TaskSpec } from './query-workers';
 import { tupleKernelSource } from './tuple-kernel-source';
 
@@ -55,16 +53,9 @@ export async function tupleAggregate(node: GroupByParts, plan: AggregatePlan, fr
 function tupleOutput(node: GroupByParts, outputs: readonly KernelOutput[], tables: readonly (SymbolTable | undefined)[], s2: number,
   slots: number, context: ExecContext): ColumnBatch {
   const states = node.aggregates.map((a) => a.fn.create(a.args.map((x) => x.type), a.type, a.constants, context.memory));
-  const targets = fusions(states, slots);
-  const presence = new Float64Array(slots), firsts = new Float64Array(slots);
-  for (const o of outputs) {
-    mergePartials(targets, o.fields ?? [], undefined, slots);
-    addSlots(presence, firsts, o.presence ?? presence, o.firsts ?? firsts, slots);
-  }
-  const seen = presentSlots(presence, slots);
-  const order = Float64Array.from(seen, (g) => firsts[g]);
-  const ranks = ordinalRanks(order);
-  const n = seen.length, sel = new Int32Array(n), k1 = new Int32Array(n), k2 = new Int32Array(n);
+  const { seen, ranks } = rankedSlots(states, outputs, slots);
+  const n = seen.length;
+  const sel = new Int32Array(n), k1 = new Int32Array(n), k2 = new Int32Array(n);
   placeSlots(seen, ranks, s2, sel, k1, k2);
   const values = states.map((s, a) => castVector(gather(s.value(slots), sel, n), node.aggregates[a].type, n));
   const keys: Vector[] = [
@@ -75,23 +66,6 @@ function tupleOutput(node: GroupByParts, outputs: readonly KernelOutput[], table
 }
 
 // One long loop per function (see aggregate-output.ts).
-
-/** Adds a range's slot rows; a slot's first row is that of the first range that saw it (ranges come in scan order). */
-function addSlots(presence: Float64Array, firsts: Float64Array, p: Float64Array, f: Float64Array, slots: number): void {
-  for (let g = 0; g < slots; g++) {
-    if (p[g] === 0) continue;
-    if (presence[g] === 0) firsts[g] = f[g];
-    presence[g] += p[g];
-  }
-}
-
-function presentSlots(presence: Float64Array, slots: number): Int32Array {
-  let n = 0;
-  for (let g = 0; g < slots; g++) if (presence[g] > 0) n++;
-  const out = new Int32Array(n);
-  for (let g = 0, k = 0; g < slots; g++) if (presence[g] > 0) out[k++] = g;
-  return out;
-}
 
 function placeSlots(seen: Int32Array, ranks: Int32Array, s2: number, sel: Int32Array, k1: Int32Array, k2: Int32Array): void {
   for (let k = 0; k < seen.length; k++) {
