@@ -55,7 +55,7 @@ export async function runScale(o: ScaleOptions): Promise<void> {
       const rows = sender.tick * HOSTS + await sender.send(server.tcpPort, ticks);
       await visible(client, rows);
       const ingestSeconds = (performance.now() - t0) / 1000;
-      console.log(`svc: ${rows} rows visible (${((rows - (stages.at(-1)?.rows ?? 0)) / ingestSeconds / 1e6).toFixed(2)} M rows/s over line protocol TCP), RSS ${server.rssMb().toFixed(0)} MB`);
+      console.log(`svc: ${rows} rows visible (${((rows - (stages.at(-1)?.rows ?? 0)) / ingestSeconds / 1e6).toFixed(2)} M rows/s over line protocol TCP, lines generated as sent), RSS ${server.rssMb().toFixed(0)} MB`);
       const meta = { rows, hosts: HOSTS, bytes: 0, file: '', startMs: TSBS_START_MS, endMs: TSBS_START_MS + sender.tick * TSBS_TICK_MS };
       const queries = tsbsQueries(meta, o.variants, o.seed);
       const cycle = new VariantCycle();
@@ -78,7 +78,7 @@ export async function runScale(o: ScaleOptions): Promise<void> {
     ['query', ...stages.map((s) => label(s.rows)), ...(stages.length > 1 ? [`${last.rows / first.rows}× rows: time ×`] : [])],
     [...ids.map((id) => [id, ...stages.map((s) => fmtMs(s.medians.get(id) ?? NaN)),
       ...(stages.length > 1 ? [((last.medians.get(id) ?? NaN) / (first.medians.get(id) ?? NaN)).toFixed(2)] : [])]),
-    ['ingest M rows/s (TCP)', ...stages.map((s, k) => ((s.rows - (k ? stages[k - 1].rows : 0)) / s.ingestSeconds / 1e6).toFixed(2)), ...(stages.length > 1 ? [''] : [])],
+    ['load M rows/s (TCP, lines generated as sent)', ...stages.map((s, k) => ((s.rows - (k ? stages[k - 1].rows : 0)) / s.ingestSeconds / 1e6).toFixed(2)), ...(stages.length > 1 ? [''] : [])],
     ['RSS MB after the queries', ...stages.map((s) => s.rssMb.toFixed(0)), ...(stages.length > 1 ? [''] : [])],
     ['peak RSS MB so far', ...stages.map((s) => s.peakRssMb.toFixed(0)), ...(stages.length > 1 ? [''] : [])]])}`);
 }
