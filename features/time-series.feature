@@ -31,6 +31,16 @@ Feature: time-series SQL over GET /exec
     Then the JSON field "timestamp" is "0"
     And the dataset is "[[\"2025-03-01T03:20:00.000000Z\",\"s1\",25.0],[\"2025-03-01T03:50:00.000000Z\",\"s2\",23.0]]"
 
+  Scenario: the legacy LATEST BY means LATEST ON the designated timestamp, as TSBS's lastpoint query sends it
+    When I query "SELECT * FROM sensors latest by id"
+    Then the JSON field "timestamp" is "0"
+    And the dataset is "[[\"2025-03-01T03:20:00.000000Z\",\"s1\",25.0],[\"2025-03-01T03:50:00.000000Z\",\"s2\",23.0]]"
+
+  Scenario: LATEST BY over a sub-query without a designated timestamp is an error at the clause
+    When I query "SELECT * FROM (SELECT id, temp FROM sensors) latest by id"
+    Then the status is 400
+    And the JSON field "error" starts with "LATEST BY requires a designated timestamp"
+
   Scenario: ASOF JOIN pairs each row with the latest calibration of its sensor
     When I query "SELECT s.ts, s.id, s.temp, c.adj FROM sensors s ASOF JOIN calib c ON (id)"
     Then the JSON field "timestamp" is "0"

@@ -17,6 +17,9 @@
  *            --passes N (the whole sitting N times, then every query's medians side by side with their spread)
  *            --no-settle (time queries right after the imports, without waiting for the machine to go quiet)
  *            --in-turn (each query's runs back to back, instead of one run of every query per round)
+ *            --workload tsbs|adhoc|tsbs,adhoc (the TSBS devops types and the ad-hoc shapes over the TSBS cpu table,
+ *            tools/bench/tsbs-bench.ts; with --variants N --seed S, and --concurrency S for the 8-client test)
+ *            --scale 10M,100M,300M (the TSBS types on one server as its table grows by line protocol: tsbs-scale.ts)
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -24,6 +27,9 @@ import { basename, resolve } from 'node:path';
 import { PROJECT_DIR } from '../core/project';
 import { BENCH_DATA_DIR, DatasetMeta, ensureDataset, parseSize } from './bench/bench-datasets';
 import { DuckRun, runDuckDb } from './bench/bench-duckdb';
+import { datasetTable } from './bench/bench-table';
+import { runWorkloads, WorkloadName } from './bench/tsbs-bench';
+import { runScale } from './bench/tsbs-scale';
 import { BenchQuery, buildQueries, ROUND_TRIP, sameFingerprint } from './bench/bench-queries';
 import { REFERENCE_10M, REFERENCE_IMPORT_10M } from './bench/bench-reference';
 import { QueryResult } from './bench/bench-rounds';
@@ -48,15 +54,23 @@ const USAGE = `usage: npm run bench -- [options]   (or node dist/tools/bench.js 
   --out FILE.json    all numbers as JSON
   --passes N         run DuckDB and every server N times in a row, then the spread of each query's medians
   --no-settle        no sync and wait for an idle machine between the loads and the timed queries
-  --in-turn          each query's runs back to back (default: in rounds, one run of every query per round)`;
+  --in-turn          each query's runs back to back (default: in rounds, one run of every query per round)
+  --workload W       bench (default: the 13 queries), tsbs (the TSBS devops types), adhoc (ad-hoc shapes over the
+                     TSBS table), or tsbs,adhoc (both on one load)
+  --variants N       tsbs/adhoc: texts per query type, drawn from --seed (default 8)
+  --seed S           tsbs/adhoc: the query generator's seed (default 1)
+  --concurrency S    tsbs/adhoc: seconds of the 8-client test per server (default 20; 0: none)
+  --scale A,B,…      tsbs: the scaling check instead (one server, the last --server, fed by line protocol to each
+                     size in turn, e.g. 10M,100M,300M; the 15 types timed at each size, with memory)`;
 
 interface Options {
   size: string; runs: number; warmups: number; minSeconds: number; passes: number; settle: boolean; interleave: boolean; together: boolean; data: string; only?: Set<string>; threads?: number;
   duckdb: boolean; exports: boolean; servers: string[]; out?: string; env: Record<string, string>;
+  workloads: WorkloadName[] | 'bench'; variants: number; seed: number; concurrencySeconds: number; exportsGiven: boolean; scale?: number[];
 }
 
 function options(argv: readonly string[]): Options {
-  const o: Options = { size: '1M', runs: 5, warmups: 3, minSeconds: 0, passes: 1, settle: true, interleave: true, together: false, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {} };
+  const o: Options = { size: '1M', runs: 5, warmups: 3, minSeconds: 0, passes: 1, settle: true, interleave: true, together: false, data: BENCH_DATA_DIR, duckdb: true, exports: true, servers: [], env: {}, workloads: 'bench', variants: 8, seed: 1, concurrencySeconds: 20, exportsGiven: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = (): string => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
     switch (a) {
@@ -71,7 +85,12 @@ function options(argv: readonly string[]): Options {
       case '--only': o.only = new Set(v().split(',')); break;
       case '--threads': o.threads = Number(v()); break;
       case '--no-duckdb': o.duckdb = false; break;
-      case '--no-export': o.exports = false; break;
+      case '--no-export': o.exports = false; o.exportsGiven = true; break;
+      case '--workload': o.workloads = workloadsOf(v()); break;
+      case '--variants': o.variants = Math.max(1, Math.floor(Number(v())) || 1); break;
+      case '--seed': o.seed = Math.floor(Number(v())) || 0; break;
+      case '--concurrency': o.concurrencySeconds = Math.max(0, Number(v()) || 0); break;
+      case '--scale': o.scale = v().split(',').map(parseSize); break;
       case '--server': o.servers.push(resolve(v())); break;
       case '--together': o.together = true; break;
       case '--out': o.out = v(); break;
@@ -82,6 +101,13 @@ function options(argv: readonly string[]): Options {
   }
   if (o.servers.length === 0) o.servers.push(PROJECT_DIR);
   return o;
+}
+
+function workloadsOf(text: string): WorkloadName[] | 'bench' {
+  if (text === 'bench') return 'bench';
+  const names = text.split(',');
+  for (const n of names) if (n !== 'tsbs' && n !== 'adhoc') throw new Error(`unknown workload ${n} (bench, tsbs, adhoc)`);
+  return names as WorkloadName[];
 }
 
 /** How each query's time was taken, for the table's heading. */
@@ -138,11 +164,28 @@ interface Pass { readonly duck?: DuckRun; readonly servers: ServerRun[] }
 
 const medians = (results: readonly QueryResult[]): Map<string, number> => new Map(results.map((q) => [q.id, q.error ? NaN : q.ms]));
 
+/** The TSBS / ad-hoc sitting (tools/bench/tsbs-bench.ts): no exports unless asked; exit code 1 on an error or a wrong answer. */
+async function mainWorkloads(o: Options, workloads: WorkloadName[]): Promise<void> {
+  const loadAtStart = loadavg()[0];
+  console.log(`bench: workload=${workloads.join(',')} size=${o.size} runs=${o.runs} warm-ups=${o.warmups} variants=${o.variants} seed=${o.seed} passes=${o.passes} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
+  const labels = distinctLabels(o.servers.map((dir) => (dir === PROJECT_DIR ? 'svc' : `svc ${basename(dir)}`)));
+  const passes = await runWorkloads({ ...o, workloads, exports: o.exportsGiven ? o.exports : false }, labels);
+  console.log(`\nload average: ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
+  if (o.out) writeFileSync(o.out, `${JSON.stringify({ size: o.size, workloads, runs: o.runs, variants: o.variants, seed: o.seed, when: new Date().toISOString(), passes }, null, 1)}\n`);
+  process.exitCode = passes.some(({ duck, servers }) => servers.some((r) => r.queries.some((q) => {
+    const d = duck?.queries.find((x) => x.id === q.id);
+    return q.error !== undefined || (duck !== undefined && (!q.fingerprint || !d?.fingerprint || !sameFingerprint(q.fingerprint, d.fingerprint)));
+  }))) ? 1 : 0;
+}
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
+  if (o.scale) return runScale({ sizes: o.scale, runs: o.runs, warmups: o.warmups, variants: o.variants, seed: o.seed, server: o.servers[o.servers.length - 1], env: o.env });
+  if (o.workloads !== 'bench') return mainWorkloads(o, o.workloads);
   const rows = parseSize(o.size);
   const log = (line: string): void => console.log(line);
   const metas = (['cpu', 'trades'] as const).map((d) => ensureDataset(o.data, d, rows, log));
+  const tables = metas.map(datasetTable);
   const queries = buildQueries(metas[0]).filter((q) => !o.only || o.only.has(q.id));
   const loadAtStart = loadavg()[0];
   console.log(`bench: size=${o.size} runs=${o.runs} warm-ups=${o.warmups} min-seconds=${o.minSeconds} passes=${o.passes} node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(2)}`);
@@ -150,12 +193,12 @@ async function main(): Promise<void> {
   const passes: Pass[] = [];
   for (let k = 1; k <= o.passes; k++) {
     if (o.passes > 1) console.log(`\n## Pass ${k} of ${o.passes}`);
-    const duck = o.duckdb ? await runDuckDb(o.data, metas, queries, o.runs, o.threads, o.interleave, o.warmups, o.minSeconds * 1000, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
+    const duck = o.duckdb ? await runDuckDb(o.data, tables, queries, o.runs, o.threads, o.interleave, o.warmups, o.minSeconds * 1000, o.settle ? () => quiet('DuckDB') : undefined) : undefined;
     if (duck) console.log(`DuckDB ${duck.version}, threads=${duck.threads}: loaded in ${Object.entries(duck.load).map(([t, l]) => `${t} ${l.seconds.toFixed(2)} s`).join(', ')}`);
     // Every other pass runs (or loads) the servers in reverse order, so a machine that drifts during a pass
     // does not always favour the same build; the tables keep the order given.
     const order = o.servers.map((_d, i) => i).sort((a, b) => (k % 2 === 1 ? a - b : b - a));
-    const servers = o.together ? await runTogether(o, labels, order, metas, queries) : await runInTurn(o, labels, order, metas, queries);
+    const servers = o.together ? await runTogether(o, labels, order, tables, queries) : await runInTurn(o, labels, order, tables, queries);
     report(o, metas, queries, duck, servers);
     if (o.together && servers.length > 1) {
       console.log(`\n### Spread of the medians across the ${servers.length} servers timed together\n${spreadAcross(

@@ -106,6 +106,12 @@ export interface AggregateState {
    * several aggregates in one generated loop. Called after `init` for each batch (arrays may grow).
    */
   fusion?(): FusedAggregate | undefined;
+  /**
+   * Optional, for a state without `fusion` (a LONG sum, which checks every batch for sums past 2^53): arrays the
+   * query workers' partial sums may be added into, when the planner has bounded them below 2^53 (a sum of
+   * CASE constants over a known row count). Called after `init`; `value` reads them back.
+   */
+  partials?(): FusedAggregate | undefined;
 }
 
 /** A fold GROUP BY can fuse: `acc[g]`/`counts[g]` updated per row of group g (see aggregate-loops.ts). */

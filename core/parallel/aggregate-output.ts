@@ -80,6 +80,18 @@ function partitionedOutput(states: readonly AggregateState[], outputs: readonly 
 function denseOutput(states: readonly AggregateState[], outputs: readonly KernelOutput[], keyType: ColumnType,
   slotKeys: Float64Array, values: (count: number, sel?: Int32Array) => Vector[]): ColumnBatch {
   const slots = outputs[0]?.presence?.length ?? 0;
+  const { seen, ranks } = rankedSlots(states, outputs, slots);
+  const n = seen.length;
+  const sel = new Int32Array(n), keys = new Float64Array(n);
+  placeRanked(seen, ranks, slotKeys, sel, keys);
+  return { rowCount: n, vectors: [...values(slots, sel), numberVector(keyType, keys)] };
+}
+
+/**
+ * Slot-indexed partials (dense and tuple kernels) merged into `states`: the slots that saw rows (`seen`, in slot
+ * order) and each one's rank by its first row (`ranks[k]` for `seen[k]`): the groups' order.
+ */
+export function rankedSlots(states: readonly AggregateState[], outputs: readonly KernelOutput[], slots: number): { seen: Int32Array; ranks: Int32Array } {
   const targets = fusions(states, slots);
   const presence = new Float64Array(slots), firsts = new Float64Array(slots);
   for (const o of outputs) {
@@ -89,10 +101,7 @@ function denseOutput(states: readonly AggregateState[], outputs: readonly Kernel
   const n = countPresent(presence, slots);
   const seen = new Int32Array(n), order = new Float64Array(n);
   listPresent(presence, firsts, slots, seen, order);
-  const ranks = ordinalRanks(order);
-  const sel = new Int32Array(n), keys = new Float64Array(n);
-  placeRanked(seen, ranks, slotKeys, sel, keys);
-  return { rowCount: n, vectors: [...values(slots, sel), numberVector(keyType, keys)] };
+  return { seen, ranks: ordinalRanks(order) };
 }
 
 // The dense merge's loops, one per function: V8 optimizes a long loop while it runs (on-stack), and a
@@ -149,7 +158,8 @@ function symbolOutput(states: readonly AggregateState[], outputs: readonly Kerne
 export function fusions(states: readonly AggregateState[], groups: number): FusedAggregate[] {
   return states.map((s) => {
     s.init(groups);
-    const f = s.fusion?.();
+    // A LONG sum of bounded CASE constants takes the kernels' partials without a fused form (aggregate-plan.ts).
+    const f = s.fusion?.() ?? s.partials?.();
     if (!f) throw new Error('a parallel aggregate lost its fused form');
     return f;
   });

@@ -1,8 +1,8 @@
 /**
  * Decides, once per GROUP BY node, whether its input and aggregates fit a parallel kernel, and if so
  * which: input a forward table scan, optionally under a compiled WHERE; no key, one SYMBOL column key
- * (dense), or one number column key (hash); every aggregate a fused fold (count(*), sum, avg, min, max)
- * of a number column or a widening cast of one. Anything else stays on the main thread's GroupBy.
+ * (dense), two SYMBOL column keys (a dense 2-D index), or one number column key (hash); every aggregate a
+ * fused fold (count(*), sum, avg, min, max) of a number column or a widening cast of one, or of a computed input. Anything else stays on the main thread's GroupBy.
  */
 import { ColumnType, TypeTag } from '../data/column-type';
 import { BoundExpr } from '../sql/bound-expression';
@@ -15,7 +15,12 @@ import { AggregateKernelShape, KernelAggregate, KeyMode, NullKind } from './kern
 
 export interface AggregatePlan {
   readonly scan: TableScan;
+  /** The WHERE, compiled (with the computed aggregate inputs when there are some: then it is `code`). */
   readonly filter?: CompiledFilter;
+  /** Whose arguments the kernels take: the filter's, or the filter's and computed inputs' together. */
+  readonly code?: CompiledFilter;
+  /** Scans of more rows stay on the main thread: a LONG sum of CASE constants would pass 2^53 in doubles. */
+  readonly exactRows?: number;
   readonly shape: AggregateKernelShape;
   /** The scan column each kernel column slot reads. */
   readonly slots: readonly number[];
@@ -64,6 +69,11 @@ function sourceColumn(e: BoundExpr): { index: number; type: ColumnType } | undef
   return undefined;
 }
 
+/** True when the aggregate reads one column (or a widening cast of one): the kernels' own steps. */
+function readsColumn(a: BoundAggregate): boolean {
+  return a.args.length === 0 || (a.args.length === 1 && sourceColumn(a.args[0]) !== undefined);
+}
+
 /** The kernel step of an aggregate, or undefined when it does not fold as count/sum/min/max. */
 function kernelAggregate(a: BoundAggregate, slot: (column: number) => number): KernelAggregate | undefined {
   const fused = a.fn.create(a.args.map((x) => x.type), a.type, a.constants).fusion?.();
@@ -85,7 +95,14 @@ function analyze(node: GroupByParts): AggregatePlan | undefined {
     input = input.child;
   }
   if (!(input instanceof TableScan) || input.spec.reverse || input.spec.batchRows !== undefined) return undefined;
-  const slots: number[] = filter ? [...filter.columns] : [];
+  const computed = computedInputs(node, node.child instanceof Filter ? node.child.predicate : undefined);
+  if (computed === null) return undefined;
+  let code: CompiledFilter | undefined;
+  if (computed) {
+    code = computed.code;
+    filter = node.child instanceof Filter ? code : undefined;
+  }
+  const slots: number[] = code ? [...code.columns] : filter ? [...filter.columns] : [];
   const slot = (column: number): number => {
     let k = slots.indexOf(column);
     if (k < 0) { k = slots.length; slots.push(column); }
@@ -94,7 +111,16 @@ function analyze(node: GroupByParts): AggregatePlan | undefined {
   let key: KeyMode = 'none';
   let keyColumn = -1;
   let keyType: ColumnType | undefined;
-  if (node.keys.length > 1) return undefined;
+  let keyColumn2: number | undefined;
+  if (node.keys.length === 2) {
+    // Two SYMBOL columns: the dense 2-D index (tuple-kernel-source.ts).
+    const [k1, k2] = node.keys;
+    if (k1.kind !== 'column' || k2.kind !== 'column' || k1.type.tag !== TypeTag.SYMBOL || k2.type.tag !== TypeTag.SYMBOL) return undefined;
+    key = 'tuple';
+    keyType = k1.type;
+    keyColumn = slot(k1.index);
+    keyColumn2 = slot(k2.index);
+  } else if (node.keys.length > 1) return undefined;
   if (node.keys.length === 1) {
     const k = node.keys[0];
     if (k.kind !== 'column') return undefined;
@@ -106,13 +132,49 @@ function analyze(node: GroupByParts): AggregatePlan | undefined {
   }
   const aggregates: KernelAggregate[] = [];
   for (const a of node.aggregates) {
-    const k = kernelAggregate(a, slot);
+    const value = computed?.values.get(a);
+    const k = value ? { op: value.op, nulls: 'nan' as const, column: -1, value: value.code } : kernelAggregate(a, slot);
     if (!k) return undefined;
     aggregates.push(k);
   }
+  // Computed inputs run the row steps of the one-table kernels only (dense and radix kernels read key columns).
+  if (computed && key === 'number') return undefined;
   const shape: AggregateKernelShape = {
-    key, keyColumn, aggregates, columns: slots.length,
+    key, keyColumn, keyColumn2, aggregates, columns: slots.length,
     filter: filter ? { body: filter.body, args: filter.argCount } : undefined,
+    args: code?.argCount,
   };
-  return { scan: input, filter, shape, slots, keyType };
+  return { scan: input, filter, code, exactRows: computed?.exactRows, shape, slots, keyType };
+}
+
+interface Computed {
+  readonly code: CompiledFilter;
+  readonly values: Map<BoundAggregate, { readonly op: KernelAggregate['op']; readonly code: string }>;
+  readonly exactRows?: number;
+}
+
+/**
+ * The aggregates whose input is an expression (`sum(CASE …)`, `avg(a - b)`), compiled with the WHERE over one
+ * argument list (core/sql/compiled-values.ts): undefined when every input is a column, null when some input or
+ * fold does not compile. A LONG sum (no fused form) needs a bound: its CASE constants' largest magnitude.
+ */
+function computedInputs(node: GroupByParts, predicate: BoundExpr | undefined): Computed | undefined | null {
+  const exprs = node.aggregates.filter((a) => !readsColumn(a));
+  if (exprs.length === 0) return undefined;
+  if (exprs.some((a) => a.args.length !== 1)) return null;
+  const rows = CompiledFilter.compileRows(predicate, exprs.map((a) => a.args[0]));
+  if (!rows) return null;
+  const values = new Map<BoundAggregate, { op: KernelAggregate['op']; code: string }>();
+  let exactRows = Infinity;
+  for (let k = 0; k < exprs.length; k++) {
+    const a = exprs[k], state = a.fn.create(a.args.map((x) => x.type), a.type, a.constants);
+    const fold = state.fusion?.() ?? state.partials?.();
+    if (!fold || fold.op === 'count') return null;
+    if (!state.fusion?.()) {
+      if (!Number.isFinite(rows.values[k].maxAbs)) return null;
+      exactRows = Math.min(exactRows, Math.floor(2 ** 53 / Math.max(1, rows.values[k].maxAbs)));
+    }
+    values.set(a, { op: fold.op, code: rows.values[k].code });
+  }
+  return { code: rows.code, values, exactRows: Number.isFinite(exactRows) ? exactRows : undefined };
 }

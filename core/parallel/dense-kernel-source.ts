@@ -11,7 +11,7 @@
  *   so the slots stay in cache), the ordinal of its first row, and per aggregate an accumulator and a
  *   count. Arguments: the filter's `a0…`, then S, min, the slot count and the ordinal of row `lo`.
  */
-import { AggregateKernelShape } from './kernel-shape';
+import { AggregateKernelShape, leadArgs } from './kernel-shape';
 import { blocks, cached, prologue, step } from './kernel-source';
 
 export function probeKernelSource(shape: AggregateKernelShape): string {
@@ -25,7 +25,7 @@ export function probeKernelSource(shape: AggregateKernelShape): string {
 export function denseKernelSource(shape: AggregateKernelShape): string {
   return cached(JSON.stringify(['dense', shape]), () => {
     const aggs = shape.aggregates;
-    const args = shape.filter?.args ?? 0;
+    const args = leadArgs(shape);
     const state = ['const C = rt.counts(SL), O = rt.zeros(SL);',
       ...aggs.map((f, j) => (f.op === 'count' ? '' : `const A${j} = rt.zeros(SL), N${j} = rt.zeros(SL);`))].join(' ');
     const perRow = `const x = c${shape.keyColumn}[i]; let g = 0; if (x === x) g = (Math.round(x * S) - MN + 1) | 0; `

@@ -11,6 +11,7 @@
  * leave the query to the hash kernels; the probe costs one read of the key column, once per committed
  * column (key-range-memo.ts).
  */
+import { KernelArg } from './kernel-task';
 import { ColumnBatch } from '../data/column-batch';
 import { FixedArray } from '../data/vector';
 import { AggregatePlan } from './aggregate-plan';
@@ -73,7 +74,7 @@ export function sampleScale(keys: FixedArray, rows: number): number {
 
 /** The dense run, or undefined when the keys do not fit it. */
 export async function denseAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'>, frames: readonly ColumnBatch[],
-  args: readonly number[], workers: QueryWorkers, step: ParallelStep): Promise<DenseRun | undefined> {
+  args: readonly KernelArg[], workers: QueryWorkers, step: ParallelStep): Promise<DenseRun | undefined> {
   const keySlot = plan.slots[plan.shape.keyColumn];
   const scale = sampleScale(frames[0].vectors[keySlot].data, frames[0].rowCount);
   if (scale === 0) return undefined;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { INT_NULL, LONG_NULL } from '../data/null-values';
 import { FixedArray } from '../data/vector';
 import { KernelAggregate, NullKind } from './kernel-shape';
-import { KernelOutput } from './kernel-task';
+import { KernelArg, KernelOutput } from './kernel-task';
 import { runKernel } from './run-kernel';
 
 /** A deterministic random source, so a failure can be replayed. */
@@ -59,7 +59,7 @@ export function reference(keyOf: (i: number) => number | string, keep: (i: numbe
   return groups;
 }
 
-export function run(source: string, cols: readonly FixedArray[], lo: number, hi: number, args: number[], selection?: Int32Array): KernelOutput {
+export function run(source: string, cols: readonly FixedArray[], lo: number, hi: number, args: KernelArg[], selection?: Int32Array): KernelOutput {
   const budget = new Int32Array(new SharedArrayBuffer(8));
   budget[1] = 0x7fffffff;
   const reply = runKernel({ id: 1, source, columns: cols, lo, hi, args, cancel: new Int32Array(new SharedArrayBuffer(4)), memory: budget, selection });

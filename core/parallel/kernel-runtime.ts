@@ -5,7 +5,7 @@
  * the main thread.
  */
 import { FixedArray } from '../data/vector';
-import { KernelOutput } from './kernel-task';
+import { KernelArg, KernelOutput } from './kernel-task';
 import { PackedNumberTable } from './packed-number-table';
 import { BudgetExceeded, growShared } from './shared-memory-budget';
 import { expectedGroups, rememberGroups } from './group-count-memory';
@@ -14,7 +14,7 @@ import { isCancelled } from './cancel-flag';
 /** Rows per block: a block's selection and column slices stay in the core's L2 cache. */
 export const BLOCK_ROWS = 16384;
 
-export type KernelFunction = (cols: readonly FixedArray[], lo: number, hi: number, a: readonly number[], rt: KernelRuntime) => KernelOutput | null;
+export type KernelFunction = (cols: readonly FixedArray[], lo: number, hi: number, a: readonly KernelArg[], rt: KernelRuntime) => KernelOutput | null;
 
 /** One selection vector per thread: kernels run one at a time on a thread. */
 let scratch: Int32Array | undefined;

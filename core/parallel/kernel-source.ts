@@ -6,7 +6,7 @@
  * block's matching rows (selection-loop.ts) and the aggregate steps then run over the selection only.
  */
 import { LONG_NULL, INT_NULL } from '../data/null-values';
-import { AggregateKernelShape, FilterKernelShape, KernelAggregate, NullKind } from './kernel-shape';
+import { AggregateKernelShape, FilterKernelShape, KernelAggregate, NullKind, leadArgs } from './kernel-shape';
 import { hashSource } from '../sql/operators/number-hash';
 import { selectionLoop } from '../sql/selection-loop';
 
@@ -31,12 +31,17 @@ export function prologue(columns: number, args: number): string {
  * The row step of aggregate `j` whose accumulator and count are the lvalues `acc` and `cnt`, reading
  * its argument from `value` (row `i` of its column unless given).
  */
-export function step(f: KernelAggregate, acc: string, cnt: string, value = `c${f.column}[i]`): string {
+export function step(f: KernelAggregate, acc: string, cnt: string, value = valueOf(f)): string {
   if (f.op === 'count') return '';
   const guard = notNull('v', f.nulls);
   if (f.op === 'sum') return `{ const v = ${value}; if (${guard}) { ${acc} += v; ${cnt}++; } }`;
   const cmp = f.op === 'max' ? '>' : '<';
   return `{ const v = ${value}; if (${guard}) { if (${cnt} === 0 || v ${cmp} ${acc}) ${acc} = v; ${cnt}++; } }`;
+}
+
+/** Row `i`'s argument of aggregate `f`: its column's value, or its computed value. */
+export function valueOf(f: KernelAggregate): string {
+  return f.value ?? `c${f.column}[i]`;
 }
 
 /** The block loop: over the filter's selection when there is one, else over every row of the block. */
@@ -96,11 +101,13 @@ function flatParts(shape: AggregateKernelShape): { readonly state: string; reado
   const aggs = shape.aggregates;
   const state = `${aggs.map((_f, j) => `let A${j} = 0, N${j} = 0;`).join(' ')} let R = 0;`;
   const perRow = aggs.map((f, j) => step(f, `A${j}`, `N${j}`)).join(' ');
-  const sums = aggs.flatMap((f, j) => (f.op === 'sum' && f.nulls === 'nan' ? [{ f, j }] : []));
+  // Block chains read a column four rows at a time: computed values take the row steps.
+  const chained = (f: KernelAggregate): boolean => f.nulls === 'nan' && f.value === undefined;
+  const sums = aggs.flatMap((f, j) => (f.op === 'sum' && chained(f) ? [{ f, j }] : []));
   const pairs = Array.from({ length: Math.ceil(sums.length / 2) }, (_, k) => blockSums(sums.slice(2 * k, 2 * k + 2)));
   const perBlock = [...pairs, ...aggs.map((f, j) => {
-    if (f.op === 'count' || (f.op === 'sum' && f.nulls === 'nan')) return '';
-    if ((f.op === 'max' || f.op === 'min') && f.nulls === 'nan') return blockExtreme(f, j);
+    if (f.op === 'count' || (f.op === 'sum' && chained(f))) return '';
+    if ((f.op === 'max' || f.op === 'min') && chained(f)) return blockExtreme(f, j);
     return `for (let i = b; i < e; i++) ${step(f, `A${j}`, `N${j}`)}`;
   })].join(' ');
   return { state, loop: blocks(shape, perRow, perBlock || ' ') };
@@ -130,7 +137,7 @@ function eachRun(body: string): string {
  */
 export function runsKernelSource(shape: AggregateKernelShape): string {
   return cached(JSON.stringify(['runs', shape]), () => {
-    const args = shape.filter?.args ?? 0;
+    const args = leadArgs(shape);
     const head = `${prologue(shape.columns, args + (shape.key === 'symbol' ? 1 : 0))} const sel = rt.sel, B = rt.block; ${runsHead(shape)}`;
     if (shape.key === 'symbol') return `${head} ${symbolSource(shape, `a${args}`, true)}`;
     const { state, loop } = flatParts(shape);
@@ -149,7 +156,7 @@ export function runsKernelSource(shape: AggregateKernelShape): string {
  */
 function groupStep(f: KernelAggregate, j: number): string {
   if (f.op === 'count') return '';
-  const A = `A${j}[g]`, N = `N${j}[g]`, load = `const v = c${f.column}[i];`;
+  const A = `A${j}[g]`, N = `N${j}[g]`, load = `const v = ${valueOf(f)};`;
   const fold = f.op === 'sum' ? `${A} += v;` : `if (v ${extreme(f).cmp} ${A}) ${A} = v;`;
   switch (f.nulls) {
     case 'none': return `{ ${load} ${fold} }`;
@@ -221,7 +228,7 @@ export function cached(key: string, make: () => string): string {
  */
 export function aggregateKernelSource(shape: AggregateKernelShape): string {
   return cached(JSON.stringify(['aggregate', shape]), () => {
-    const args = shape.filter?.args ?? 0;
+    const args = leadArgs(shape);
     const head = `${prologue(shape.columns, args + (shape.key === 'symbol' ? 1 : 0))} const sel = rt.sel, B = rt.block;`;
     const body = shape.key === 'none' ? flatSource(shape) : shape.key === 'symbol' ? symbolSource(shape, `a${args}`) : numberSource(shape);
     return `${head} ${body}`;

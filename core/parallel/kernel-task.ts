@@ -6,6 +6,9 @@
  */
 import { FixedArray } from '../data/vector';
 
+/** A kernel constant: a number, or a symbol predicate's mask over a dictionary (core/sql/symbol-mask.ts, on shared memory). */
+export type KernelArg = number | Uint8Array;
+
 export interface KernelTask {
   readonly id: number;
   /** The kernel's function body, parameters `(cols, lo, hi, a, rt)`; compiled once per distinct source. */
@@ -13,8 +16,8 @@ export interface KernelTask {
   readonly columns: readonly FixedArray[];
   readonly lo: number;
   readonly hi: number;
-  /** Constants the kernel reads as `a0, a1, …` (filter literals, symbol keys, slot counts). */
-  readonly args: readonly number[];
+  /** Constants the kernel reads as `a0, a1, …` (filter literals, symbol keys and masks, slot counts). */
+  readonly args: readonly KernelArg[];
   /** Shared cancellation flag of the query: non-zero once it must stop (cancel-flag.ts). */
   readonly cancel: Int32Array;
   /** Shared hash-memory budget of the query, in KiB: [used, limit] (shared-memory-budget.ts). */

@@ -20,9 +20,10 @@ import { partitionBits, radixAggregate, rememberOutputGroups } from './radix-agg
 import { denseAggregate, DenseRun } from './dense-keys';
 import { splitFrames, summaryRuns, summaryShape } from './summary-aggregate';
 import { countSummaries } from './block-summary';
+import { tupleAggregate } from './tuple-aggregate';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
-const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2 };
+const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2, tuple: 4 };
 
 /** The aggregated rows (aggregates, then the key), or undefined when the main thread's GroupBy should run. */
 export async function parallelAggregate(node: GroupByParts, context: ExecContext): Promise<ColumnBatch | undefined> {
@@ -35,13 +36,16 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
   for await (const f of plan.scan.frames(context)) frames.push(f);
   const rows = frames.reduce((s, f) => s + f.rowCount, 0);
   if (rows === 0 || !fits(plan, frames)) return undefined;
-  const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context.parameters) : [];
+  if (plan.exactRows !== undefined && rows > plan.exactRows) return undefined;
+  const code = plan.code ?? plan.filter;
+  const args = code ? code.argsFor(frames[0].vectors, context) : [];
   let symbols: SymbolTable | undefined;
   if (plan.shape.key === 'symbol') {
     symbols = frames[0].vectors[plan.slots[plan.shape.keyColumn]].symbols;
     if (!symbols) return undefined;
     args.push(symbols.size + 1);
   }
+  if (plan.shape.key === 'tuple') return tupleAggregate(node, plan, frames, rows, args, context);
   const source = aggregateKernelSource(plan.shape);
   // Large ungrouped scans fold whole blocks from block summaries and scan only the rest.
   const split = workers.settings.summaries !== false && rows >= workers.settings.minRows && summaryShape(plan) ? splitFrames(plan, frames, source, workers.size * RANGES_PER_WORKER.none) : undefined;
@@ -91,7 +95,8 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
  * by their bits).
  */
 export function fits(plan: AggregatePlan, frames: readonly ColumnBatch[]): boolean {
-  const keySlot = plan.shape.key === 'symbol' ? plan.slots[plan.shape.keyColumn] : -1;
-  const table = keySlot >= 0 ? frames[0].vectors[keySlot].symbols : undefined;
-  return frames.every((f) => plan.slots.every((c) => f.vectors[c].exact === undefined) && (keySlot < 0 || f.vectors[keySlot].symbols === table));
+  const keySlots = plan.shape.key === 'symbol' ? [plan.slots[plan.shape.keyColumn]]
+    : plan.shape.key === 'tuple' ? [plan.slots[plan.shape.keyColumn], plan.slots[plan.shape.keyColumn2 ?? plan.shape.keyColumn]] : [];
+  const tables = keySlots.map((k) => frames[0].vectors[k].symbols);
+  return frames.every((f) => plan.slots.every((c) => f.vectors[c].exact === undefined) && keySlots.every((k, j) => f.vectors[k].symbols === tables[j]));
 }

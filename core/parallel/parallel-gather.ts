@@ -6,6 +6,7 @@
  * two DOUBLE columns: 1.6–1.9 ms on one thread, 0.5–0.8 ms split over two). Few rows, and columns the
  * workers cannot read in place (not on shared memory, var-size, exact 64-bit values), gather here.
  */
+import { Types } from '../data/column-type';
 import { elementsPerRow, Vector } from '../data/vector';
 import { RowGather } from '../extension/storage-engine';
 import { gather } from '../sql/vector/vector-ops';
@@ -46,29 +47,46 @@ export function gatherKernelSource(kinds: readonly Kind[]): string {
 export function parallelGather(workers: QueryWorkers, step: () => ParallelStep): RowGather {
   return async (vectors, rows) => {
     const n = rows.length;
-    const kinds = vectors.map(kindOf);
-    const shared = vectors.filter((_v, k) => kinds[k] !== undefined);
-    if (n < MIN_PARALLEL_GATHER_ROWS || shared.length === 0) return vectors.map((v) => gather(v, rows, n));
+    if (n < MIN_PARALLEL_GATHER_ROWS || !vectors.some((v) => kindOf(v) !== undefined)) return vectors.map((v) => gather(v, rows, n));
     const sel = selections.take(n);
     sel.set(rows);
-    const picked = kinds.filter((k): k is Kind => k !== undefined);
-    const outs = picked.map((k) => (k === 'f64' ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Int32Array(new SharedArrayBuffer(n * 4))));
+    try {
+      // The request thread gathers the first share itself while the workers take the others: one thread
+      // fewer to wake, and none waiting for a core (posting to a woken worker on a 2-core machine measured
+      // 0.7–1 ms one time in five, the request thread preempted).
+      return await gatherShares(workers, step(), vectors, sel, n, true);
+    } finally {
+      selections.give([sel]);
+    }
+  };
+}
+
+/**
+ * Rows `rows[0..n)` of `vectors` (undefined entries are left out), the columns the workers can read in place
+ * gathered by them into shared arrays in `workers.size` shares (the first by this thread when `hereToo`), the
+ * others here. Resolves once every share is done; `rows` is free again then.
+ */
+export async function gatherShares(workers: QueryWorkers, step: ParallelStep, vectors: readonly (Vector | undefined)[], rows: Int32Array, n: number,
+  hereToo: boolean): Promise<Vector[]> {
+  const kinds = vectors.map((v) => (v ? kindOf(v) : undefined));
+  const shared = vectors.filter((_v, k) => kinds[k] !== undefined) as Vector[];
+  const picked = kinds.filter((k): k is Kind => k !== undefined);
+  const outs = picked.map((k) => (k === 'f64' ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Int32Array(new SharedArrayBuffer(n * 4))));
+  if (picked.length > 0) {
     const source = gatherKernelSource(picked);
-    const columns = [sel, ...shared.map((v) => v.data), ...outs];
+    const columns = [rows, ...shared.map((v) => v.data), ...outs];
     const specs: TaskSpec[] = Array.from({ length: workers.size }, (_x, p) => (
       { source, columns, lo: Math.floor((n * p) / workers.size), hi: Math.floor((n * (p + 1)) / workers.size), args: [] }));
-    // The request thread gathers the first share itself while the workers take the others: one thread
-    // fewer to wake, and none waiting for a core (posting to a woken worker on a 2-core machine measured
-    // 0.7–1 ms one time in five, the request thread preempted).
-    const rest = workers.runAll(specs.slice(1), step());
+    const rest = workers.runAll(hereToo ? specs.slice(1) : specs, step);
     try {
-      workers.runHere(specs.slice(0, 1), step());
+      if (hereToo) workers.runHere(specs.slice(0, 1), step);
     } finally {
       await rest;
     }
-    // Only after every task ended: a failed gather leaves its list to the garbage collector.
-    selections.give([sel]);
-    let next = 0;
-    return vectors.map((v, k) => (kinds[k] === undefined ? gather(v, rows, n) : { type: v.type, data: outs[next++], symbols: v.symbols, exact: undefined }));
-  };
+  }
+  let next = 0;
+  return vectors.map((v, k) => {
+    if (!v) return { type: Types.NULL, data: new Float64Array(0) };
+    return kinds[k] === undefined ? gather(v, rows, n) : { type: v.type, data: outs[next++], symbols: v.symbols, exact: undefined };
+  });
 }

@@ -52,7 +52,7 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   if (!workers || !workers.settings.groupBy) return undefined;
   const plan = aggregatePlan(spec);
   // A filter hides rows from the clock: only a clock that does not start from the first row is the same.
-  if (!plan || plan.shape.key === 'number' || (plan.filter && spec.clockFromFirstRow)) return undefined;
+  if (!plan || plan.shape.key === 'number' || plan.shape.key === 'tuple' || (plan.filter && spec.clockFromFirstRow)) return undefined;
   if (plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
   const frames: ColumnBatch[] = [];
   for await (const f of plan.scan.frames(context)) frames.push(f);
@@ -69,7 +69,9 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   const rows = spannedRows(runs);
   const tasks = dealRuns(runs, Math.ceil(rows / (workers.size * TASKS_PER_WORKER)));
   if (tasks.reduce((s, t) => s + t.starts.length, 0) * slots > MAX_RUN_SLOTS) return undefined;
-  const args = plan.filter ? plan.filter.argsFor(frames[0].vectors, context.parameters) : [];
+  if (plan.exactRows !== undefined && rows > plan.exactRows) return undefined;
+  const code = plan.code ?? plan.filter;
+  const args = code ? code.argsFor(frames[0].vectors, context) : [];
   if (symbols) args.push(slots);
   const source = runsKernelSource(plan.shape);
   const specs: TaskSpec[] = tasks.map((t) => ({

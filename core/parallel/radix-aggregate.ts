@@ -10,6 +10,7 @@
  * RADIX_MIN_GROUPS groups; the record buffer counts against the query's memory limit, and when it does
  * not fit (or the records would pass 2^31 doubles) the one-table kernels run instead.
  */
+import { KernelArg } from './kernel-task';
 import { ColumnBatch } from '../data/column-batch';
 import { AggregatePlan } from './aggregate-plan';
 import { frameRanges } from './frame-chunks';
@@ -55,7 +56,7 @@ export function partitionBits(source: string): number {
 }
 
 /** Partial groups of disjoint partitions (with `firsts`), or undefined when the records do not fit. */
-export async function radixAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'>, frames: readonly ColumnBatch[], args: readonly number[],
+export async function radixAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'>, frames: readonly ColumnBatch[], args: readonly KernelArg[],
   bits: number, workers: QueryWorkers, step: ParallelStep): Promise<KernelOutput[] | undefined> {
   const rows = frames.reduce((s, f) => s + f.rowCount, 0);
   const stride = recordStride(plan.shape);
@@ -75,7 +76,7 @@ export async function radixAggregate(plan: Pick<AggregatePlan, 'shape' | 'slots'
   }
 }
 
-async function scatterAndFold(plan: Pick<AggregatePlan, 'shape' | 'slots'>, frames: readonly ColumnBatch[], args: readonly number[],
+async function scatterAndFold(plan: Pick<AggregatePlan, 'shape' | 'slots'>, frames: readonly ColumnBatch[], args: readonly KernelArg[],
   bits: number, workers: QueryWorkers, step: ParallelStep, records: Float64Array): Promise<KernelOutput[]> {
   const ranges = frameRanges(frames, workers.size * 2);
   const starts: number[] = [];

@@ -13,7 +13,7 @@
  * Scatter arguments: the filter's `a0…`, then the ordinal of row `lo` (also its first record). Partition arguments: the number of ranges R, then per
  * partition R pairs (first record, records).
  */
-import { AggregateKernelShape, KernelAggregate } from './kernel-shape';
+import { AggregateKernelShape, KernelAggregate, leadArgs } from './kernel-shape';
 import { cached, groupFields, groupRow, prologue, step } from './kernel-source';
 import { hashSource } from '../sql/operators/number-hash';
 
@@ -42,7 +42,7 @@ export function recordStride(shape: AggregateKernelShape): number {
 
 export function scatterKernelSource(shape: AggregateKernelShape, bits: number): string {
   return cached(JSON.stringify(['scatter', bits, shape]), () => {
-    const args = shape.filter?.args ?? 0;
+    const args = leadArgs(shape);
     const values = recordValues(shape.aggregates);
     const stride = 2 + values.length;
     const key = `c${shape.keyColumn}`;

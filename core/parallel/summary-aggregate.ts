@@ -37,7 +37,7 @@ export interface SummarySplit {
 
 /** Whether the plan's aggregates fold from summaries: no key, no filter, count(*) or sum/min/max of a FLOAT or DOUBLE column. */
 export function summaryShape(plan: AggregatePlan): boolean {
-  return plan.shape.key === 'none' && !plan.filter && plan.shape.aggregates.every((f) => f.op === 'count' || f.nulls === 'nan');
+  return plan.shape.key === 'none' && !plan.filter && plan.shape.aggregates.every((f) => f.op === 'count' || (f.nulls === 'nan' && f.value === undefined));
 }
 
 /**

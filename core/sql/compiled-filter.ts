@@ -7,161 +7,22 @@
  * instead. `explain` reports the outcome as `jitCompiled`.
  */
 import { ColumnBatch } from '../data/column-batch';
-import { ColumnType, TypeTag } from '../data/column-type';
-import { DOUBLE_TOLERANCE, INT_NULL, LONG_NULL } from '../data/null-values';
 import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
+import { FilterCompiler, MaskArg, ParameterArg, SymbolArg } from './filter-compiler';
 import type { ParameterValues } from './parameters/parameter-values';
+import { ExecContext } from './plan';
 import { selectionLoop } from './selection-loop';
+import { symbolMask } from './symbol-mask';
+import { ValueSource, valueSource } from './compiled-values';
 
-type Loop = (cols: readonly ArrayLike<number>[], args: readonly number[], sel: Int32Array, n: number) => number;
+/** A loop argument: a number (`a<k>`), or a symbol predicate's mask over a dictionary (symbol-mask.ts). */
+export type FilterArg = number | Uint8Array;
 
-/** `nanNull`: the value itself is NaN (or ±Infinity) when NULL, so it compares as a double unchanged. */
-interface Operand { readonly code: string; readonly isNull: string; readonly nullable: boolean; readonly nanNull: boolean }
+type Loop = (cols: readonly ArrayLike<number>[], args: readonly FilterArg[], sel: Int32Array, n: number) => number;
 
-/** A symbol constant (or parameter) whose key is looked up in the batch's dictionary: args[slot] = key. */
-interface SymbolArg { readonly slot: number; readonly column: number; readonly value: string | null; readonly parameter?: number }
-
-/** A numeric bind parameter: args[slot] = its value this execution (NaN for NULL). */
-interface ParameterArg { readonly slot: number; readonly parameter: number; readonly type: ColumnType }
-
-const NUMBER_TAGS = new Set([TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE,
-  TypeTag.TIMESTAMP, TypeTag.DATE, TypeTag.BOOLEAN]);
-const COMPARISONS = new Set(['=', '!=', '<', '<=', '>', '>=']);
-
-class Compiler {
-  readonly columns: number[] = [];
-  readonly args: number[] = [];
-  readonly symbolArgs: SymbolArg[] = [];
-  readonly parameterArgs: ParameterArg[] = [];
-
-  column(index: number): string {
-    let k = this.columns.indexOf(index);
-    if (k < 0) { k = this.columns.length; this.columns.push(index); }
-    return `c${k}[i]`;
-  }
-
-  arg(value: number): string {
-    this.args.push(value);
-    return `a${this.args.length - 1}`;
-  }
-
-  predicate(e: BoundExpr): string | undefined {
-    if (e.kind === 'column' && e.type.tag === TypeTag.BOOLEAN) return `(${this.column(e.index)} !== 0)`;
-    if (e.kind !== 'call') return undefined;
-    const name = e.fn.name;
-    if (name === 'and' || name === 'or') {
-      const l = this.predicate(e.args[0]), r = this.predicate(e.args[1]);
-      return l && r ? `(${l} ${name === 'and' ? '&&' : '||'} ${r})` : undefined;
-    }
-    if (name === 'not') { const p = this.predicate(e.args[0]); return p ? `(!${p})` : undefined; }
-    if ((name === 'isnull' || name === 'isnotnull') && e.args[0].kind === 'column') {
-      const o = this.operand(e.args[0]);
-      return o ? (name === 'isnull' ? `(${o.isNull})` : `(!${o.isNull})`) : undefined;
-    }
-    if (name === 'in') return this.symbolIn(e.args);
-    if (!COMPARISONS.has(name) || e.args.length !== 2) return undefined;
-    if (e.args[0].type.tag === TypeTag.SYMBOL) return this.symbolCompare(name, e.args[0], e.args[1]);
-    const a = this.operand(e.args[0]), b = this.operand(e.args[1]);
-    if (!a || !b) return undefined;
-    if (isFloat(e.args[0].type) || isFloat(e.args[1].type)) return doubleComparison(name, a, b);
-    // QuestDB's Numbers.lessThan: two NULLs are =, <= and >= each other; any other comparison with a NULL is false.
-    const eq = !a.nullable && !b.nullable ? `(${a.code} === ${b.code})`
-      : `((${a.isNull} && ${b.isNull}) || (!${a.isNull} && !${b.isNull} && ${a.code} === ${b.code}))`;
-    if (name === '=') return eq;
-    if (name === '!=') return `(!${eq})`;
-    const guard = [a.nullable ? `!${a.isNull}` : '', b.nullable ? `!${b.isNull}` : ''].filter(Boolean);
-    const ordered = `(${[...guard, `${a.code} ${name} ${b.code}`].join(' && ')})`;
-    return name === '<' || name === '>' ? ordered : `(${eq} || ${ordered})`;
-  }
-
-  /** A number-valued operand: a column (possibly under a widening cast) or a numeric constant. */
-  operand(e: BoundExpr): Operand | undefined {
-    if (e.kind === 'cast' && e.expr.kind === 'column' && widening(e.expr.type, e.type)) return this.operand(e.expr);
-    if (e.kind === 'column' && NUMBER_TAGS.has(e.type.tag)) {
-      const code = this.column(e.index);
-      const nul = nullTest(code, e.type);
-      return { code, isNull: nul ?? 'false', nullable: nul !== undefined, nanNull: isFloat(e.type) };
-    }
-    if (e.kind === 'parameter' && NUMBER_TAGS.has(e.type.tag)) {
-      const slot = this.args.length;
-      this.args.push(NaN);
-      this.parameterArgs.push({ slot, parameter: e.slot, type: e.type });
-      return { code: `a${slot}`, isNull: `(a${slot} - a${slot} !== 0)`, nullable: true, nanNull: true };
-    }
-    if (e.kind === 'constant' && NUMBER_TAGS.has(e.type.tag)) {
-      const v = e.value;
-      if (v === null) return { code: 'NaN', isNull: 'true', nullable: true, nanNull: true };
-      // Doubles are exact to 2^53 only: a larger 64-bit constant is compared by the exact kernels.
-      if (typeof v === 'bigint') return undefined;
-      const x = typeof v === 'boolean' ? (v ? 1 : 0) : Number(v);
-      return { code: this.arg(x), isNull: 'false', nullable: false, nanNull: false };
-    }
-    return undefined;
-  }
-
-  symbolCompare(name: string, left: BoundExpr, right: BoundExpr): string | undefined {
-    if (name !== '=' && name !== '!=') return undefined;
-    if (left.kind !== 'column' || (right.kind !== 'constant' && right.kind !== 'parameter')) return undefined;
-    const code = this.column(left.index);
-    const key = right.kind === 'parameter' ? this.symbolArg(left.index, null, right.slot)
-      : this.symbolArg(left.index, right.value === null ? null : String(right.value));
-    return name === '=' ? `(${code} === ${key})` : `(${code} !== ${key})`;
-  }
-
-  symbolIn(args: readonly BoundExpr[]): string | undefined {
-    const x = args[0];
-    if (x.kind !== 'column' || x.type.tag !== TypeTag.SYMBOL) return undefined;
-    if (!args.slice(1).every((a) => a.kind === 'constant')) return undefined;
-    const code = this.column(x.index);
-    const tests = args.slice(1).map((a) => `${code} === ${this.symbolArg(x.index, a.kind === 'constant' && a.value !== null ? String(a.value) : null)}`);
-    return `(${tests.join(' || ')})`;
-  }
-
-  symbolArg(column: number, value: string | null, parameter?: number): string {
-    const slot = this.args.length;
-    this.args.push(-1);
-    this.symbolArgs.push({ slot, column, value, parameter });
-    return `a${slot}`;
-  }
-}
-
-function widening(from: ColumnType, to: ColumnType): boolean {
-  const order = [TypeTag.BYTE, TypeTag.SHORT, TypeTag.INT, TypeTag.LONG, TypeTag.FLOAT, TypeTag.DOUBLE];
-  const f = order.indexOf(from.tag), t = order.indexOf(to.tag);
-  return f >= 0 && t >= 0 && t >= f;
-}
-
-function isFloat(t: ColumnType): boolean {
-  return t.tag === TypeTag.FLOAT || t.tag === TypeTag.DOUBLE;
-}
-
-/**
- * A comparison in doubles, QuestDB's `Numbers.equals`: equal within the tolerance or both NULL (NaN and
- * ±Infinity are NULL); `<` and `>` are false when equal, and otherwise compare the raw values (-Infinity < 1).
- * An integer operand's NULL is NaN here.
- */
-function doubleComparison(name: string, a: Operand, b: Operand): string {
-  const value = (o: Operand): string => (o.nullable && !o.nanNull ? `(${o.isNull} ? NaN : ${o.code})` : o.code);
-  const x = value(a), y = value(b);
-  const eq = `((${x} - ${x} !== 0 && ${y} - ${y} !== 0) || Math.abs(${x} - ${y}) <= ${DOUBLE_TOLERANCE})`;
-  switch (name) {
-    case '=': return eq;
-    case '!=': return `(!${eq})`;
-    case '<': case '>': return `(!${eq} && ${x} ${name} ${y})`;
-    default: return `(${eq} || ${x} ${name[0]} ${y})`;
-  }
-}
-
-function nullTest(code: string, t: ColumnType): string | undefined {
-  switch (t.tag) {
-    // QuestDB's Numbers.isNull: NaN and ±Infinity are a DOUBLE's NULL.
-    case TypeTag.FLOAT: case TypeTag.DOUBLE: return `(${code} - ${code} !== 0)`;
-    case TypeTag.INT: return `(${code} === ${INT_NULL})`;
-    case TypeTag.LONG: case TypeTag.TIMESTAMP: case TypeTag.DATE: return `(${code} === ${LONG_NULL})`;
-    default: return undefined;
-  }
-}
+/** Compiled loops by source: queries of one shape share one function (and V8's optimized code for it). */
+const LOOPS = new Map<string, Loop>();
 
 export class CompiledFilter {
   private constructor(
@@ -173,18 +34,40 @@ export class CompiledFilter {
     private readonly args: readonly number[],
     private readonly symbolArgs: readonly SymbolArg[],
     private readonly parameterArgs: readonly ParameterArg[],
+    private readonly maskArgs: readonly MaskArg[],
   ) {}
 
   /** The compiled form of `predicate`, or undefined when some part is not compilable. */
   static compile(predicate: BoundExpr): CompiledFilter | undefined {
-    const c = new Compiler();
-    const body = c.predicate(predicate);
+    return CompiledFilter.compileRows(predicate, [])?.code;
+  }
+
+  /**
+   * A predicate (none: every row) and number-valued expressions compiled over one column and argument list, for
+   * the workers' aggregate kernels (compiled-values.ts); undefined when some part is not compilable. The code's
+   * `body` is the predicate's (`true` without one), its arguments those of all of them.
+   */
+  static compileRows(predicate: BoundExpr | undefined, values: readonly BoundExpr[]): { code: CompiledFilter; values: ValueSource[] } | undefined {
+    const c = new FilterCompiler();
+    const body = predicate ? c.predicate(predicate) : 'true';
     if (!body) return undefined;
+    const sources: ValueSource[] = [];
+    for (const v of values) {
+      const s = valueSource(c, v);
+      if (!s) return undefined;
+      sources.push(s);
+    }
     // Columns and arguments are read into locals once per batch.
     const loads = [...c.columns.map((_col, k) => `const c${k} = cols[${k}];`), ...c.args.map((_a, k) => `const a${k} = a[${k}];`)].join(' ');
     const src = `${loads} let k = 0; ${selectionLoop(body, '0', 'n', 'sel')} return k;`;
-    const loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
-    return new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs);
+    let loop = LOOPS.get(src);
+    if (!loop) {
+      loop = new Function('cols', 'a', 'sel', 'n', src) as Loop;
+      // Sources hold no query text, so their number is bounded by the shapes seen; the bound is a guard.
+      if (LOOPS.size >= 1024) LOOPS.clear();
+      LOOPS.set(src, loop);
+    }
+    return { code: new CompiledFilter(loop, body, c.columns, c.args, c.symbolArgs, c.parameterArgs, c.maskArgs), values: sources };
   }
 
   /** Number of `a<k>` arguments the body reads. */
@@ -194,12 +77,14 @@ export class CompiledFilter {
 
   /**
    * The arguments for batches whose SYMBOL columns use the dictionaries of `vectors` (a batch's vectors), with
-   * this execution's parameter values: symbol constants and symbol parameters become those dictionaries' keys.
+   * the execution's parameter values: symbol constants and symbol parameters become those dictionaries' keys,
+   * symbol predicates their masks over those dictionaries.
    */
-  argsFor(vectors: ColumnBatch['vectors'], parameters?: ParameterValues): number[] {
-    const args = this.numericArgs(parameters);
-    const symbolValues = this.symbolValues(parameters);
+  argsFor(vectors: ColumnBatch['vectors'], context?: ExecContext): FilterArg[] {
+    const args: FilterArg[] = this.numericArgs(context?.parameters);
+    const symbolValues = this.symbolValues(context?.parameters);
     this.symbolArgs.forEach((s, k) => { args[s.slot] = symbolKey(vectors[s.column].symbols, symbolValues[k]); });
+    for (const m of this.maskArgs) args[m.slot] = maskOf(m, vectors[m.column.index].symbols, context);
     return args;
   }
 
@@ -222,10 +107,13 @@ export class CompiledFilter {
     });
   }
 
-  /** A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of `batch`, returns their count. */
-  prepare(parameters?: ParameterValues): (batch: ColumnBatch, sel: Int32Array) => number {
-    const args = this.numericArgs(parameters);
-    const symbolValues = this.symbolValues(parameters);
+  /**
+   * A per-execution runner (with that execution's parameter values): fills `sel` with matching row indexes of
+   * `batch`, returns their count. A filter with symbol predicates needs the execution's context to fill masks.
+   */
+  prepare(context?: ExecContext): (batch: ColumnBatch, sel: Int32Array) => number {
+    const args: FilterArg[] = this.numericArgs(context?.parameters);
+    const symbolValues = this.symbolValues(context?.parameters);
     const tables = new Map<number, SymbolTable | undefined>();
     return (batch, sel) => {
       this.symbolArgs.forEach((s, k) => {
@@ -235,6 +123,14 @@ export class CompiledFilter {
           args[s.slot] = symbolKey(table, symbolValues[k]);
         }
       });
+      for (const m of this.maskArgs) {
+        const table = batch.vectors[m.column.index].symbols;
+        const have = args[m.slot];
+        if (tables.get(m.slot) !== table || !tables.has(m.slot) || typeof have === 'number' || have.length !== (table?.size ?? 0) + 1) {
+          tables.set(m.slot, table);
+          args[m.slot] = maskOf(m, table, context);
+        }
+      }
       const cols = this.columns.map((i) => batch.vectors[i].data);
       return this.loop(cols, args, sel, batch.rowCount);
     };
@@ -244,6 +140,11 @@ export class CompiledFilter {
   needsExact(batch: ColumnBatch): boolean {
     return this.columns.some((i) => batch.vectors[i].exact !== undefined);
   }
+}
+
+function maskOf(m: MaskArg, table: SymbolTable | undefined, context: ExecContext | undefined): Uint8Array {
+  if (!context) throw new Error('a symbol predicate\'s mask needs the execution context');
+  return symbolMask(m.predicate, m.column, table, context);
 }
 
 /** A value missing from the dictionary gets -2, which no row key (>= -1) equals; null is key -1. */

@@ -10,20 +10,38 @@ import { BoundExpr } from './bound-expression';
 import { ExpressionBinder } from './expression-binder';
 import { LatestOn } from './operators/latest-on';
 import { PlanNode } from './plan';
+import { FixedScope } from './scope';
+import type { BoundSource } from './source-binder';
 
 export interface PreparedLatestOn {
   readonly timestamp: BoundExpr;
   readonly keys: readonly BoundExpr[];
 }
 
-/** Binds the clause's names; call before the FROM plan is finished. */
-export function prepareLatestOn(clause: LatestOnAst, binder: ExpressionBinder): PreparedLatestOn {
-  if (!clause.timestamp) throw SvcError.sql(clause.position, 'LATEST BY is not supported; use LATEST ON ts PARTITION BY col');
+/**
+ * Binds the clause's names; call before the FROM plan is finished. `designated` names the source's designated
+ * timestamp, which the legacy `LATEST BY keys` (QuestDB's deprecated form, still accepted; TSBS's lastpoint
+ * query uses it) means: `LATEST ON <designated> PARTITION BY keys`.
+ */
+export function prepareLatestOn(clause: LatestOnAst, binder: ExpressionBinder, designated: string | undefined): PreparedLatestOn {
   const id = clause.timestamp;
-  const timestamp = binder.bind({ kind: 'column', name: id.name, quoted: id.quoted, position: id.position });
+  if (!id && designated === undefined) throw SvcError.sql(clause.position, 'LATEST BY requires a designated timestamp; use LATEST ON ts PARTITION BY col');
+  const timestamp = id
+    ? binder.bind({ kind: 'column', name: id.name, quoted: id.quoted, position: id.position })
+    : binder.bind({ kind: 'column', name: designated ?? '', quoted: true, position: clause.position });
   if (clause.partitionBy.length === 0) throw SvcError.sql(clause.position, 'PARTITION BY expected');
   const keys = clause.partitionBy.map((k) => binder.bind(k));
   return { timestamp, keys };
+}
+
+/** The name of the source's designated timestamp column, when it has one (for the legacy `LATEST BY`). */
+export function designatedName(source: BoundSource): string | undefined {
+  if (source.lazy) {
+    const t = source.lazy.table;
+    return t.timestampIndex >= 0 ? t.columns[t.timestampIndex].name : undefined;
+  }
+  const scope = source.scope;
+  return scope instanceof FixedScope ? scope.columns.find((c) => c.index === scope.timestampIndex)?.name : undefined;
 }
 
 /**

@@ -15,6 +15,7 @@ import { Project } from './operators/project';
 import { limitWindow, Window } from './operators/row-window';
 import { Sort } from './operators/sort';
 import { PlanNode } from './plan';
+import { limitedSample } from './sample-limit';
 import { EMPTY_SCOPE } from './scope';
 
 export interface OrderTarget {
@@ -47,7 +48,11 @@ export function orderAndLimit(
   const tail = order.length === 0 && window && window.lo < 0 && window.hi === undefined && reversible && plan.timestampIndex >= 0
     ? reversible(true, -window.lo) : undefined;
   if (tail && window) p = new ReverseRows(new Limit(tail, { lo: 0, hi: -window.lo }), plan.timestampIndex);
-  else if (window) p = new Limit(p, window);
+  else if (window) {
+    // SAMPLE BY … LIMIT n: the sampling stops once its first n rows are complete.
+    const sampled = order.length === 0 && window.lo >= 0 && window.hi !== undefined ? limitedSample(p, window.hi) : undefined;
+    p = new Limit(sampled ?? p, window);
+  }
   if (hasHidden) {
     const visible = p.columns.map((c, i) => ({ c, i })).filter((x) => !x.c.name.startsWith('\u0000'));
     const exprs: BoundExpr[] = visible.map((x) => ({ kind: 'column', index: x.i, type: x.c.type, name: x.c.name, position: 0 }));

@@ -31,7 +31,7 @@ import { hashJoinFromWhere } from './where-join';
 import { containsAggregate, rewriteGrouped } from './grouping-rewrite';
 import { orderAndLimit, OrderTarget } from './order-limit';
 import { bindSampleBy } from './sample-by-binder';
-import { planLatestOn, prepareLatestOn } from './latest-on-binder';
+import { designatedName, planLatestOn, prepareLatestOn } from './latest-on-binder';
 import { pruneJoinColumns } from './time-join';
 import { rewriteWindowRefs, WindowCollector } from './window-binder';
 import { Window } from './operators/window';
@@ -91,7 +91,7 @@ export class SelectBinder {
     const grouped = aggregates.list.length > 0 || s.groupBy !== undefined || s.sampleBy !== undefined;
     // SAMPLE BY and LATEST ON read the designated timestamp even when the projection does not.
     if ((s.sampleBy || s.latestOn) && source.lazy && source.lazy.table.timestampIndex >= 0) source.lazy.slot(source.lazy.table.timestampIndex);
-    const latest = s.latestOn ? prepareLatestOn(s.latestOn, plain) : undefined;
+    const latest = s.latestOn ? prepareLatestOn(s.latestOn, plain, designatedName(source)) : undefined;
     // Keys are bound before the scan is built: a GROUP BY column may be one the SELECT list does not use.
     let keys = grouped ? this.groupKeys(s, items, plain) : [];
     const groupKeys = keys;

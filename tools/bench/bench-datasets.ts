@@ -8,9 +8,10 @@
  *   4 decimals), amount (0.0001..10, 4 decimals, ~100k distinct values); 24 h from 2024-01-01.
  * Timestamps are ISO-8601 UTC with microseconds.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CsvOut, fixed, isoMicros, rng } from './bench-text';
 
 /** Where the bench tools keep generated datasets unless told otherwise (`--data`). */
 export const BENCH_DATA_DIR = join(tmpdir(), 'svc-bench-data');
@@ -46,55 +47,11 @@ export function sizeLabel(n: number): string {
   return n % 1e6 === 0 ? `${n / 1e6}M` : n % 1e3 === 0 ? `${n / 1e3}k` : String(n);
 }
 
-/** mulberry32: a small, fast, deterministic 32-bit PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function isoMicros(us: number): string {
-  const ms = Math.floor(us / 1000);
-  return `${new Date(ms).toISOString().slice(0, 23)}${String(us - ms * 1000).padStart(3, '0')}Z`;
-}
-
-/** A non-negative fixed-point integer as a decimal with `digits` decimals. */
-function fixed(v: number, digits: number, pow: number): string {
-  const ip = Math.floor(v / pow);
-  return `${ip}.${String(v - ip * pow).padStart(digits, '0')}`;
-}
-
-class Out {
-  private readonly fd: number;
-  private parts: string[] = [];
-  private length = 0;
-  bytes = 0;
-  constructor(file: string) { this.fd = openSync(file, 'w'); }
-  push(s: string): void {
-    this.parts.push(s);
-    this.length += s.length;
-    if (this.length > 8 << 20) this.flush();
-  }
-  flush(): void {
-    if (this.parts.length === 0) return;
-    const b = Buffer.from(this.parts.join(''), 'latin1');
-    writeSync(this.fd, b);
-    this.bytes += b.length;
-    this.parts = [];
-    this.length = 0;
-  }
-  close(): void { this.flush(); closeSync(this.fd); }
-}
-
 function genCpu(file: string, rows: number, label: string): DatasetMeta {
   const seed = 42;
   const hosts = Math.min(1000, Math.max(100, Math.round(rows / 10000)));
   const r = rng(seed);
-  const out = new Out(file);
+  const out = new CsvOut(file);
   out.push(`ts,hostname,region,${CPU_FIELDS.join(',')}\n`);
   const names = Array.from({ length: hosts }, (_x, h) => `host_${h}`);
   const regions = Array.from({ length: hosts }, () => REGIONS[Math.floor(r() * REGIONS.length)]);
@@ -122,7 +79,7 @@ function genCpu(file: string, rows: number, label: string): DatasetMeta {
 function genTrades(file: string, rows: number, label: string): DatasetMeta {
   const seed = 7;
   const r = rng(seed);
-  const out = new Out(file);
+  const out = new CsvOut(file);
   out.push('ts,symbol,side,price,amount\n');
   const weights = SYMBOLS.map((_x, k) => 1 / (k + 1));
   const total = weights.reduce((a, b) => a + b);

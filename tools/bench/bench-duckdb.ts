@@ -5,9 +5,10 @@
  */
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { DatasetMeta } from './bench-datasets';
-import { BenchQuery, DUCK_TYPE, fingerprint, SCHEMAS } from './bench-queries';
+import { BenchQuery, DUCK_TYPE } from './bench-queries';
 import { QueryResult, timeRounds } from './bench-rounds';
+import { BenchTable } from './bench-table';
+import { fingerprintAll, VariantCycle } from './bench-variants';
 
 export interface LoadResult { readonly rows: number; readonly bytes: number; readonly seconds: number }
 
@@ -34,7 +35,7 @@ async function rows(con: DuckDBConnection, sql: string): Promise<unknown[][]> {
   return (await con.runAndReadAll(sql)).getRows().map((r) => r.map(duckValue));
 }
 
-export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], queries: readonly BenchQuery[], runs: number, threads: number | undefined,
+export async function runDuckDb(dir: string, tables: readonly BenchTable[], queries: readonly BenchQuery[], runs: number, threads: number | undefined,
   interleave: boolean, warmups: number, minMs: number, beforeQueries?: () => Promise<void>): Promise<DuckRun> {
   const instance = await DuckDBInstance.create(':memory:', threads ? { threads: String(threads) } : {});
   const con = await instance.connect();
@@ -42,19 +43,19 @@ export async function runDuckDb(dir: string, metas: readonly DatasetMeta[], quer
     const version = String((await rows(con, 'SELECT version()'))[0][0]);
     const used = Number((await rows(con, "SELECT current_setting('threads')"))[0][0]);
     const load: Record<string, LoadResult> = {};
-    for (const m of metas) {
-      const schema = SCHEMAS[m.dataset];
-      const columns = schema.map((c) => `'${c.name}': '${DUCK_TYPE[c.type]}'`).join(', ');
-      await con.run(`CREATE OR REPLACE TABLE ${m.dataset} (${schema.map((c) => `${c.name} ${DUCK_TYPE[c.type]}`).join(', ')})`);
+    for (const t of tables) {
+      const columns = t.schema.map((c) => `'${c.name}': '${DUCK_TYPE[c.type]}'`).join(', ');
+      await con.run(`CREATE OR REPLACE TABLE ${t.name} (${t.schema.map((c) => `"${c.name}" ${DUCK_TYPE[c.type]}`).join(', ')})`);
       const t0 = performance.now();
-      await con.run(`INSERT INTO ${m.dataset} SELECT * FROM read_csv('${join(dir, m.file)}', header = true, columns = {${columns}}, timestampformat = '%Y-%m-%dT%H:%M:%S.%fZ')`);
-      load[m.dataset] = { rows: m.rows, bytes: m.bytes, seconds: (performance.now() - t0) / 1000 };
+      await con.run(`INSERT INTO ${t.name} SELECT * FROM read_csv('${join(dir, t.file)}', header = true, columns = {${columns}}, timestampformat = '%Y-%m-%dT%H:%M:%S.%fZ')`);
+      load[t.name] = { rows: t.rows, bytes: t.bytes, seconds: (performance.now() - t0) / 1000 };
     }
     await beforeQueries?.();
+    const cycle = new VariantCycle();
     const queryResults: QueryResult[] = await timeRounds({
       queries, runs, interleave, warmups, minMs,
-      first: async (q) => fingerprint(await rows(con, q.d), q.ordered),
-      run: (q) => rows(con, q.d),
+      first: (q) => fingerprintAll(q, 'd', (sql) => rows(con, sql)),
+      run: (q) => rows(con, cycle.text(q, 'd')),
     });
     return { version, threads: used, load, queries: queryResults };
   } finally {

@@ -25,7 +25,21 @@ export class BenchClient {
 
   constructor(private readonly port: number, private readonly timeoutMs = 600_000) {}
 
-  send(method: string, path: string, headers: Record<string, string | number> = {}, body?: Readable, sink?: (c: Buffer) => void): Promise<HttpAnswer> {
+  /**
+   * One request. A GET sent on a kept-alive socket the server closed meanwhile (its keep-alive timeout ran out
+   * while this client was busy, e.g. parsing a 100 MB answer) fails with ECONNRESET before any answer: it is sent
+   * again once, on a new socket, as browsers and HTTP clients do.
+   */
+  async send(method: string, path: string, headers: Record<string, string | number> = {}, body?: Readable, sink?: (c: Buffer) => void): Promise<HttpAnswer> {
+    try {
+      return await this.sendOnce(method, path, headers, body, sink);
+    } catch (e) {
+      if (method !== 'GET' || body || !(e instanceof Error) || !('reused' in e) || (e as { code?: string }).code !== 'ECONNRESET') throw e;
+      return this.sendOnce(method, path, headers, body, sink);
+    }
+  }
+
+  private sendOnce(method: string, path: string, headers: Record<string, string | number>, body?: Readable, sink?: (c: Buffer) => void): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port: this.port, method, path, agent: this.agent, headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -35,7 +49,10 @@ export class BenchClient {
         res.on('error', reject);
       });
       req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`timeout: ${method} ${path.slice(0, 120)}`)));
-      req.on('error', reject);
+      let answered = false;
+      req.on('response', () => { answered = true; });
+      // Marks a reset of a reused socket before any answer: the one case send() retries.
+      req.on('error', (e: Error) => reject(req.reusedSocket && !answered ? Object.assign(e, { reused: true }) : e));
       if (body) body.pipe(req);
       else req.end();
     });
@@ -48,8 +65,8 @@ export class BenchClient {
     return json;
   }
 
-  /** Imports `file` as table `name`; resolves with the seconds until all `rows` are visible. */
-  async importCsv(name: string, file: string, schema: readonly SchemaColumn[], rows: number): Promise<number> {
+  /** Imports `file` as table `name` (designated timestamp `timestamp`); resolves with the seconds until all `rows` are visible. */
+  async importCsv(name: string, file: string, schema: readonly SchemaColumn[], rows: number, timestamp = 'ts'): Promise<number> {
     const boundary = `----svcbench${Math.random().toString(16).slice(2)}`;
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="schema"\r\n\r\n${JSON.stringify(schema)}\r\n`
       + `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${basename(file)}"\r\nContent-Type: text/csv\r\n\r\n`, 'utf8');
@@ -59,7 +76,7 @@ export class BenchClient {
       for await (const c of createReadStream(file, { highWaterMark: 1 << 20 })) yield c as Buffer;
       yield tail;
     }
-    const params = `name=${name}&timestamp=ts&partitionBy=DAY&overwrite=true&fmt=json&forceHeader=true&delimiter=,`;
+    const params = `name=${name}&timestamp=${timestamp}&partitionBy=DAY&overwrite=true&fmt=json&forceHeader=true&delimiter=,`;
     const t0 = performance.now();
     const r = await this.send('POST', `/imp?${params}`, {
       'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + statSync(file).size + tail.length,

@@ -15,6 +15,21 @@ export interface BenchQuery {
   readonly d: string;
   /** The result order is defined, so first rows are compared too. */
   readonly ordered: boolean;
+  /**
+   * The same shape with other constants (q/d above is the first): every one's result is checked, and the timed
+   * runs go through them in turn (bench-variants.ts).
+   */
+  readonly variants?: readonly QueryText[];
+  /** Only these columns count in the fingerprint: rows an ORDER BY leaves tied may differ between engines in the rest. */
+  readonly checkColumns?: readonly number[];
+}
+
+/** One text of a query in both dialects. */
+export interface QueryText {
+  /** svc's SQL. */
+  readonly q: string;
+  /** DuckDB's SQL. */
+  readonly d: string;
 }
 
 export interface Fingerprint {
@@ -109,7 +124,8 @@ function numberOf(v: unknown): number | null {
 const round = (x: number): number => (x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(9)));
 
 /** Values as /exec returns them: numbers, strings, timestamps as ISO text with microseconds. */
-export function fingerprint(rows: readonly (readonly unknown[])[], ordered: boolean): Fingerprint {
+export function fingerprint(all: readonly (readonly unknown[])[], ordered: boolean, checkColumns?: readonly number[]): Fingerprint {
+  const rows = checkColumns ? all.map((r) => checkColumns.map((c) => r[c])) : all;
   let sum = 0, sumTs = 0;
   for (const r of rows) {
     for (const v of r) {

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export class BenchServer {
-  private constructor(readonly label: string, private readonly child: ChildProcess, readonly port: number, private readonly root: string) {}
+  private constructor(readonly label: string, private readonly child: ChildProcess, readonly port: number, private readonly root: string,
+    /** The line-protocol TCP listener's port. */
+    readonly tcpPort: number) {}
 
   /** Starts `<projectDir>/dist/core/cli.js`; `env` adds SVC_ settings. Resolves once it is ready. */
   static async start(label: string, projectDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
@@ -29,7 +31,7 @@ export class BenchServer {
     for (;;) {
       const out = readFileSync(outFile, 'utf8');
       const port = /http server listening on [^\s]*:(\d+)/.exec(out)?.[1];
-      if (port && out.includes('server is ready')) return new BenchServer(label, child, Number(port), root);
+      if (port && out.includes('server is ready')) return new BenchServer(label, child, Number(port), root, Number(/line tcp server listening on [^\s]*:(\d+)/.exec(out)?.[1] ?? NaN));
       if (child.exitCode !== null || performance.now() > deadline) {
         rmSync(root, { recursive: true, force: true });
         throw new Error(`${label}: the server did not start:\n${out.slice(-2000)}`);
@@ -76,6 +78,11 @@ export class BenchServer {
   /** The process's peak resident memory so far, MB (Linux; NaN elsewhere). */
   peakRssMb(): number {
     return this.status('VmHWM') / 1024;
+  }
+
+  /** The process's resident memory now, MB (Linux; NaN elsewhere). */
+  rssMb(): number {
+    return this.status('VmRSS') / 1024;
   }
 
   /** CPU seconds the process used so far (user + system; Linux). */

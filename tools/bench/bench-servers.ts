@@ -5,14 +5,16 @@
  * first and all timed in the same rounds (bench-together.ts).
  */
 import { join } from 'node:path';
+import { ConcurrencyResult } from './bench-concurrency';
 import { runExports, ExportResult } from './bench-export';
 import { BenchClient } from './bench-http';
-import { BenchQuery, fingerprint, ROUND_TRIP, SCHEMAS } from './bench-queries';
-import { DatasetMeta } from './bench-datasets';
+import { BenchQuery, ROUND_TRIP } from './bench-queries';
+import { BenchTable } from './bench-table';
 import { BenchServer } from './bench-server';
 import { QueryResult, timeRounds } from './bench-rounds';
 import { settle } from './bench-settle';
 import { jointQueries, splitResults } from './bench-together';
+import { fingerprintAll, VariantCycle } from './bench-variants';
 
 /** The options a pass's servers use (tools/bench.ts parses them). */
 export interface RunOptions {
@@ -26,6 +28,8 @@ export interface RunOptions {
   /** The servers' project folders, in the order given. */
   readonly servers: readonly string[];
   readonly env: Record<string, string>;
+  /** After the timed rounds and exports, on each server in turn (the others idle): the concurrency test. */
+  readonly concurrency?: (port: number) => Promise<ConcurrencyResult>;
 }
 
 /** Waits for an idle machine (bench-settle.ts) and says how long it took. */
@@ -43,6 +47,7 @@ export interface ServerRun {
   readonly cpuSeconds: number;
   /** ROUND_TRIP, timed in the same rounds. */
   readonly roundTrip?: QueryResult;
+  readonly concurrency?: ConcurrencyResult;
 }
 
 interface Started {
@@ -53,14 +58,14 @@ interface Started {
   stopped?: boolean;
 }
 
-async function startServer(dir: string, label: string, o: RunOptions, metas: readonly DatasetMeta[]): Promise<Started> {
+async function startServer(dir: string, label: string, o: RunOptions, tables: readonly BenchTable[]): Promise<Started> {
   const server = await BenchServer.start(label, dir, o.env);
   const client = new BenchClient(server.port);
   const started = { label, server, client, importSeconds: {} as Record<string, number> };
   try {
-    for (const m of metas) {
-      started.importSeconds[m.dataset] = await client.importCsv(m.dataset, join(o.data, m.file), SCHEMAS[m.dataset], m.rows);
-      console.log(`${label}: imported ${m.dataset} in ${started.importSeconds[m.dataset].toFixed(2)} s`);
+    for (const t of tables) {
+      started.importSeconds[t.name] = await client.importCsv(t.name, join(o.data, t.file), t.schema, t.rows, t.timestamp);
+      console.log(`${label}: imported ${t.name} in ${started.importSeconds[t.name].toFixed(2)} s`);
     }
     return started;
   } catch (e) {
@@ -80,21 +85,23 @@ async function stopServer(s: Started): Promise<void> {
 async function timeServers(started: readonly Started[], o: RunOptions, queries: readonly BenchQuery[]): Promise<QueryResult[][]> {
   const own = [...queries, ROUND_TRIP];
   const joint = jointQueries(started.length, own);
+  const cycle = new VariantCycle();
   const timed = await timeRounds({
     queries: joint, runs: o.runs, interleave: o.interleave, warmups: o.warmups, minMs: o.minSeconds * 1000,
-    first: async (j) => fingerprint((await started[j.server].client.exec(j.query.q)).dataset, j.query.ordered),
-    run: (j) => started[j.server].client.exec(j.query.q),
+    first: (j) => fingerprintAll(j.query, 'q', async (sql) => (await started[j.server].client.exec(sql)).dataset),
+    run: (j) => started[j.server].client.exec(cycle.text(j.query, 'q', j.id)),
   });
   return splitResults(started.length, own, timed);
 }
 
 /** After the timed queries: the exports, peak RSS and CPU; stops the server. */
-async function finishServer(s: Started, o: RunOptions, metas: readonly DatasetMeta[], timed: readonly QueryResult[]): Promise<ServerRun> {
+async function finishServer(s: Started, o: RunOptions, tables: readonly BenchTable[], timed: readonly QueryResult[]): Promise<ServerRun> {
   try {
-    const exports = o.exports ? await runExports(s.client, metas.map((m) => ({ name: m.dataset, rows: m.rows }))) : [];
+    const exports = o.exports ? await runExports(s.client, tables.map((t) => ({ name: t.name, rows: t.rows }))) : [];
     const queries = timed.filter((r) => r.id !== ROUND_TRIP.id);
     const roundTrip = timed.find((r) => r.id === ROUND_TRIP.id);
-    return { label: s.label, importSeconds: s.importSeconds, queries, exports, peakRssMb: s.server.peakRssMb(), cpuSeconds: s.server.cpuSeconds(), roundTrip };
+    const concurrency = o.concurrency ? await o.concurrency(s.server.port) : undefined;
+    return { label: s.label, importSeconds: s.importSeconds, queries, exports, peakRssMb: s.server.peakRssMb(), cpuSeconds: s.server.cpuSeconds(), roundTrip, concurrency };
   } finally {
     await stopServer(s);
   }
@@ -104,17 +111,17 @@ async function finishServer(s: Started, o: RunOptions, metas: readonly DatasetMe
  * The servers at `group` (indexes into `o.servers`): each started and loaded in that order, then all timed in
  * the same rounds, then finished; on a failure every one still running is stopped.
  */
-async function runGroup(o: RunOptions, labels: readonly string[], group: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
+async function runGroup(o: RunOptions, labels: readonly string[], group: readonly number[], tables: readonly BenchTable[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
   const started: Started[] = [];
   try {
     for (const i of group) {
       if (o.settle) await quiet('before the server');
-      started.push(await startServer(o.servers[i], labels[i], o, metas));
+      started.push(await startServer(o.servers[i], labels[i], o, tables));
     }
     if (o.settle) await quiet(started.length === 1 ? started[0].label : `${started.length} servers`);
     const timed = await timeServers(started, o, queries);
     const runs: ServerRun[] = [];
-    for (let k = 0; k < started.length; k++) runs.push(await finishServer(started[k], o, metas, timed[k]));
+    for (let k = 0; k < started.length; k++) runs.push(await finishServer(started[k], o, tables, timed[k]));
     return runs;
   } catch (e) {
     await Promise.all(started.map(async (s) => stopServer(s).catch(() => undefined)));
@@ -123,15 +130,15 @@ async function runGroup(o: RunOptions, labels: readonly string[], group: readonl
 }
 
 /** One server after another (`order`: indexes into `o.servers`), each loaded, settled and timed on its own; results in the servers' order. */
-export async function runInTurn(o: RunOptions, labels: readonly string[], order: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
+export async function runInTurn(o: RunOptions, labels: readonly string[], order: readonly number[], tables: readonly BenchTable[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
   const runs: ServerRun[] = new Array(o.servers.length);
-  for (const i of order) [runs[i]] = await runGroup(o, labels, [i], metas, queries);
+  for (const i of order) [runs[i]] = await runGroup(o, labels, [i], tables, queries);
   return runs;
 }
 
 /** Every server loaded (in `order`), then all timed in the same rounds (bench-together.ts); results in the servers' order. */
-export async function runTogether(o: RunOptions, labels: readonly string[], order: readonly number[], metas: readonly DatasetMeta[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
-  const inOrder = await runGroup(o, labels, order, metas, queries);
+export async function runTogether(o: RunOptions, labels: readonly string[], order: readonly number[], tables: readonly BenchTable[], queries: readonly BenchQuery[]): Promise<ServerRun[]> {
+  const inOrder = await runGroup(o, labels, order, tables, queries);
   const runs: ServerRun[] = new Array(o.servers.length);
   order.forEach((i, k) => { runs[i] = inOrder[k]; });
   return runs;

@@ -56,7 +56,7 @@ export class Filter implements PlanNode {
       return;
     }
     let sel = new Int32Array(0);
-    const prepared = this.compiled?.prepare(context.parameters);
+    const prepared = this.compiled?.prepare(context);
     for await (const batch of this.child.execute(context)) {
       checkAborted(context);
       if (this.implied && batch.narrowedTo === this.implied) { yield batch; continue; }

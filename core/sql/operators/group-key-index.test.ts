@@ -56,3 +56,21 @@ test('a million distinct composite keys stay typed arrays and the memory limit i
   assert.throws(() => small.assign([{ type: Types.LONG, data: a }], n, out), (e: unknown) =>
     e instanceof SvcError && e.statusCode === 400 && /query memory limit exceeded \[what=GROUP BY keys, limit=1048576 bytes \(cairo.sql.hash.max.memory\)\]/.test(e.message));
 });
+
+test('SYMBOL tuples group through a direct table over their dictionaries; other dictionaries with equal texts meet the same groups', () => {
+  const index = new GroupKeyIndex([]);
+  const a = texts(['x', 'y', 'x', null, 'y'], Types.SYMBOL), b = texts(['p', 'p', 'p', 'q', null], Types.SYMBOL);
+  assert.deepEqual(ids(index, [a, b], 5), [0, 1, 0, 2, 3]);
+  // Dictionaries of 1,000 and 500 values: (1,000 + 1) × (500 + 1) slots of 4 bytes, for two rows.
+  const wide = new GroupKeyIndex([]);
+  const many = (n: number): MemorySymbolTable => new MemorySymbolTable(Array.from({ length: n }, (_x, k) => `v${k}`));
+  const left: Vector = { type: Types.SYMBOL, data: Int32Array.of(3, 999), symbols: many(1000) };
+  const right: Vector = { type: Types.SYMBOL, data: Int32Array.of(-1, 499), symbols: many(500) };
+  assert.deepEqual(ids(wide, [left, right], 2), [0, 1]);
+  assert.ok(wide.bytes >= 1001 * 501 * 4, `${wide.bytes} bytes`);
+  // Same texts in dictionaries of another order: the groups of the encoded rows.
+  const c = texts([null, 'y', 'x'], Types.SYMBOL), e = texts(['q', null, 'p'], Types.SYMBOL);
+  assert.deepEqual(ids(index, [c, e], 3), [2, 3, 0]);
+  assert.deepEqual(ids(index, [a, b], 5), [0, 1, 0, 2, 3]);
+  assert.deepEqual(ids(index, [c, e], 3, true), [2, 3, 0]);
+});

@@ -19,7 +19,20 @@ import { ByteKeyIndex } from './byte-key-index';
 import { NumberHashIndex } from './number-hash-index';
 import { KEY_NULL, RowKeyEncoder } from './row-key';
 
-type Mode = 'symbol' | 'text' | 'number' | 'composite';
+type Mode = 'symbol' | 'text' | 'number' | 'composite' | 'symbols';
+
+/** Slots of the direct table of a SYMBOL tuple: at most this many (16 MiB of group ids). */
+const TUPLE_SLOTS = 1 << 22;
+/** A tuple of dictionaries that keeps changing (more than this many times) gives up its direct table. */
+const TUPLE_REBUILDS = 8;
+
+/** The direct table of one tuple of dictionaries: slot Σ (key_k + 1) × stride_k → group id, -1 none yet. */
+interface TupleTable {
+  readonly tables: readonly (SymbolTable | undefined)[];
+  readonly sizes: readonly number[];
+  readonly strides: Int32Array;
+  readonly groups: Int32Array;
+}
 
 export class GroupKeyIndex {
   count = 0;
@@ -34,12 +47,15 @@ export class GroupKeyIndex {
   /** lookupSymbol's arrays by dictionary, valid while `count` is `foundAt`. */
   private readonly found = new Map<SymbolTable | undefined, Int32Array>();
   private foundAt = -1;
+  /** Composite keys of SYMBOLs only: the direct table of the batches' dictionaries (undefined: none fits). */
+  private tuple: TupleTable | undefined;
+  private tupleBuilds = 0;
 
   constructor(readonly builders: readonly VectorBuilder[], private readonly memory: QueryMemory = UNLIMITED_MEMORY, private readonly what = 'GROUP BY keys') {}
 
   /** Bytes held by the hash tables (not the recorded key values). */
   get bytes(): number {
-    return (this.numbers?.bytes ?? 0) + (this.encoder?.texts.bytes ?? 0) + (this.rows?.bytes ?? 0) + this.groupOf.byteLength;
+    return (this.numbers?.bytes ?? 0) + (this.encoder?.texts.bytes ?? 0) + (this.rows?.bytes ?? 0) + this.groupOf.byteLength + (this.tuple?.groups.byteLength ?? 0);
   }
 
   /** Fills `groups[0..n)` with the group id of each row, adding groups for new keys. */
@@ -52,6 +68,7 @@ export class GroupKeyIndex {
         return;
       case 'number': this.assignNumber(keys, n, groups); return;
       case 'composite': for (let i = 0; i < n; i++) groups[i] = this.rowGroup(keys, i, true); return;
+      case 'symbols': this.assignSymbols(keys, n, groups); return;
     }
   }
 
@@ -61,7 +78,7 @@ export class GroupKeyIndex {
     if (mode === 'symbol' && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) { this.lookupSymbol(keys[0], n, groups); return; }
     for (let i = 0; i < n; i++) {
       if (mode === 'number' && byValue(keys[0], i)) groups[i] = (this.numbers as NumberHashIndex).find(keys[0].data[i]);
-      else if (mode === 'composite' || mode === 'number') groups[i] = this.rowGroup(keys, i, false);
+      else if (mode === 'composite' || mode === 'number' || mode === 'symbols') groups[i] = this.rowGroup(keys, i, false);
       else groups[i] = this.textGroup(keys, i, false);
     }
   }
@@ -99,14 +116,14 @@ export class GroupKeyIndex {
   private modeFor(keys: readonly Vector[]): Mode {
     if (this.mode) return this.mode;
     const t = keys[0].type;
-    if (keys.length !== 1) this.mode = 'composite';
+    if (keys.length !== 1) this.mode = keys.every((k) => k.type.tag === TypeTag.SYMBOL && k.data instanceof Int32Array) ? 'symbols' : 'composite';
     else if (t.tag === TypeTag.SYMBOL) this.mode = 'symbol';
     else if (t.tag === TypeTag.STRING || t.tag === TypeTag.VARCHAR) this.mode = 'text';
     else if (!isVarSize(t) && elementsPerRow(t) === 1) this.mode = 'number';
     else this.mode = 'composite';
     if (this.mode === 'number') this.numbers = new NumberHashIndex(1024, this.memory, this.what);
     this.encoder = new RowKeyEncoder(keys.length, this.memory, this.what);
-    if (this.mode === 'composite' || this.mode === 'number') this.rows = new ByteKeyIndex(this.memory, this.what);
+    if (this.mode === 'composite' || this.mode === 'number' || this.mode === 'symbols') this.rows = new ByteKeyIndex(this.memory, this.what);
     return this.mode;
   }
 
@@ -125,6 +142,57 @@ export class GroupKeyIndex {
       if (g < 0) { g = this.textGroup(one, i, true); map[slot] = g; }
       groups[i] = g;
     }
+  }
+
+  /**
+   * SYMBOL keys only: a row's group is read from a direct table indexed by its tuple of keys (a dense n-D index
+   * over the dictionaries), filled on first sight of a tuple from the encoded row, so groups are the ones the
+   * encoded rows give (equal strings of other dictionaries meet there). Tuples past TUPLE_SLOTS go row by row.
+   */
+  private assignSymbols(keys: readonly Vector[], n: number, groups: Int32Array): void {
+    const t = this.tupleFor(keys);
+    if (!t) { for (let i = 0; i < n; i++) groups[i] = this.rowGroup(keys, i, true); return; }
+    const map = t.groups;
+    if (keys.length === 2) {
+      const a = keys[0].data as Int32Array, b = keys[1].data as Int32Array, stride = t.strides[0];
+      for (let i = 0; i < n; i++) {
+        const slot = (a[i] + 1) * stride + b[i] + 1;
+        let g = map[slot];
+        if (g < 0) { g = this.rowGroup(keys, i, true); map[slot] = g; }
+        groups[i] = g;
+      }
+      return;
+    }
+    const data = keys.map((k) => k.data as Int32Array), strides = t.strides, m = data.length;
+    for (let i = 0; i < n; i++) {
+      let slot = 0;
+      for (let k = 0; k < m; k++) slot += (data[k][i] + 1) * strides[k];
+      let g = map[slot];
+      if (g < 0) { g = this.rowGroup(keys, i, true); map[slot] = g; }
+      groups[i] = g;
+    }
+  }
+
+  /** The direct table for the batch's dictionaries, made anew when they change or grow; undefined when none fits. */
+  private tupleFor(keys: readonly Vector[]): TupleTable | undefined {
+    const t = this.tuple;
+    if (t && keys.every((k, j) => k.symbols === t.tables[j] && (k.symbols?.size ?? 0) <= t.sizes[j])) return t;
+    if (this.tupleBuilds >= TUPLE_REBUILDS) return undefined;
+    this.tupleBuilds++;
+    if (t) this.memory.grow(-t.groups.byteLength, this.what);
+    this.tuple = undefined;
+    const sizes = keys.map((k) => k.symbols?.size ?? 0);
+    const strides = new Int32Array(keys.length);
+    let slots = 1;
+    for (let j = keys.length - 1; j >= 0; j--) {
+      strides[j] = slots;
+      slots *= sizes[j] + 1;
+      if (slots > TUPLE_SLOTS) return undefined;
+    }
+    this.memory.grow(slots * 4, this.what);
+    const groups = allocateTable(() => new Int32Array(slots).fill(-1), this.what);
+    this.tuple = { tables: keys.map((k) => k.symbols), sizes, strides, groups };
+    return this.tuple;
   }
 
   private assignNumber(keys: readonly Vector[], n: number, groups: Int32Array): void {

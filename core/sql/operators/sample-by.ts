@@ -44,6 +44,8 @@ export interface SampleBySpec {
   /** FROM (inclusive) / TO (exclusive) in µs: rows outside are skipped, fills extend to them. */
   readonly from?: number;
   readonly to?: number;
+  /** Only the first this many groups are wanted (`LIMIT n`, no FILL: sample-limit.ts): reading stops once they are complete. */
+  readonly rowLimit?: number;
 }
 
 /** The sampled groups before their values: per group its bucket and key, the keys by key id, the clock used. */
@@ -54,11 +56,12 @@ const OUT_BATCH = 65536;
 export class SampleBy implements PlanNode {
   readonly children: readonly PlanNode[];
   readonly columns: readonly ResultColumn[];
-  readonly label = 'SampleBy';
+  readonly label: string;
 
   constructor(readonly spec: SampleBySpec) {
     this.children = [spec.child];
     this.columns = spec.columns;
+    this.label = spec.rowLimit === undefined ? 'SampleBy' : `SampleBy(first ${spec.rowLimit})`;
   }
 
   get timestampIndex(): number {
@@ -71,7 +74,7 @@ export class SampleBy implements PlanNode {
     const tsType = spec.columns[spec.aggregates.length].type;
     const nanos = tsType.tag === TypeTag.TIMESTAMP_NS;
     // Big scans of a simple shape fold in the worker pool (core/parallel).
-    const groups = (nanos ? undefined : await parallelSample(spec, states, context)) ?? await this.fold(states, nanos, context);
+    const groups = (nanos || spec.rowLimit !== undefined ? undefined : await parallelSample(spec, states, context)) ?? await this.fold(states, nanos, context);
     const count = groups.count;
     const values = states.map((s, a) => castVector(s.value(count), spec.aggregates[a].type, count));
     const sampled: SampledGroups = { ...groups, values };
@@ -126,6 +129,9 @@ export class SampleBy implements PlanNode {
         else states[a].add(argVectors[a], ids, rows);
       }
       if (fused.length > 0) foldFused(fused, fusedArgs, ids, rows, runs);
+      // Groups are numbered in bucket order: once a later bucket than the wanted last group's has begun, those groups are complete.
+      const limit = spec.rowLimit;
+      if (limit !== undefined && b.count > limit && b.bucketTs[b.count - 1] > b.bucketTs[limit - 1]) break;
     }
     for (const s of states) s.init(b.count);
     return { count: b.count, bucketTs: b.bucketTs, groupKey: b.groupKey, keyCount: index.count, keyVectors: builders.map((k) => k.build()), clock: b.clock };

@@ -88,3 +88,39 @@ test('an empty input, a single row and a limit past the rows', async () => {
   const rows = randomRows(30, 5);
   assert.deepEqual(await sorted(rows, 100, 7), naive(rows, 100));
 });
+
+/** One key column of `type` (nulls as the type has them) and a row number, in batches; top-N by the key then the row number. */
+async function topByKey(type: 'DOUBLE' | 'FLOAT' | 'INT' | 'LONG', descending: boolean, n: number, limit: number, seed: number): Promise<void> {
+  const r = random(seed);
+  const nul = { DOUBLE: NaN, FLOAT: NaN, INT: -2147483648, LONG: LONG_NULL }[type];
+  // Few distinct values: ties at the cut; a rising drift, so later batches beat the kept rows (ascending) or not.
+  const keys = Array.from({ length: n }, (_x, i) => (r() < 0.1 ? nul : Math.floor(r() * 50 + (i % 1000) / 100)));
+  const columns: ResultColumn[] = [{ name: 'x', type: Types[type] }, { name: 'row', type: Types.LONG }];
+  const make = (xs: number[]): Float64Array | Float32Array | Int32Array => (type === 'FLOAT' ? Float32Array.from(xs) : type === 'INT' ? Int32Array.from(xs) : Float64Array.from(xs));
+  const src = {
+    columns, children: [], label: 'rows', timestampIndex: -1,
+    async *execute(): AsyncIterable<ColumnBatch> {
+      for (let lo = 0; lo < n; lo += 20_000) {
+        const hi = Math.min(n, lo + 20_000);
+        yield { rowCount: hi - lo, vectors: [{ type: Types[type], data: make(keys.slice(lo, hi)) }, { type: Types.LONG, data: Float64Array.from({ length: hi - lo }, (_x, i) => lo + i) }] };
+      }
+    },
+  } as unknown as PlanNode;
+  const cancellation = new QueryCancellation(new AbortController().signal);
+  const context = { cancellation, signal: cancellation.signal } as unknown as ExecContext;
+  const out: number[] = [];
+  for await (const b of new Sort(src, [{ index: 0, descending }], limit, -1).execute(context)) for (let i = 0; i < b.rowCount; i++) out.push(b.vectors[1].data[i]);
+  // The naive reference: a stable sort of row numbers; nulls (NaN, the INT/LONG minimum) are the least values.
+  const value = (i: number): number => (Number.isNaN(keys[i]) ? -Infinity : keys[i]);
+  const expected = keys.map((_x, i) => i).sort((a, b) => (descending ? value(b) - value(a) : value(a) - value(b)) || a - b).slice(0, limit);
+  assert.deepEqual(out, expected, `${type} ${descending ? 'DESC' : 'ASC'} LIMIT ${limit}`);
+}
+
+test('top-N cut by the first key (one typed loop per batch) keeps the rows a naive stable sort keeps: DOUBLE, FLOAT, INT, LONG, both directions, nulls and ties', async () => {
+  for (const type of ['DOUBLE', 'FLOAT', 'INT', 'LONG'] as const) {
+    for (const descending of [true, false]) {
+      await topByKey(type, descending, 150_000, 10, 7);
+      await topByKey(type, descending, 150_000, 3_000, 8);
+    }
+  }
+});

@@ -1,6 +1,8 @@
 /**
  * ORDER BY: materialises the input, sorts a permutation and emits in order. With a LIMIT of n rows
- * (top-N) it keeps only the best n candidates per batch, so memory stays bounded by n + batch size.
+ * (top-N) it keeps only the best n candidates per batch, so memory stays bounded by n + batch size; once n
+ * rows are kept, a batch's rows that cannot beat the worst of them by the first key are cut off by one typed
+ * loop before any copy (top-threshold.ts).
  * Full sorts go through sortPermutation, which a cancelled query stops part-way.
  */
 import { ColumnBatch } from '../../data/column-batch';
@@ -9,6 +11,7 @@ import { CHECK_EVERY_ROWS } from '../query-cancellation';
 import { sortPermutation } from './permutation-sort';
 import { concatBatches, gatherBatch, sliceBatch } from '../vector/vector-ops';
 import { rowComparator, SortKey } from './row-comparator';
+import { candidates, cuttable } from './top-threshold';
 
 const OUT_BATCH = 65536;
 
@@ -25,13 +28,29 @@ export class Sort implements PlanNode {
     let kept: ColumnBatch | undefined;
     const pending: ColumnBatch[] = [];
     let pendingRows = 0;
+    // The first key's value in the worst kept row, once `topN` rows are kept and that key can be cut by value.
+    let cut: number | undefined;
+    let sel = new Int32Array(0);
+    const first = this.keys[0];
     const flush = async (): Promise<void> => {
       const all = concatBatches(types, kept ? [kept, ...pending] : pending);
       pending.length = 0; pendingRows = 0;
-      kept = this.topN !== undefined && all.rowCount > this.topN ? await this.sorted(all, this.topN, context) : all;
+      const cutNow = this.topN !== undefined && all.rowCount > this.topN;
+      kept = cutNow && this.topN !== undefined ? await this.sorted(all, this.topN, context) : all;
+      // Sorted, best first: the worst kept row is the last.
+      const worst = first ? kept.vectors[first.index] : undefined;
+      cut = cutNow && this.topN !== undefined && this.topN > 0 && worst && cuttable(worst) ? Number(worst.data[kept.rowCount - 1]) : undefined;
     };
-    for await (const batch of this.child.execute(context)) {
+    for await (const input of this.child.execute(context)) {
       checkAborted(context);
+      let batch = input;
+      const key = first ? batch.vectors[first.index] : undefined;
+      if (cut !== undefined && key && cuttable(key)) {
+        if (sel.length < batch.rowCount) sel = new Int32Array(batch.rowCount);
+        const k = candidates(key.data, batch.rowCount, cut, first.descending, sel);
+        if (k === 0) continue;
+        if (k < batch.rowCount) batch = gatherBatch(batch, sel, k);
+      }
       pending.push(batch);
       pendingRows += batch.rowCount;
       if (this.topN !== undefined && pendingRows >= Math.max(this.topN, OUT_BATCH)) await flush();

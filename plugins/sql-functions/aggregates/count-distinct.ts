@@ -17,6 +17,7 @@ import { GroupKeyIndex } from '../../../core/sql/operators/group-key-index';
 import { NumberHashIndex } from '../../../core/sql/operators/number-hash-index';
 import { isNullKey } from '../../../core/sql/operators/row-key';
 import { QueryMemory, UNLIMITED_MEMORY } from '../../../core/sql/query-memory';
+import { SymbolDistinctBits } from './symbol-distinct-bits';
 
 const WHAT = 'count_distinct values';
 
@@ -26,10 +27,15 @@ export class DistinctCountState implements AggregateState {
   private numbers: NumberHashIndex | undefined;
   private flat: GroupKeyIndex | undefined;
   private grouped: GroupKeyIndex | undefined;
+  /** Grouped SYMBOL values: bit sets over the dictionary, until they no longer serve (then `noBits`). */
+  private bits: SymbolDistinctBits | undefined;
+  private noBits = false;
+  private groups = 0;
 
   constructor(private readonly type: ColumnType, private readonly memory: QueryMemory = UNLIMITED_MEMORY) {}
 
   init(groups: number): void {
+    this.groups = Math.max(this.groups, groups);
     if (groups <= this.counts.length) return;
     const grown = new Float64Array(Math.max(groups, this.counts.length * 2));
     this.memory.grow(grown.byteLength - this.counts.byteLength, WHAT);
@@ -42,6 +48,7 @@ export class DistinctCountState implements AggregateState {
     if (this.ids.length < n) this.ids = new Int32Array(n);
     const ids = this.ids;
     if (!groups && !v.exact && isNumberLike(v.type) && !this.flat) { this.addNumbers(v.data, n); return; }
+    if (groups && this.bitsFor(v)) { (this.bits as SymbolDistinctBits).add(v.data as Int32Array, groups, n, this.counts); return; }
     // A batch with exact LONGs (beyond 2^53) after number batches: one index from here on.
     if (!groups && this.numbers) this.moveNumbersToIndex();
     const index = groups ? (this.grouped ??= this.newIndex(true)) : (this.flat ??= this.newIndex(false));
@@ -77,8 +84,44 @@ export class DistinctCountState implements AggregateState {
     });
   }
 
+  /** True when the bit sets take `v`'s rows (a SYMBOL of the one dictionary, within the bits' bound); else leaves them. */
+  private bitsFor(v: Vector): boolean {
+    if (this.noBits || v.type.tag !== TypeTag.SYMBOL || !(v.data instanceof Int32Array)) return false;
+    const bits = (this.bits ??= new SymbolDistinctBits(v.symbols, this.memory));
+    if (bits.accepts(v.symbols, this.groups)) return true;
+    this.leaveBits();
+    return false;
+  }
+
+  /** Replays every group's set into the grouped hash table (already counted), then keeps to the table. */
+  private leaveBits(): void {
+    this.noBits = true;
+    const bits = this.bits;
+    if (!bits) return;
+    this.bits = undefined;
+    const index = (this.grouped ??= this.newIndex(true));
+    for (let g = 0; g < bits.groupCount; g++) {
+      const keys = bits.keysOf(g);
+      if (keys.length === 0) continue;
+      const owners = new Int32Array(keys.length).fill(g), ids = new Int32Array(keys.length);
+      index.assign([{ type: Types.INT, data: owners }, { type: this.type, data: Int32Array.from(keys), symbols: bits.table }], keys.length, ids);
+    }
+    bits.release();
+  }
+
   merge(o: AggregateState, from: number, to: number): void {
     const other = o as DistinctCountState;
+    if (other.bits) {
+      const keys = other.bits.keysOf(from);
+      const symbols: Vector = { type: this.type, data: Int32Array.from(keys), symbols: other.bits.table };
+      this.init(to + 1);
+      if (this.bitsFor(symbols)) {
+        const bits = this.bits as SymbolDistinctBits;
+        for (const k of keys) if (bits.set(to, k)) this.counts[to]++;
+      } else {
+        this.add([symbols], new Int32Array(keys.length).fill(to), keys.length);
+      }
+    }
     if (other.numbers && from === 0) {
       const one = new Float64Array(1), sel = Int32Array.of(to);
       other.numbers.forEachKey((x) => { one[0] = x; this.add([{ type: Types.DOUBLE, data: one }], to === 0 ? undefined : sel, 1); });

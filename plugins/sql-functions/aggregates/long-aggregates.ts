@@ -60,6 +60,11 @@ export class LongSumState implements AggregateState {
     }
   }
 
+  /** Kernel partials bounded below 2^53 (AggregateState.partials) add into the double sums. */
+  partials(): FusedAggregate | undefined {
+    return this.exact ? undefined : { op: 'sum', nulls: 'long', acc: this.sums, counts: this.counts };
+  }
+
   merge(o: AggregateState, from: number, to: number): void {
     const other = o as LongSumState;
     if (!this.exact && !other.exact && this.bound + other.bound <= MAX_SAFE_LONG) {
