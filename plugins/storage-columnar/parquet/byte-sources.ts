@@ -1,21 +1,23 @@
 /**
  * ByteSources (core/extension/partition-bytes.ts) the engine makes itself: a local file read with positional
- * reads (the file stays open until `close`), and bytes in memory (tests, a file just written). `counted`
+ * reads, and bytes in memory (tests, a file just written). `counted`
  * wraps any source so the Parquet tier's metrics see every byte a query reads.
  */
-import { open, FileHandle } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { ByteSource } from '../../../core/extension/partition-bytes';
 import { SvcError } from '../../../core/errors';
 
+/**
+ * A local file. Each `read` opens, reads and closes it: a chunk read is large, so the open costs little,
+ * and no descriptor outlives a query (a retired partition's folder can go at once).
+ */
 export class FileByteSource implements ByteSource {
-  private handle: Promise<FileHandle> | undefined;
-
   /** `size`: the committed size when known (`_txn`); reads past it fail as they would past the file's end. */
   constructor(readonly path: string, private readonly knownSize?: number) {}
 
   async size(): Promise<number> {
     if (this.knownSize !== undefined) return this.knownSize;
-    return (await (await this.file()).stat()).size;
+    return (await stat(this.path)).size;
   }
 
   async read(offset: number, length: number, signal?: AbortSignal): Promise<Uint8Array> {
@@ -23,32 +25,20 @@ export class FileByteSource implements ByteSource {
     if (offset < 0 || length < 0 || (this.knownSize !== undefined && offset + length > this.knownSize)) {
       throw new SvcError(`read past the end of a Parquet file [file=${this.path}, offset=${offset}, length=${length}]`);
     }
-    // SharedArrayBuffer-backed, like column file bytes, so decoded views can reach the query workers.
+    // SharedArrayBuffer-backed, like column file bytes.
     const out = new Uint8Array(new SharedArrayBuffer(length));
-    const fh = await this.file();
-    let done = 0;
-    while (done < length) {
-      const { bytesRead } = await fh.read(out, done, length - done, offset + done);
-      if (bytesRead === 0) throw new SvcError(`Parquet file shorter than its recorded size [file=${this.path}, expected=${offset + length}]`);
-      done += bytesRead;
+    const fh = await open(this.path, 'r');
+    try {
+      let done = 0;
+      while (done < length) {
+        const { bytesRead } = await fh.read(out, done, length - done, offset + done);
+        if (bytesRead === 0) throw new SvcError(`Parquet file shorter than its recorded size [file=${this.path}, expected=${offset + length}]`);
+        done += bytesRead;
+      }
+    } finally {
+      await fh.close();
     }
     return out;
-  }
-
-  async close(): Promise<void> {
-    const h = this.handle;
-    this.handle = undefined;
-    if (h) await (await h).close().catch(() => undefined);
-  }
-
-  private file(): Promise<FileHandle> {
-    if (!this.handle) {
-      const h = open(this.path, 'r');
-      // A failed open is retried by the next read, not remembered.
-      h.catch(() => { if (this.handle === h) this.handle = undefined; });
-      this.handle = h;
-    }
-    return this.handle;
   }
 }
 

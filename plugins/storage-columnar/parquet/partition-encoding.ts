@@ -5,7 +5,7 @@
  * designated timestamp's min/max prune row groups), and footer entries naming each column's svc type
  * (`svc.column.types`) and its stable id (`svc.column.ids`), so renames, drops and added columns still map.
  */
-import { TypeTag, typeName } from '../../../core/data/column-type';
+import { ddlTypeName, TypeTag, typeName } from '../../../core/data/column-type';
 import { SvcError } from '../../../core/errors';
 import { Codec } from '../../export-parquet/parquet-options';
 import { ParquetOptions } from '../../export-parquet/parquet-options';
@@ -42,7 +42,7 @@ export function checkConvertible(meta: TableMeta, partition: string): void {
   for (const c of meta.columns) {
     const t = c.type;
     if (t.tag === TypeTag.ARRAY && ((t.dims ?? 1) > 1 || (t.elem ?? TypeTag.DOUBLE) !== TypeTag.DOUBLE)) {
-      throw SvcError.badRequest(`cannot convert partition to Parquet [table=${meta.name}, partition=${partition}]: column ${c.name} is ${typeName(t)}${'[]'.repeat(t.dims ?? 1)}, and a Parquet partition holds only one-dimensional DOUBLE arrays`);
+      throw SvcError.badRequest(`cannot convert partition to Parquet [table=${meta.name}, partition=${partition}]: column ${c.name} is ${ddlTypeName(t)}, and a Parquet partition holds only one-dimensional DOUBLE arrays`);
     }
   }
 }
