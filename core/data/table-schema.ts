@@ -32,6 +32,11 @@ export interface TableSchema {
   readonly walEnabled: boolean;
   /** DEDUP UPSERT KEYS column names (empty when dedup is off); always includes the designated timestamp. */
   readonly dedupKeys: readonly string[];
+  /**
+   * `parquetConvertAfter` (µs): partitions whose time range is older than this are converted to Parquet in the
+   * background; 0 = never; absent = the server's `cairo.partition.parquet.convert.after`.
+   */
+  readonly parquetConvertAfterMicros?: number;
 }
 
 export interface CreateTableRequest {
@@ -44,6 +49,7 @@ export interface CreateTableRequest {
   readonly o3MaxLagMicros?: number;
   readonly walEnabled?: boolean;
   readonly dedupKeys?: readonly string[];
+  readonly parquetConvertAfterMicros?: number;
 }
 
 export interface PartitionInfo {

@@ -64,6 +64,8 @@ export interface TableParams {
   readonly o3MaxLagMicros?: number;
   /** DEDUP UPSERT KEYS column names, the designated timestamp among them; empty turns deduplication off. */
   readonly dedupKeys?: readonly string[];
+  /** Conversion to Parquet by age (TableSchema.parquetConvertAfterMicros); 0 = never. */
+  readonly parquetConvertAfterMicros?: number;
 }
 
 export interface ScanOptions {

@@ -29,6 +29,7 @@ import { ParquetReads } from './parquet/parquet-reads';
 import { DEFAULT_ENCODING, PartitionEncoding } from './parquet/partition-encoding';
 import { EngineTiers } from './parquet/engine-tiers';
 import { TierChanges } from './parquet/tier-changes';
+import { AgeConverter, AgeSettings } from './parquet/age-converter';
 
 
 /** Folders the engine creates: `<name>~<id>` (directoryName) and `<name>~<id>.tmp` while creating. */
@@ -49,6 +50,8 @@ export interface EngineOptions {
   readonly parquetEncoding?: PartitionEncoding;
   /** The cold tier's reads, when a plugin registered one (resolved on first use). */
   readonly coldStore?: () => ColdPartitionStore | undefined;
+  /** Conversion to Parquet by age (age-converter.ts); absent: tables' own settings only, checked every minute. */
+  readonly parquetAge?: Partial<AgeSettings>;
 }
 
 export class ColumnarEngine implements StorageEngine, Lifecycle {
@@ -62,6 +65,8 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   /** The tier switch and PartitionTiers (core/extension/partition-bytes.ts). */
   readonly tiers: EngineTiers;
   private readonly encoding: PartitionEncoding;
+  /** Background conversion of partitions past their age. */
+  readonly ageConverter: AgeConverter;
 
   constructor(readonly options: EngineOptions) {
     this.cache = new ColumnCache(options.cacheBytes);
@@ -72,6 +77,10 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     this.tiers = new EngineTiers({
       reads: this.parquet, encoding: this.encoding, mode: options.commitMode, writerTimeoutMs: options.writerTimeoutMs, changes,
     }, (name) => this.require(name));
+    this.ageConverter = new AgeConverter(() => [...this.tables.values()], this.tiers, {
+      defaultAfterMicros: options.parquetAge?.defaultAfterMicros ?? 0, intervalMs: options.parquetAge?.intervalMs ?? 60_000,
+      now: options.parquetAge?.now ?? ((): number => Date.now() * 1000),
+    }, options.log);
   }
 
   /** Opens every table folder, recovering each to its committed state. */
@@ -100,13 +109,16 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       this.nextId = Math.max(this.nextId, r.meta.id + 1);
     }
     this.options.log?.advisory(`storage opened [db=${this.options.dbDir}, tables=${this.tables.size}, commitMode=${this.options.commitMode}]`);
+    this.ageConverter.start();
   }
 
   async stop(): Promise<void> {
+    await this.ageConverter.stop();
     await this.close();
   }
 
   async close(): Promise<void> {
+    await this.ageConverter.stop();
     this.cache.clear();
   }
 
@@ -149,6 +161,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       o3MaxLagMicros: request.o3MaxLagMicros ?? this.options.o3MaxLagMicros,
       walEnabled: request.walEnabled ?? false,
       dedupKeys,
+      ...(request.parquetConvertAfterMicros !== undefined ? { parquetConvertAfterMicros: request.parquetConvertAfterMicros } : {}),
     };
     const dir = join(this.options.dbDir, meta.directoryName);
     const tmp = `${dir}.tmp`;
@@ -251,6 +264,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       maxUncommittedRows: params.maxUncommittedRows ?? meta.maxUncommittedRows,
       o3MaxLagMicros: params.o3MaxLagMicros ?? meta.o3MaxLagMicros,
       dedupKeys: params.dedupKeys ?? meta.dedupKeys,
+      ...(params.parquetConvertAfterMicros !== undefined ? { parquetConvertAfterMicros: params.parquetConvertAfterMicros } : {}),
     });
   }
 
@@ -331,7 +345,10 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   }
 }
 
-function checkParams(p: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): void {
+function checkParams(p: { maxUncommittedRows?: number; o3MaxLagMicros?: number; parquetConvertAfterMicros?: number }): void {
+  if (p.parquetConvertAfterMicros !== undefined && !(Number.isFinite(p.parquetConvertAfterMicros) && p.parquetConvertAfterMicros >= 0)) {
+    throw SvcError.badRequest(`invalid parquetConvertAfter [value=${p.parquetConvertAfterMicros}, expected=a duration of 0 or more]`);
+  }
   if (p.maxUncommittedRows !== undefined && !(Number.isInteger(p.maxUncommittedRows) && p.maxUncommittedRows >= 1)) {
     throw SvcError.badRequest(`invalid maxUncommittedRows [value=${p.maxUncommittedRows}, expected=a positive integer]`);
   }

@@ -11,7 +11,7 @@ import { CommitMode } from './atomic-file';
 import { ColumnCache } from './column-cache';
 import { DedupRows } from './dedup-rows';
 import { FileWrites, SYNC_WRITES } from './file-writes';
-import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
+import { nextPartitionFloor, partitionFloor, partitionName } from '../../core/data/partition-names';
 import { appendToPartition, dedupRun, mergeIntoPartition, RunRows, writeNewPartition } from './partition-writes';
 import { PendingRows } from './pending-rows';
 import { ScratchBuffers } from './scratch-buffers';

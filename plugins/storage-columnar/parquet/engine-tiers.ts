@@ -11,9 +11,12 @@ import { SvcError } from '../../../core/errors';
 import { TableState } from '../table-state';
 import { TXN_FILE, TxnState, writeTxn } from '../txn-state';
 import { FileByteSource } from './byte-sources';
-import { partitionNamed, switchTier, TargetTier, TierEnv, tierOf } from './tier-switch';
+import { ConversionCounters } from './parquet-metrics';
+import { partitionNamed, SwitchOutcome, switchTier, TargetTier, TierEnv, tierOf } from './tier-switch';
 
 export class EngineTiers implements PartitionTiers {
+  readonly conversions: ConversionCounters = { converted: 0, failed: 0 };
+
   constructor(private readonly env: TierEnv, private readonly table: (name: string) => TableState) {}
 
   /** Converts the named partitions one at a time (each its own `_txn` swap); returns how many changed tier. */
@@ -21,9 +24,21 @@ export class EngineTiers implements PartitionTiers {
     const state = this.table(table);
     let converted = 0;
     for (const name of names) {
-      if (await switchTier(this.env, state, name, to, 'wait', signal) === 'converted') converted++;
+      if (await this.switch(state, name, to, 'wait', signal) === 'converted') converted++;
     }
     return converted;
+  }
+
+  /** One partition's tier switch, counted for /metrics. */
+  async switch(state: TableState, name: string, to: TargetTier, how: 'wait' | 'try', signal?: AbortSignal): Promise<SwitchOutcome> {
+    try {
+      const outcome = await switchTier(this.env, state, name, to, how, signal);
+      if (outcome === 'converted') this.conversions.converted++;
+      return outcome;
+    } catch (e) {
+      this.conversions.failed++;
+      throw e;
+    }
   }
 
   /** Removes the named partitions in one `_txn` swap; their folders go once no reader holds them. */

@@ -215,3 +215,25 @@ test('a conversion a crash interrupted leaves the native partition and no folder
     removeDir(dir);
   }
 });
+
+test('conversion by age turns partitions past the age into Parquet, oldest first, never the newest; 0 turns it off', async () => {
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir, { parquetAge: { defaultAfterMicros: DAY, intervalMs: 3_600_000, now: () => T0 + 100 * DAY } });
+    const data = rows(4, 30);
+    await table(engine, 'nat', data);
+    await table(engine, 'aged', data);
+    await engine.setTableParams('nat', { parquetConvertAfterMicros: 0 });
+    // Days 1 and 2 ended more than a day before the newest row (day 4); day 3 did not.
+    assert.equal(await engine.ageConverter.runOnce(), 2);
+    assert.deepEqual(tiers(engine, 'aged'), ['2024-01-01:parquet', '2024-01-02:parquet', '2024-01-03:native', '2024-01-04:native']);
+    assert.deepEqual(tiers(engine, 'nat'), ['2024-01-01:native', '2024-01-02:native', '2024-01-03:native', '2024-01-04:native']);
+    await same(engine, 'nat', 'aged');
+    assert.equal(await engine.ageConverter.runOnce(), 0);
+    await engine.setTableParams('aged', { parquetConvertAfterMicros: 1 });
+    assert.equal(await engine.ageConverter.runOnce(), 1);
+    assert.deepEqual(tiers(engine, 'aged').slice(2), ['2024-01-03:parquet', '2024-01-04:native']);
+  } finally {
+    removeDir(dir);
+  }
+});
