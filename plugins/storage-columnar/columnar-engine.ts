@@ -20,7 +20,7 @@ import { validateColumnName, validateTableName } from './table-name';
 import { ColumnarTableReader } from './table-reader';
 import { TableState } from './table-state';
 import { ColumnarTableWriter } from './table-writer';
-import { EMPTY_TXN, TXN_FILE, writeTxn } from './txn-state';
+import { EMPTY_TXN, TXN_FILE, TxnState, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
 import { addTableColumn } from './add-column';
 import { storedWidth } from './vector-encoder';
@@ -105,7 +105,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       if (r.truncatedFiles + r.removedEntries > 0) {
         this.options.log?.advisory(`recovered table [table=${r.meta.name}, truncatedFiles=${r.truncatedFiles}, removed=${r.removedEntries}]`);
       }
-      this.tables.set(r.meta.name.toLowerCase(), new TableState(r.meta, r.txn, dir, this.cache));
+      this.tables.set(r.meta.name.toLowerCase(), this.tableState(r.meta, r.txn, dir));
       this.nextId = Math.max(this.nextId, r.meta.id + 1);
     }
     this.options.log?.advisory(`storage opened [db=${this.options.dbDir}, tables=${this.tables.size}, commitMode=${this.options.commitMode}]`);
@@ -170,7 +170,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     writeTxn(join(tmp, TXN_FILE), EMPTY_TXN, this.options.commitMode);
     writeMeta(join(tmp, '_meta'), meta, this.options.commitMode);
     renameSync(tmp, dir);
-    const state = new TableState(meta, EMPTY_TXN, dir, this.cache);
+    const state = this.tableState(meta, EMPTY_TXN, dir);
     this.tables.set(name.toLowerCase(), state);
     return state.schema;
   }
@@ -302,6 +302,12 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       throw new SvcError(`commitTogether takes writers opened by this engine [table=${w.schema.name}]`);
     }
     return w;
+  }
+
+  private tableState(meta: TableMeta, txn: TxnState, dir: string): TableState {
+    const state = new TableState(meta, txn, dir, this.cache);
+    state.onPublish = (before, after) => this.tiers.published(state, before, after);
+    return state;
   }
 
   private require(name: string): TableState {

@@ -60,11 +60,26 @@ export class EngineTiers implements PartitionTiers {
     }
   }
 
+  /**
+   * After a writer's commit: a Parquet or cold partition it rewrote (rows merged or appended, an UPDATE) has a
+   * new location, or is gone; listeners hear of it and a cold object no longer referenced is released.
+   */
+  published(state: TableState, before: TxnState, after: TxnState): void {
+    for (const p of before.partitions) {
+      if (!p.parquet || after.partitions.includes(p)) continue;
+      const q = partitionNamed(after, p.name);
+      if (!q) { this.removed(state, p); continue; }
+      const location = q.parquet ? this.env.reads.location({ dir: state.dir, meta: state.meta }, q) : undefined;
+      const released = p.parquet.cold && q.parquet?.cold?.key !== p.parquet.cold.key ? { state, location: this.env.reads.location({ dir: state.dir, meta: state.meta }, p) } : undefined;
+      this.env.changes.emit({ table: state.meta.name, partition: p.name, before: tierOf(p), after: tierOf(q), location }, released);
+    }
+  }
+
   /** A dropped, truncated or rewritten Parquet/cold partition: listeners hear of it, a cold object is released. */
   removed(state: TableState, p: TxnState['partitions'][number]): void {
     const location = this.env.reads.location({ dir: state.dir, meta: state.meta }, p);
     const change: PartitionTierChange = { table: state.meta.name, partition: p.name, before: tierOf(p), after: undefined };
-    this.env.changes.emit(change, p.parquet?.cold ? location : undefined);
+    this.env.changes.emit(change, p.parquet?.cold ? { state, location } : undefined);
   }
 
   parquetPartitions(table: string): readonly ParquetPartitionLocation[] {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { arrayType, ColumnType, decimalType, geohashType, TypeTag, Types } from '../../../core/data/column-type';
 import { VectorBuilder } from '../../../core/data/vector-builder';
+import { ColdPartitionStore, PartitionTierChange } from '../../../core/extension/partition-bytes';
 import { ColumnarEngine } from '../columnar-engine';
+import { MemoryByteSource } from './byte-sources';
 import { Cell, makeBatch, openEngine, readRows, removeDir, tempDir } from '../test-support';
 
 const DAY = 86_400_000_000;
@@ -50,15 +52,27 @@ async function table(engine: ColumnarEngine, name: string, data: Cell[][], extra
   await w.close();
 }
 
+/** Every row of a table, its reader closed afterwards (an open snapshot keeps retired files). */
+async function all(engine: ColumnarEngine, name: string, options?: Parameters<typeof readRows>[1]): Promise<Cell[][]> {
+  const reader = engine.openReader(name);
+  try {
+    return await readRows(reader, options);
+  } finally {
+    reader.close();
+  }
+}
+
 async function same(engine: ColumnarEngine, a: string, b: string, options?: Parameters<typeof readRows>[1]): Promise<void> {
-  const ra = await readRows(engine.openReader(a), options);
-  const rb = await readRows(engine.openReader(b), options);
+  const ra = await all(engine, a, options);
+  const rb = await all(engine, b, options);
   assert.equal(ra.length, rb.length);
   assert.deepEqual(ra, rb);
 }
 
 function tiers(engine: ColumnarEngine, name: string): string[] {
-  return engine.openReader(name).partitions.map((p) => `${p.name}:${p.tier}`);
+  const reader = engine.openReader(name);
+  reader.close();
+  return reader.partitions.map((p) => `${p.name}:${p.tier}`);
 }
 
 test('a table with Parquet partitions reads exactly like the same table kept native, every type, intervals, reverse', async () => {
@@ -111,7 +125,7 @@ test('out-of-order rows, appends and deduplicated rows into Parquet partitions m
       assert.deepEqual(tiers(engine, 'pq'), ['2024-01-01:parquet', '2024-01-02:parquet']);
       await same(engine, 'nat', 'pq');
     }
-    const changed = (await readRows(engine.openReader('pq'))).filter((r) => r[8] === 999.5);
+    const changed = (await all(engine, 'pq')).filter((r) => r[8] === 999.5);
     assert.equal(changed.length, 10);
   } finally {
     removeDir(dir);
@@ -125,19 +139,19 @@ test('a writer truncate (UPDATE) keeps Parquet partitions Parquet; a rollback le
     const data = rows(2, 50);
     await table(engine, 'pq', data);
     await engine.convertPartitions('pq', ['2024-01-02'], 'parquet');
-    const before = await readRows(engine.openReader('pq'));
+    const before = await all(engine, 'pq');
     let w = await engine.openWriter('pq');
     await w.append(makeBatch(TYPES, rows(1, 5, 50).map((r) => { const c = [...r]; c[0] = (c[0] as number) + DAY; return c; })));
     await w.rollback();
     await w.close();
-    assert.deepEqual(await readRows(engine.openReader('pq')), before);
+    assert.deepEqual(await all(engine, 'pq'), before);
     w = await engine.openWriter('pq');
     await w.truncate();
     await w.append(makeBatch(TYPES, data.map((r) => { const c = [...r]; c[5] = 7; return c; })));
     await w.commit();
     await w.close();
     assert.deepEqual(tiers(engine, 'pq'), ['2024-01-01:native', '2024-01-02:parquet']);
-    assert.ok((await readRows(engine.openReader('pq'))).every((r) => r[5] === 7));
+    assert.ok((await all(engine, 'pq')).every((r) => r[5] === 7));
   } finally {
     removeDir(dir);
   }
@@ -233,6 +247,58 @@ test('conversion by age turns partitions past the age into Parquet, oldest first
     await engine.setTableParams('aged', { parquetConvertAfterMicros: 1 });
     assert.equal(await engine.ageConverter.runOnce(), 1);
     assert.deepEqual(tiers(engine, 'aged').slice(2), ['2024-01-03:parquet', '2024-01-04:native']);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('a tier plugin marks a Parquet partition cold, queries read it through the store, and a drop releases it', async () => {
+  const dir = tempDir();
+  try {
+    const objects = new Map<string, Buffer>();
+    const released: string[] = [];
+    const store: ColdPartitionStore = {
+      name: 'memory',
+      open: (location) => new MemoryByteSource(objects.get(location.remote?.key ?? '') ?? Buffer.alloc(0)),
+      release: async (location) => { released.push(location.remote?.key ?? ''); },
+    };
+    const engine = await openEngine(dir, { coldStore: () => store });
+    const data = rows(3, 40);
+    await table(engine, 'nat', data);
+    await table(engine, 'cold', data);
+    const changes: PartitionTierChange[] = [];
+    engine.tiers.onTierChange((c) => changes.push(c));
+    await engine.convertPartitions('cold', ['2024-01-01', '2024-01-02'], 'parquet');
+    const [first, second] = engine.tiers.parquetPartitions('cold');
+    assert.deepEqual([first.partition, first.tier, first.rows], ['2024-01-01', 'parquet', 40]);
+    // "Upload": the store keeps the file's bytes; the engine then forgets the local copy.
+    const source = engine.tiers.openLocal(first);
+    objects.set('k1', Buffer.from(await source.read(0, await source.size())));
+    await assert.rejects(engine.tiers.markCold(first, { key: 'k1', size: first.size + 1 }), /size differs/);
+    await engine.tiers.markCold(first, { key: 'k1', size: first.size });
+    await assert.rejects(engine.tiers.markCold(first, { key: 'k1', size: first.size }), /changed since it was read/);
+    assert.deepEqual(tiers(engine, 'cold'), ['2024-01-01:cold', '2024-01-02:parquet', '2024-01-03:native']);
+    assert.equal(existsSync(first.path as string), false);
+    await same(engine, 'nat', 'cold');
+    // Rows into the cold partition rewrite it locally (back to the Parquet tier); the object is released.
+    for (const name of ['nat', 'cold']) {
+      const w = await engine.openWriter(name);
+      await w.append(makeBatch(TYPES, rows(1, 3, 900).map((r) => { const c = [...r]; c[0] = (c[0] as number) + 45_000_000; return c; })));
+      await w.commit();
+      await w.close();
+    }
+    await same(engine, 'nat', 'cold');
+    assert.deepEqual(tiers(engine, 'cold'), ['2024-01-01:parquet', '2024-01-02:parquet', '2024-01-03:native']);
+    assert.deepEqual(released, ['k1']);
+    assert.deepEqual(changes.map((c) => `${c.partition}:${c.before}>${c.after}`), ['2024-01-01:native>parquet', '2024-01-02:native>parquet', '2024-01-01:parquet>cold', '2024-01-01:cold>parquet']);
+    await engine.dropPartitions('cold', [second.partition]);
+    assert.equal(changes[changes.length - 1].after, undefined);
+    // Without a store the cold partition's queries fail clearly.
+    const again = await openEngine(dir);
+    const p = again.tiers.parquetPartitions('cold')[0];
+    objects.set('k2', Buffer.from(await again.tiers.openLocal(p).read(0, p.size)));
+    await again.tiers.markCold(p, { key: 'k2', size: p.size });
+    await assert.rejects(readRows(again.openReader('cold')), /cold partition store is not configured/);
   } finally {
     removeDir(dir);
   }

@@ -6,6 +6,7 @@
  */
 import { ColdPartitionStore, ParquetPartitionLocation, PartitionTierChange } from '../../../core/extension/partition-bytes';
 import { Log } from '../../../core/log/log';
+import { TableState } from '../table-state';
 
 export class TierChanges {
   private readonly listeners = new Set<(change: PartitionTierChange) => void>();
@@ -17,8 +18,8 @@ export class TierChanges {
     return () => { this.listeners.delete(listener); };
   }
 
-  /** `released`: a cold object the change stopped referencing. */
-  emit(change: PartitionTierChange, released?: ParquetPartitionLocation): void {
+  /** `released`: a cold object the change stopped referencing (released once no older reader can read it). */
+  emit(change: PartitionTierChange, released?: { readonly state: TableState; readonly location: ParquetPartitionLocation }): void {
     for (const l of this.listeners) {
       try {
         l(change);
@@ -26,7 +27,7 @@ export class TierChanges {
         this.log?.error(`a partition tier listener failed [table=${change.table}, partition=${change.partition}, error=${e instanceof Error ? e.message : String(e)}]`);
       }
     }
-    if (released) this.release(released);
+    if (released) released.state.retireAction(released.state.txn.txn, () => this.release(released.location));
   }
 
   release(location: ParquetPartitionLocation): void {

@@ -111,7 +111,7 @@ function publish(env: TierEnv, state: TableState, before: PartitionState, after:
     table: state.meta.name, partition: after.name, before: tierOf(before), after: tierOf(after),
     location: after.parquet ? env.reads.location({ dir: state.dir, meta: state.meta }, after) : undefined,
   };
-  env.changes.emit(change, before.parquet?.cold ? env.reads.location({ dir: state.dir, meta: state.meta }, before) : undefined);
+  env.changes.emit(change, before.parquet?.cold ? { state, location: env.reads.location({ dir: state.dir, meta: state.meta }, before) } : undefined);
 }
 
 /** A new folder for a partition version outside a writer's transaction: `<name>.<next txn>` (plus `-<k>` if taken). */
