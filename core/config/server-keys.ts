@@ -272,6 +272,33 @@ export const HTTP_DECOMPRESSION_RATIO_LIMIT = intKey('http.decompression.ratio.l
  */
 export const NET_BUSY_POLL = durationKey('net.busy.poll', '2');
 
+// ---- Parquet partitions (plugins/storage-columnar/parquet) -------------------------------------
+/** How partitions converted to Parquet are written (QuestDB's `cairo.partition.encoder.parquet.*` names). */
+export const PARQUET_PARTITION_CODEC = enumKey('cairo.partition.encoder.parquet.compression.codec', 'ZSTD',
+  ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'ZSTD', 'LZ4_RAW', 'BROTLI']);
+/** The codec's level (ZSTD 1..22, GZIP 0..9, BROTLI 0..11; ignored by the others). */
+export const PARQUET_PARTITION_LEVEL = intKey('cairo.partition.encoder.parquet.compression.level', 3, 0, 22);
+/** Rows per row group: the unit an interval query skips by the designated timestamp's statistics. */
+export const PARQUET_PARTITION_ROW_GROUP_SIZE = intKey('cairo.partition.encoder.parquet.row.group.size', 100000, 4, 1 << 30);
+export const PARQUET_PARTITION_DATA_PAGE_SIZE = sizeKey('cairo.partition.encoder.parquet.data.page.size', '1m');
+/** Data page format 1 or 2 (2: DELTA_BINARY_PACKED timestamps and longs). */
+export const PARQUET_PARTITION_VERSION = intKey('cairo.partition.encoder.parquet.version', 2, 1, 2);
+/**
+ * svc-specific: partitions whose whole time range is older than this (against the table's newest row, never
+ * later than now) are converted to Parquet in the background, one at a time; 0 = never. A table's own
+ * `parquetConvertAfter` (CREATE TABLE … WITH / ALTER TABLE … SET PARAM) overrides it.
+ */
+export const PARQUET_CONVERT_AFTER = durationKey('cairo.partition.parquet.convert.after', '0');
+/** svc-specific: how often the background conversion looks for partitions past their age. */
+export const PARQUET_CONVERT_INTERVAL = durationKey('cairo.partition.parquet.convert.interval', '60s');
+/** Where `read_parquet('file')` reads from (relative to the root unless absolute); paths outside it are refused. */
+export const CAIRO_SQL_COPY_ROOT = stringKey('cairo.sql.copy.root', 'import');
+
+export const PARQUET_PARTITION_KEYS: readonly ConfigKey<unknown>[] = [
+  PARQUET_PARTITION_CODEC, PARQUET_PARTITION_LEVEL, PARQUET_PARTITION_ROW_GROUP_SIZE, PARQUET_PARTITION_DATA_PAGE_SIZE,
+  PARQUET_PARTITION_VERSION, PARQUET_CONVERT_AFTER, PARQUET_CONVERT_INTERVAL, CAIRO_SQL_COPY_ROOT,
+];
+
 // ---- plugins ------------------------------------------------------------------------------
 /** Module paths of user plugins, loaded after the default bundle (plus `<root>/plugins/*.js`). */
 export const PLUGINS = listKey('plugins', '');
@@ -301,4 +328,5 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_IMPORT_PARQUET_DECODER_MEMORY, HTTP_DECOMPRESSION_RATIO_LIMIT, NET_BUSY_POLL,
   PLUGINS,
   ...PG_KEYS,
+  ...PARQUET_PARTITION_KEYS,
 ];

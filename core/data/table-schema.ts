@@ -32,6 +32,11 @@ export interface TableSchema {
   readonly walEnabled: boolean;
   /** DEDUP UPSERT KEYS column names (empty when dedup is off); always includes the designated timestamp. */
   readonly dedupKeys: readonly string[];
+  /**
+   * `parquetConvertAfter` (µs): partitions whose time range is older than this are converted to Parquet in the
+   * background; 0 = never; absent = the server's `cairo.partition.parquet.convert.after`.
+   */
+  readonly parquetConvertAfterMicros?: number;
 }
 
 export interface CreateTableRequest {
@@ -49,6 +54,7 @@ export interface CreateTableRequest {
    * provisional, and a restart after a crash removes it, so the statement leaves its table wholly or not at all.
    */
   readonly provisional?: boolean;
+  readonly parquetConvertAfterMicros?: number;
 }
 
 export interface PartitionInfo {
@@ -57,7 +63,12 @@ export interface PartitionInfo {
   readonly minTimestamp: number;
   readonly maxTimestamp: number;
   readonly rowCount: number;
+  /** Bytes on the local disk (a cold partition's 0). */
   readonly diskSize: number;
+  /** Where the rows live (core/extension/partition-bytes.ts); absent: native. */
+  readonly tier?: 'native' | 'parquet' | 'cold';
+  /** The Parquet file's bytes, for a `parquet` or `cold` partition. */
+  readonly parquetFileSize?: number;
 }
 
 /** A closed interval of designated-timestamp values in µs: `lo <= ts <= hi`. */

@@ -160,8 +160,13 @@ export type AlterAction =
   | { readonly kind: 'setType'; readonly wal: boolean; readonly position: number }
   | { readonly kind: 'dedupEnable'; readonly keys: readonly Identifier[]; readonly position: number }
   | { readonly kind: 'dedupDisable'; readonly position: number }
-  /** `DROP PARTITION LIST '2025-03-01'[, …]` or `DROP PARTITION WHERE ts < …`. */
-  | { readonly kind: 'dropPartition'; readonly list?: readonly Expression[]; readonly where?: Expression; readonly position: number };
+  /** `DROP PARTITION LIST '2025-03-01'[, …]` or `DROP PARTITION WHERE ts < …` (`targetPosition`: PARTITION). */
+  | { readonly kind: 'dropPartition'; readonly targetPosition?: number; readonly list?: readonly Expression[]; readonly where?: Expression; readonly position: number }
+  /** `CONVERT PARTITION TO PARQUET|NATIVE LIST …` or `… WHERE …` (`targetPosition`: PARQUET or NATIVE). */
+  | {
+    readonly kind: 'convertPartition'; readonly to: 'parquet' | 'native'; readonly targetPosition: number;
+    readonly list?: readonly Expression[]; readonly where?: Expression; readonly position: number;
+  };
 
 export interface ShowStatement {
   readonly kind: 'show';

@@ -129,7 +129,7 @@ export class SqlCompiler {
       case 'dropTable': return ddl(prepareDrop(s, env));
       case 'truncateTable': return ddl(prepareTruncate(s, env));
       case 'renameTable': return ddl(prepareRename(s, env));
-      case 'alterTable': return ddl(prepareAlter(s, env));
+      case 'alterTable': return ddl(prepareAlter(s, env, bindQuery));
     }
   }
 

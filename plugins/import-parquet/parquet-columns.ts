@@ -59,7 +59,7 @@ export function columnTypeOf(field: Field): ColumnType | undefined {
 }
 
 /** The svc types named in the footer, when the file says which (svc's own export). */
-function recordedTypes(keyValues: ReadonlyMap<string, string>, count: number): (ColumnType | undefined)[] {
+export function recordedTypes(keyValues: ReadonlyMap<string, string>, count: number): (ColumnType | undefined)[] {
   const text = keyValues.get(SVC_COLUMN_TYPES);
   if (text === undefined) return [];
   try {
@@ -75,7 +75,7 @@ function recordedTypes(keyValues: ReadonlyMap<string, string>, count: number): (
 const TEXT_RESTORABLE = new Set([TypeTag.SYMBOL, TypeTag.STRING, TypeTag.CHAR, TypeTag.IPV4, TypeTag.UUID, TypeTag.LONG256, TypeTag.DECIMAL]);
 
 /** A recorded type is used when it reads back from the Arrow type the file has (text → SYMBOL, CHAR, IPv4 …). */
-function restorable(recorded: ColumnType, natural: ColumnType): boolean {
+export function restorable(recorded: ColumnType, natural: ColumnType): boolean {
   if (recorded.tag === natural.tag) return true;
   if (natural.tag === TypeTag.VARCHAR) return TEXT_RESTORABLE.has(recorded.tag);
   if (natural.tag === TypeTag.TIMESTAMP) return recorded.tag === TypeTag.DATE || recorded.tag === TypeTag.TIMESTAMP_NS;

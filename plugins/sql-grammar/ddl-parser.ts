@@ -1,7 +1,8 @@
 /**
  * DROP TABLE, TRUNCATE TABLE, RENAME TABLE, SHOW … and
  * ALTER TABLE (ADD/DROP/RENAME COLUMN, ALTER COLUMN TYPE/ADD INDEX/DROP INDEX/CACHE/NOCACHE,
- * SET PARAM, SET TYPE [BYPASS] WAL, DEDUP ENABLE/DISABLE, DROP PARTITION LIST/WHERE).
+ * SET PARAM, SET TYPE [BYPASS] WAL, DEDUP ENABLE/DISABLE, DROP PARTITION and CONVERT PARTITION TO PARQUET/NATIVE
+ * LIST/WHERE).
  */
 import type {
   AlterAction, AlterTableStatement, DropTableStatement, Identifier, RenameTableStatement, ShowStatement, TruncateStatement,
@@ -107,15 +108,15 @@ export abstract class DdlParser extends CreateTableParser {
           return { kind: 'dropColumn' as const, columns, position };
         } },
         { GATE: () => v === 'drop' && this.isToken(1, K.partition), ALT: () => {
-          this.CONSUME(K.partition);
+          const targetPosition = this.CONSUME(K.partition).startOffset;
           return this.OR2([
             { ALT: () => {
               this.CONSUME(K.where);
-              return { kind: 'dropPartition' as const, where: this.SUBRULE(this.expr), position };
+              return { kind: 'dropPartition' as const, targetPosition, where: this.SUBRULE(this.expr), position };
             } },
             { ALT: () => {
               this.word(16, 'list');
-              return { kind: 'dropPartition' as const, list: this.SUBRULE(this.expressionList), position };
+              return { kind: 'dropPartition' as const, targetPosition, list: this.SUBRULE(this.expressionList), position };
             } },
           ]);
         } },
@@ -147,7 +148,29 @@ export abstract class DdlParser extends CreateTableParser {
           this.word(26, 'disable');
           return { kind: 'dedupDisable' as const, position };
         } },
-        // ATTACH/DETACH/SQUASH/CONVERT PARTITION, SET TTL, SUSPEND/RESUME WAL … are Tier 3.
+        { GATE: () => v === 'convert' && this.isToken(1, K.partition), ALT: () => {
+          // QuestDB: CONVERT PARTITION TO PARQUET|NATIVE LIST '…'[, …] | WHERE <designated timestamp predicate>.
+          this.CONSUME2(K.partition);
+          this.word(27, 'to');
+          const target = this.consume(29, T.Identifier);
+          const to = this.ACTION((): 'parquet' | 'native' => {
+            const t = target.image.toLowerCase();
+            if (t !== 'parquet' && t !== 'native') this.fail(target, "'parquet' or 'native'");
+            return t as 'parquet' | 'native';
+          });
+          const targetPosition = target.startOffset;
+          return this.OR3([
+            { ALT: () => {
+              this.CONSUME2(K.where);
+              return { kind: 'convertPartition' as const, to, targetPosition, where: this.SUBRULE2(this.expr), position };
+            } },
+            { ALT: () => {
+              this.word(28, 'list');
+              return { kind: 'convertPartition' as const, to, targetPosition, list: this.SUBRULE2(this.expressionList), position };
+            } },
+          ]);
+        } },
+        // ATTACH/DETACH/SQUASH PARTITION, SET TTL, SUSPEND/RESUME WAL … are Tier 3.
         { ALT: () => this.notSupported(verb, `ALTER TABLE ${verb.image.toUpperCase()}`) },
       ],
     });

@@ -12,7 +12,6 @@ import { above, Precedence } from './operators';
 import * as T from './tokens';
 
 const K = T.Keyword;
-const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['read_parquet']);
 /**
  * PostgreSQL catalog names: `information_schema.columns` and `pg_catalog.pg_class` (with or without `()`)
  * are the table functions of that name (plugins/sql-catalog), as QuestDB answers it for the web console
@@ -56,7 +55,6 @@ export abstract class SourceParser extends TimeSeriesParser {
           const call = this.SUBRULE(this.expr, above(Precedence.operand));
           return this.ACTION((): Source => {
             if (call.kind !== 'call') return this.fail(this.LA(1), "'('");
-            if (UNSUPPORTED_SOURCES.has(call.name)) throw SvcError.sql(call.position, `${call.name}() is not supported`);
             return { kind: 'functionSource', call, position: call.position };
           });
         } },

@@ -20,10 +20,16 @@ import { validateColumnName, validateTableName } from './table-name';
 import { ColumnarTableReader } from './table-reader';
 import { TableState } from './table-state';
 import { ColumnarTableWriter } from './table-writer';
-import { EMPTY_TXN, TXN_FILE, writeTxn } from './txn-state';
+import { EMPTY_TXN, TXN_FILE, TxnState, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
 import { addTableColumns } from './add-column';
 import { storedWidth } from './vector-encoder';
+import { ColdPartitionStore } from '../../core/extension/partition-bytes';
+import { ParquetReads } from './parquet/parquet-reads';
+import { DEFAULT_ENCODING, PartitionEncoding } from './parquet/partition-encoding';
+import { EngineTiers } from './parquet/engine-tiers';
+import { TierChanges } from './parquet/tier-changes';
+import { AgeConverter, AgeSettings } from './parquet/age-converter';
 
 
 /** Marks a table created by a CREATE TABLE AS still running (CreateTableRequest.provisional). */
@@ -42,6 +48,12 @@ export interface EngineOptions {
   readonly maxColumns?: number;
   readonly metrics: ServerMetrics;
   readonly log?: Log;
+  /** How Parquet partitions are written (`cairo.partition.encoder.parquet.*`). */
+  readonly parquetEncoding?: PartitionEncoding;
+  /** The cold tier's reads, when a plugin registered one (resolved on first use). */
+  readonly coldStore?: () => ColdPartitionStore | undefined;
+  /** Conversion to Parquet by age (age-converter.ts); absent: tables' own settings only, checked every minute. */
+  readonly parquetAge?: Partial<AgeSettings>;
 }
 
 export class ColumnarEngine implements StorageEngine, Lifecycle {
@@ -50,10 +62,27 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   private readonly tables = new Map<string, TableState>();
   private readonly groups: CommitGroups;
   private nextId = 1;
+  /** Reads of Parquet partitions (footers and decoded chunks in the column cache). */
+  readonly parquet: ParquetReads;
+  /** The tier switch and PartitionTiers (core/extension/partition-bytes.ts). */
+  readonly tiers: EngineTiers;
+  private readonly encoding: PartitionEncoding;
+  /** Background conversion of partitions past their age. */
+  readonly ageConverter: AgeConverter;
 
   constructor(readonly options: EngineOptions) {
     this.cache = new ColumnCache(options.cacheBytes);
     this.groups = new CommitGroups(options.dbDir, options.commitMode);
+    this.parquet = new ParquetReads(this.cache, options.coldStore);
+    this.encoding = options.parquetEncoding ?? DEFAULT_ENCODING;
+    const changes = new TierChanges(options.coldStore, options.log);
+    this.tiers = new EngineTiers({
+      reads: this.parquet, encoding: this.encoding, mode: options.commitMode, writerTimeoutMs: options.writerTimeoutMs, changes,
+    }, (name) => this.require(name));
+    this.ageConverter = new AgeConverter(() => [...this.tables.values()], this.tiers, {
+      defaultAfterMicros: options.parquetAge?.defaultAfterMicros ?? 0, intervalMs: options.parquetAge?.intervalMs ?? 60_000,
+      now: options.parquetAge?.now ?? ((): number => Date.now() * 1000),
+    }, options.log);
   }
 
   /** Opens every table folder, recovering each to its committed state. */
@@ -84,17 +113,20 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       if (r.truncatedFiles + r.removedEntries > 0) {
         this.options.log?.advisory(`recovered table [table=${r.meta.name}, truncatedFiles=${r.truncatedFiles}, removed=${r.removedEntries}]`);
       }
-      this.tables.set(r.meta.name.toLowerCase(), new TableState(r.meta, r.txn, dir, this.cache));
+      this.tables.set(r.meta.name.toLowerCase(), this.tableState(r.meta, r.txn, dir));
       this.nextId = Math.max(this.nextId, r.meta.id + 1);
     }
     this.options.log?.advisory(`storage opened [db=${this.options.dbDir}, tables=${this.tables.size}, commitMode=${this.options.commitMode}]`);
+    this.ageConverter.start();
   }
 
   async stop(): Promise<void> {
+    await this.ageConverter.stop();
     await this.close();
   }
 
   async close(): Promise<void> {
+    await this.ageConverter.stop();
     this.cache.clear();
   }
 
@@ -137,6 +169,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       o3MaxLagMicros: request.o3MaxLagMicros ?? this.options.o3MaxLagMicros,
       walEnabled: request.walEnabled ?? false,
       dedupKeys,
+      ...(request.parquetConvertAfterMicros !== undefined ? { parquetConvertAfterMicros: request.parquetConvertAfterMicros } : {}),
     };
     const dir = join(this.options.dbDir, meta.directoryName);
     const tmp = `${dir}.tmp`;
@@ -146,7 +179,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     writeMeta(join(tmp, '_meta'), meta, this.options.commitMode);
     if (request.provisional) writeFileAtomic(join(tmp, PROVISIONAL_FILE), '', this.options.commitMode);
     renameSync(tmp, dir);
-    const state = new TableState(meta, EMPTY_TXN, dir, this.cache);
+    const state = this.tableState(meta, EMPTY_TXN, dir);
     this.tables.set(name.toLowerCase(), state);
     return state.schema;
   }
@@ -165,6 +198,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       // Without `_meta` the folder is no table: a crash before the delete finishes cannot resurrect it.
       rmSync(join(state.dir, '_meta'), { force: true });
       state.dropped = true;
+      for (const p of state.txn.partitions) if (p.parquet) this.tiers.removed(state, p);
       this.tables.delete(name.toLowerCase());
       state.retire(state.txn.txn + 1, [state.dir]);
     } finally {
@@ -189,9 +223,10 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     await this.alter(state, () => {
       const txn = { txn: state.txn.txn + 1, partitions: [], symbols: state.txn.symbols };
       writeTxn(join(state.dir, TXN_FILE), txn, this.options.commitMode);
-      const old = state.txn.partitions.map((p) => join(state.dir, p.dir));
+      const gone = state.txn.partitions;
       state.txn = txn;
-      state.retire(txn.txn, old);
+      state.retire(txn.txn, gone.map((p) => join(state.dir, p.dir)));
+      for (const p of gone) if (p.parquet) this.tiers.removed(state, p);
     });
   }
 
@@ -249,11 +284,20 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       maxUncommittedRows: params.maxUncommittedRows ?? meta.maxUncommittedRows,
       o3MaxLagMicros: params.o3MaxLagMicros ?? meta.o3MaxLagMicros,
       dedupKeys: params.dedupKeys ?? meta.dedupKeys,
+      ...(params.parquetConvertAfterMicros !== undefined ? { parquetConvertAfterMicros: params.parquetConvertAfterMicros } : {}),
     });
   }
 
+  async convertPartitions(table: string, partitions: readonly string[], to: 'parquet' | 'native', signal?: AbortSignal): Promise<number> {
+    return this.tiers.convert(table, partitions, to, signal);
+  }
+
+  async dropPartitions(table: string, partitions: readonly string[]): Promise<void> {
+    await this.tiers.drop(table, partitions);
+  }
+
   openReader(table: string): TableReader {
-    return new ColumnarTableReader(this.require(table), this.cache);
+    return new ColumnarTableReader(this.require(table), this.cache, this.parquet);
   }
 
   async openWriter(table: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<TableWriter> {
@@ -261,6 +305,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     await state.acquire(options?.timeoutMs ?? this.options.writerTimeoutMs, options?.signal);
     return new ColumnarTableWriter(state, {
       mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics, maxNameLength: this.options.maxNameLength,
+      parquet: this.parquet, encoding: this.encoding,
     });
   }
 
@@ -277,6 +322,12 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       throw new SvcError(`commitTogether takes writers opened by this engine [table=${w.schema.name}]`);
     }
     return w;
+  }
+
+  private tableState(meta: TableMeta, txn: TxnState, dir: string): TableState {
+    const state = new TableState(meta, txn, dir, this.cache);
+    state.onPublish = (before, after) => this.tiers.published(state, before, after);
+    return state;
   }
 
   private require(name: string): TableState {
@@ -320,7 +371,10 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   }
 }
 
-function checkParams(p: { maxUncommittedRows?: number; o3MaxLagMicros?: number }): void {
+function checkParams(p: { maxUncommittedRows?: number; o3MaxLagMicros?: number; parquetConvertAfterMicros?: number }): void {
+  if (p.parquetConvertAfterMicros !== undefined && !(Number.isFinite(p.parquetConvertAfterMicros) && p.parquetConvertAfterMicros >= 0)) {
+    throw SvcError.badRequest(`invalid parquetConvertAfter [value=${p.parquetConvertAfterMicros}, expected=a duration of 0 or more]`);
+  }
   if (p.maxUncommittedRows !== undefined && !(Number.isInteger(p.maxUncommittedRows) && p.maxUncommittedRows >= 1)) {
     throw SvcError.badRequest(`invalid maxUncommittedRows [value=${p.maxUncommittedRows}, expected=a positive integer]`);
   }

@@ -6,8 +6,12 @@ import { DependencyContainer } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
   CAIRO_COLUMN_CACHE_SIZE, CAIRO_COMMIT_MODE, CAIRO_MAX_COLUMNS, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG,
-  CAIRO_ROOT, CAIRO_WRITER_ACQUIRE_TIMEOUT,
+  CAIRO_ROOT, CAIRO_WRITER_ACQUIRE_TIMEOUT, PARQUET_CONVERT_AFTER, PARQUET_CONVERT_INTERVAL,
 } from '../../core/config/server-keys';
+import { ColdPartitionStore, PartitionTiers } from '../../core/extension/partition-bytes';
+import { MetricSource } from '../../core/extension/metric-source';
+import { ParquetMetrics } from './parquet/parquet-metrics';
+import { partitionEncodingOf } from './parquet/parquet-settings';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { LogFactory } from '../../core/log/log';
@@ -34,8 +38,15 @@ export const storageColumnarPlugin: Plugin = {
       maxColumns: config.get(CAIRO_MAX_COLUMNS),
       metrics: container.resolve(ServerMetrics),
       log: container.resolve<LogFactory>(LogFactory).create('storage-columnar'),
+      parquetEncoding: partitionEncodingOf(config),
+      // Durations are ms in server.conf; tables keep µs.
+      parquetAge: { defaultAfterMicros: config.get(PARQUET_CONVERT_AFTER) * 1000, intervalMs: Math.max(10, config.get(PARQUET_CONVERT_INTERVAL)) },
+      // A cold tier plugin registers later in the bundle: resolved when a cold partition is first read.
+      coldStore: () => (container.isRegistered(ColdPartitionStore, true) ? container.resolve<ColdPartitionStore>(ColdPartitionStore) : undefined),
     });
     container.register(StorageEngine, { useValue: engine });
     container.register(Lifecycle, { useValue: engine });
+    container.register(PartitionTiers, { useValue: engine.tiers });
+    container.register(MetricSource, { useValue: new ParquetMetrics(engine.parquet.counters, engine.tiers.conversions) });
   },
 };

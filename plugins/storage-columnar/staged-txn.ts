@@ -43,6 +43,11 @@ export class StagedTxn {
   private views = 0;
   /** The transaction's own folders it no longer refers to, kept while one of its readers may read them. */
   private readonly unreferenced: string[] = [];
+  /**
+   * Names of Parquet partitions this transaction rewrote in native form (to merge or append into them, or
+   * an UPDATE's truncate): the commit encodes them back to Parquet, so a partition keeps its tier.
+   */
+  readonly keepParquet = new Set<string>();
 
   constructor(private readonly state: TableState) {
     this.partitions = [...state.txn.partitions];
@@ -98,6 +103,7 @@ export class StagedTxn {
   /** The transaction removes every committed row (and every row it staged so far). */
   truncate(): void {
     for (const p of this.partitions) {
+      if (p.parquet) this.keepParquet.add(p.name);
       if (this.created.has(p.dir)) this.removeCreated(p.dir);
       else this.replaced.push(join(this.state.dir, p.dir));
     }
@@ -118,6 +124,11 @@ export class StagedTxn {
       open = false;
       if (--this.views === 0) this.removeUnreferenced();
     };
+  }
+
+  /** True for a folder this transaction created (nothing committed refers to it). */
+  isCreated(dir: string): boolean {
+    return this.created.has(dir);
   }
 
   /** Rollback: new folders are deleted and bytes appended to committed partitions are cut off. */

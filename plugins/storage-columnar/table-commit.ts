@@ -34,9 +34,11 @@ export function prepareCommit(state: TableState, staged: StagedTxn, mode: Commit
 export function publishCommit(commit: PreparedCommit, mode: CommitMode, txnWritten = false): void {
   const { state, next } = commit;
   if (!txnWritten) writeTxn(join(state.dir, TXN_FILE), next, mode);
+  const before = state.txn;
   state.txn = next;
   for (const c of state.meta.columns) state.dictionaries.get(c.id)?.markCommitted(next.symbols[c.id].bytes);
   state.retire(next.txn, commit.staged.replaced);
+  state.onPublish?.(before, next);
 }
 
 function writeSymbols(state: TableState, mode: CommitMode): Record<string, SymbolState> {

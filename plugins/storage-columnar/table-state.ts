@@ -13,7 +13,7 @@ import { SymbolDictionary } from './symbol-dictionary';
 import { TableMeta, toSchema } from './table-meta';
 import { TxnState } from './txn-state';
 
-interface Garbage { readonly beforeTxn: number; readonly paths: readonly string[] }
+interface Garbage { readonly beforeTxn: number; readonly paths: readonly string[]; readonly then?: () => void }
 
 export class TableState {
   schema: TableSchema;
@@ -23,6 +23,8 @@ export class TableState {
   private readonly readerTxns = new Map<number, number>();
   private garbage: Garbage[] = [];
   dropped = false;
+  /** Told after a writer's commit replaced `_txn` (the Parquet tier follows rewritten Parquet partitions). */
+  onPublish: ((before: TxnState, after: TxnState) => void) | undefined;
 
   constructor(public meta: TableMeta, public txn: TxnState, readonly dir: string, private readonly cache: ColumnCache) {
     this.schema = toSchema(meta);
@@ -97,6 +99,12 @@ export class TableState {
     this.collect();
   }
 
+  /** Runs `action` once no reader older than `txn` remains (a cold object released after the swap that dropped it). */
+  retireAction(txn: number, action: () => void): void {
+    this.garbage.push({ beforeTxn: txn, paths: [], then: action });
+    this.collect();
+  }
+
   get hasReaders(): boolean {
     return this.readerTxns.size > 0;
   }
@@ -112,6 +120,7 @@ export class TableState {
         this.cache.invalidate(p);
         rmSync(p, { recursive: true, force: true });
       }
+      g.then?.();
     }
     this.garbage = keep;
   }

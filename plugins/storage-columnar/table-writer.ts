@@ -30,10 +30,15 @@ import { TableState } from './table-state';
 import { ColumnarTableReader } from './table-reader';
 import { StagedViewCache } from './staged-view-cache';
 import { SymbolState } from './txn-state';
+import { ParquetReads } from './parquet/parquet-reads';
+import { PartitionEncoding } from './parquet/partition-encoding';
+import { encodeKeptParquet } from './parquet/keep-parquet';
 
 export interface WriterContext {
   readonly mode: CommitMode;
   readonly cache: ColumnCache;
+  readonly parquet: ParquetReads;
+  readonly encoding: PartitionEncoding;
   readonly metrics: ServerMetrics;
   readonly maxNameLength: number;
 }
@@ -142,14 +147,14 @@ export class ColumnarTableWriter implements TableWriter {
   ownReader(): TableReader {
     this.checkOpen();
     const staged = this.staged;
-    if (!staged) return new ColumnarTableReader(this.state, this.ctx.cache);
+    if (!staged) return new ColumnarTableReader(this.state, this.ctx.cache, this.ctx.parquet);
     const symbols: Record<string, SymbolState> = {};
     for (const c of this.state.meta.columns) {
       const d = this.state.dictionaries.get(c.id);
       if (d) symbols[c.id] = { count: d.size, bytes: 0 };
     }
     const cache = new StagedViewCache(this.ctx.cache, this.state.dir, this.state.txn.partitions);
-    return new ColumnarTableReader(this.state, cache, { txn: { txn: this.state.txn.txn, partitions: staged.partitions, symbols }, onClose: staged.openView() });
+    return new ColumnarTableReader(this.state, cache, this.ctx.parquet, { txn: { txn: this.state.txn.txn, partitions: staged.partitions, symbols }, onClose: staged.openView() });
   }
 
   /**
@@ -162,6 +167,7 @@ export class ColumnarTableWriter implements TableWriter {
       await stageRows(this.state, this.transaction(), this.pending, this.ctx);
       this.pending.reset();
     }
+    if (this.staged) await encodeKeptParquet(this.state, this.staged, this.ctx.encoding);
     if (!this.staged?.changed && !this.hasPendingSymbols()) return undefined;
     return prepareCommit(this.state, this.transaction(), this.ctx.mode);
   }

@@ -11,6 +11,7 @@ import type { Duration, CreateTableStatement, Expression, Query } from '../ast';
 import { BindEnvironment } from '../bind-environment';
 import { ExecContext, PlanNode } from '../plan';
 import { appendBatches } from './table-writes';
+import { ageMicros } from './alter-statements';
 import { runSubqueries } from '../query-result';
 
 function intOf(e: Expression | Duration | undefined): number | undefined {
@@ -44,7 +45,7 @@ function likeRequest(name: string, like: TableSchema): CreateTableRequest {
   return {
     name, columns: like.columns, timestamp: like.timestampIndex >= 0 ? like.columns[like.timestampIndex].name : undefined,
     partitionBy: like.partitionBy, walEnabled: like.walEnabled, dedupKeys: like.dedupKeys.length > 0 ? like.dedupKeys : undefined,
-    maxUncommittedRows: like.maxUncommittedRows, o3MaxLagMicros: like.o3MaxLagMicros,
+    maxUncommittedRows: like.maxUncommittedRows, o3MaxLagMicros: like.o3MaxLagMicros, parquetConvertAfterMicros: like.parquetConvertAfterMicros,
   };
 }
 
@@ -104,11 +105,12 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
   if (s.partitionBy && s.partitionBy !== 'NONE' && !s.timestamp) {
     throw SvcError.sql(s.partitionByPosition ?? s.position, 'partitioning is possible only on tables with designated timestamps');
   }
-  let maxUncommittedRows: number | undefined, o3MaxLagMicros: number | undefined;
+  let maxUncommittedRows: number | undefined, o3MaxLagMicros: number | undefined, parquetConvertAfterMicros: number | undefined;
   for (const p of s.params) {
     const name = p.name.name.toLowerCase();
     if (name === 'maxuncommittedrows') maxUncommittedRows = intOf(p.value);
     else if (name === 'o3maxlag') o3MaxLagMicros = lagMicros(p.value);
+    else if (name === 'parquetconvertafter') parquetConvertAfterMicros = ageMicros(p.value, p.name.position);
     else throw SvcError.sql(p.name.position, `unrecognized table parameter: ${p.name.name}`);
   }
   const dedupError = s.dedupKeys && dedupKeyError(columns, s.timestamp?.name, s.dedupKeys.map((k) => k.name));
@@ -117,6 +119,7 @@ export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment
   const request: CreateTableRequest = like ? likeRequest(s.table.name, like) : {
     name: s.table.name, columns, timestamp: s.timestamp?.name, partitionBy,
     walEnabled: walEnabled(s, partitionBy, env.walEnabledDefault), dedupKeys: s.dedupKeys?.map((k) => k.name), maxUncommittedRows, o3MaxLagMicros,
+    parquetConvertAfterMicros,
   };
   return async (context) => {
     // A CREATE TABLE AS is one transaction: its table is provisional until its rows are committed, so a

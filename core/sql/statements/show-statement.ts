@@ -50,6 +50,7 @@ export function createTableText(t: TableSchema): string {
   let ddl = `CREATE TABLE '${t.name}' ( \n${cols.join(',\n')}\n)`;
   if (t.timestampIndex >= 0) ddl += ` timestamp(${t.columns[t.timestampIndex].name}) PARTITION BY ${t.partitionBy}${t.walEnabled ? ' WAL' : ' BYPASS WAL'}`;
   ddl += `\nWITH maxUncommittedRows=${t.maxUncommittedRows}, o3MaxLag=${t.o3MaxLagMicros}us`;
+  if (t.parquetConvertAfterMicros !== undefined) ddl += `, parquetConvertAfter=${t.parquetConvertAfterMicros}us`;
   if (t.dedupKeys.length) ddl += `\nDEDUP UPSERT KEYS(${t.dedupKeys.join(',')})`;
   return ddl + ';';
 }

@@ -99,12 +99,14 @@ export const tablePartitionsFunction: TableFunction = {
     const name = requireTable(args, positions, context, 'table_partitions');
     return fixed(
       [col('index', I), col('partitionBy', S), col('name', S), col('minTimestamp', T), col('maxTimestamp', T), col('numRows', L),
-        col('diskSize', L), col('diskSizeHuman', S), col('readOnly', B), col('active', B), col('attached', B), col('detached', B), col('attachable', B)],
+        col('diskSize', L), col('diskSizeHuman', S), col('readOnly', B), col('active', B), col('attached', B), col('detached', B), col('attachable', B),
+        // QuestDB's Parquet columns (-1 when native), then svc's tier: native, parquet or cold (on an object store).
+        col('isParquet', B), col('parquetFileSize', L), col('tier', S)],
       (c) => {
         const t = c.getTable(name);
         const parts = c.partitions(name);
         return parts.map((p, i) => [i, t?.partitionBy ?? 'NONE', p.name, p.minTimestamp, p.maxTimestamp, p.rowCount, p.diskSize, human(p.diskSize),
-          false, i === parts.length - 1, true, false, false]);
+          false, i === parts.length - 1, true, false, false, p.tier === 'parquet' || p.tier === 'cold', p.parquetFileSize ?? -1, p.tier ?? 'native']);
       },
     );
   },

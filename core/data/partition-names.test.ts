@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nextPartitionFloor, partitionFloor, partitionName } from './partition-by';
+import { nextPartitionFloor, partitionFloor, partitionName } from './partition-names';
 
 const us = (iso: string): number => Date.parse(iso) * 1000;
 
