@@ -7,6 +7,7 @@ import {
   addressKey, booleanKey, ConfigKey, doubleKey, durationKey, enumKey, intKey, listKey, longKey, sizeKey, stringKey,
 } from './config-key';
 import { CONTENT_CODINGS, ContentCoding, isContentCoding } from '../server/content-coding';
+import { COLD_KEYS } from './cold-keys';
 
 // ---- HTTP API listener (9000) -------------------------------------------------------------
 export const HTTP_ENABLED = booleanKey('http.enabled', true);
@@ -264,4 +265,5 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR, NET_BUSY_POLL,
   PLUGINS,
   ...PG_KEYS,
+  ...COLD_KEYS,
 ];
