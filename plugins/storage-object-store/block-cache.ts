@@ -35,9 +35,14 @@ export class BlockCache {
   private fetches = 0;
   private tmpSeq = 0;
 
-  constructor(private readonly dir: string, private readonly maxBytes: number, readonly blockSize: number) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+  constructor(private readonly dir: string, private readonly maxBytes: number, readonly blockSize: number) {}
+
+  /** Empties the folder (at start, once the root is locked): blocks from an earlier run are not indexed. */
+  reset(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+    mkdirSync(this.dir, { recursive: true });
+    this.blocks.clear();
+    this.bytes = 0;
   }
 
   stats(): CacheStats {
@@ -54,8 +59,9 @@ export class BlockCache {
     let runStart = -1;
     const flush = (end: number): void => {
       if (runStart < 0) return;
-      const run = this.fetchRun(name, objectSize, runStart, end, fetch, signal);
-      for (let b = runStart; b <= end; b++) parts[b - first] = run.then((blocks) => blocks[b - runStart]);
+      const from = runStart;
+      const run = this.fetchRun(name, objectSize, from, end, fetch, signal);
+      for (let b = from; b <= end; b++) parts[b - first] = run.then((blocks) => blocks[b - from]);
       runStart = -1;
     };
     for (let b = first; b <= last; b++) {
