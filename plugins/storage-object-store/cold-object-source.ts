@@ -63,7 +63,11 @@ export class ColdObjectSource implements ByteSource {
       throw new SvcError(`read past the end of ${this.store.location}/${this.remote.key} [offset=${offset}, length=${length}, size=${this.remote.size}]`, 500);
     }
     await this.verified.check(this.store, this.remote, signal);
-    return this.cache.read(this.objectId, this.remote.size, offset, length,
+    const bytes = await this.cache.read(this.objectId, this.remote.size, offset, length,
       (o, l, s) => this.store.read(this.remote.key, o, l, s), signal);
+    // SharedArrayBuffer-backed, like the engine's local Parquet reads, so decoded vectors can go to query workers.
+    const out = new Uint8Array(new SharedArrayBuffer(length));
+    out.set(bytes);
+    return out;
   }
 }
