@@ -13,6 +13,7 @@ import { ParquetPartitionLocation, PartitionTiers } from '../../core/extension/p
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { TableFormat } from '../../core/extension/table-format';
 import { Log } from '../../core/log/log';
+import { MoverStats } from './cold-tier-metrics';
 import { LayoutPublisher, messageOf } from './layout-publisher';
 
 export interface MoverOptions {
@@ -28,6 +29,7 @@ export class ColdTierMover implements Lifecycle {
   private readonly abort = new AbortController();
   private unsubscribe: (() => void) | undefined;
   private passes = 0;
+  readonly stats: MoverStats = { uploads: 0, uploadedBytes: 0, failures: 0 };
 
   constructor(
     private readonly store: ObjectStore,
@@ -102,6 +104,7 @@ export class ColdTierMover implements Lifecycle {
         try {
           await this.move(table, location);
         } catch (err) {
+          this.stats.failures++;
           this.log.error(`could not move ${table.name} partition ${location.partition} to ${this.store.location}: ${messageOf(err)}`);
           return; // the store is likely down: try again next pass
         }
@@ -129,6 +132,8 @@ export class ColdTierMover implements Lifecycle {
       }
       throw err;
     }
+    this.stats.uploads++;
+    this.stats.uploadedBytes += info.size;
     this.log.info(`moved ${table.name} partition ${location.partition} to ${this.store.location}/${key} `
       + `[bytes=${info.size}, rows=${location.rows}, ms=${Date.now() - started}]`);
     await this.publisher.publishNow(table.name);

@@ -10,6 +10,7 @@ import {
 } from '../../core/config/cold-keys';
 import { ServerConfig } from '../../core/config/server-config';
 import { Lifecycle } from '../../core/extension/lifecycle';
+import { MetricSource } from '../../core/extension/metric-source';
 import { ObjectStore } from '../../core/extension/object-store';
 import { ColdPartitionStore, PartitionTiers } from '../../core/extension/partition-bytes';
 import { StorageEngine } from '../../core/extension/storage-engine';
@@ -19,6 +20,7 @@ import { Plugin } from '../../core/plugin';
 import { RootDirectory } from '../../core/root-directory';
 import { BlockCache } from './block-cache';
 import { ColdPartitions } from './cold-partitions';
+import { ColdTierMetrics } from './cold-tier-metrics';
 import { ColdTierMover } from './cold-tier-mover';
 import { LayoutPublisher } from './layout-publisher';
 import { S3ObjectStore } from './s3-object-store';
@@ -49,5 +51,6 @@ export const storageObjectStorePlugin: Plugin = {
       coldAfterMs: config.get(COLD_AFTER), checkIntervalMs: Math.max(10, config.get(COLD_CHECK_INTERVAL)), now: Date.now,
     }, log, () => cache.reset());
     container.register(Lifecycle, { useValue: mover });
+    container.register(MetricSource, { useValue: new ColdTierMetrics(cache, mover.stats) });
   },
 };
