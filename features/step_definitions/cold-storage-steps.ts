@@ -178,23 +178,24 @@ Then('ClickHouse and DuckDB read the table {string} from the S3 store and answer
   }
 });
 
-async function objectOf(world: SvcWorld, table: string, folder: string): Promise<string> {
+/** The file the S3 server keeps the `day`-th oldest data object of the table in (Hive folders sort by time). */
+async function objectOf(world: SvcWorld, table: string, day: number): Promise<string> {
   const { client, server } = storeOf(world);
-  const objects = (await client.list(`${table}/${folder}/`)).filter((o) => o.key.endsWith('.parquet'));
-  assert.equal(objects.length, 1, `objects under ${table}/${folder}/: ${objects.map((o) => o.key).join(', ')}`);
-  return server.objectFile(`${PREFIX}/${objects[0].key}`);
+  const objects = (await client.list(`${table}/`)).filter((o) => o.key.endsWith('.parquet')).map((o) => o.key).sort();
+  assert.ok(objects.length >= day, `objects under ${table}/: ${objects.join(', ')}`);
+  return server.objectFile(`${PREFIX}/${objects[day - 1]}`);
 }
 
-When('the cold object in {string} of the table {string} is cut to {int} bytes on the S3 store',
-  async function (this: SvcWorld, folder: string, table: string, bytes: number) {
-    const file = await objectOf(this, table, folder);
+When('the cold object of day {int} \\(oldest first) of the table {string} is cut to {int} bytes on the S3 store',
+  async function (this: SvcWorld, day: number, table: string, bytes: number) {
+    const file = await objectOf(this, table, day);
     truncateSync(file, bytes);
     rmSync(`${file}.md5`, { force: true }); // the store recomputes its ETag from the bytes it holds
   });
 
-When('the cold object in {string} of the table {string} is overwritten with other bytes of the same size on the S3 store',
-  async function (this: SvcWorld, folder: string, table: string) {
-    const file = await objectOf(this, table, folder);
+When('the cold object of day {int} \\(oldest first) of the table {string} is overwritten with other bytes of the same size on the S3 store',
+  async function (this: SvcWorld, day: number, table: string) {
+    const file = await objectOf(this, table, day);
     writeFileSync(file, Buffer.alloc(statSync(file).size, 7));
     rmSync(`${file}.md5`, { force: true });
   });
@@ -210,4 +211,15 @@ function folderBytes(dir: string): number {
 Then('the root folder {string} holds at most {int} bytes', localOnly('root'), function (this: SvcWorld, folder: string, bytes: number) {
   const used = folderBytes(join(this.root, folder));
   assert.ok(used <= bytes, `${folder} holds ${used} bytes`);
+});
+
+Then('within {int} seconds the log has a line matching {string}', localOnly('log'), async function (this: SvcWorld, seconds: number, pattern: string) {
+  const until = Date.now() + seconds * 1000;
+  const re = new RegExp(pattern, 'm');
+  for (;;) {
+    const log = this.child ? this.childOutput : this.console;
+    if (re.test(log)) return;
+    assert.ok(Date.now() < until, `no log line matching ${pattern} within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 });

@@ -77,7 +77,8 @@ export class S3TestServer {
     } else if (req.method === 'HEAD') this.requests.heads++;
     else if (req.method === 'PUT' || req.method === 'POST') {
       this.requests.puts++;
-      if (this.mode === 'hold-uploads') { this.held.push(() => handle(req, res)); return; }
+      // A held upload whose client went away (killed) is dropped, as a real store drops a cut request.
+      if (this.mode === 'hold-uploads') { this.held.push(() => { if (!req.socket.destroyed) handle(req, res); }); return; }
     }
     handle(req, res);
   }
