@@ -52,7 +52,12 @@ export interface PartitionInfo {
   readonly minTimestamp: number;
   readonly maxTimestamp: number;
   readonly rowCount: number;
+  /** Bytes on the local disk (a cold partition's 0). */
   readonly diskSize: number;
+  /** Where the rows live (core/extension/partition-bytes.ts); absent: native. */
+  readonly tier?: 'native' | 'parquet' | 'cold';
+  /** The Parquet file's bytes, for a `parquet` or `cold` partition. */
+  readonly parquetFileSize?: number;
 }
 
 /** A closed interval of designated-timestamp values in µs: `lo <= ts <= hi`. */

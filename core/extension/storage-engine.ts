@@ -46,6 +46,15 @@ export interface StorageEngine {
    * every writer's pending rows in place (the caller rolls back) when any table cannot commit.
    */
   commitTogether(writers: readonly TableWriter[]): Promise<void>;
+  /**
+   * ALTER TABLE … CONVERT PARTITION TO PARQUET / NATIVE: each named partition (`table_partitions()` names)
+   * moves to the tier, one `_txn` swap per partition (core/extension/partition-bytes.ts). Returns how many
+   * changed tier (already there: unchanged). Throws SvcError for a missing partition, a column type the tier
+   * cannot hold, or a damaged file, leaving the partition as it was. Optional: engines without tiers omit it.
+   */
+  convertPartitions?(table: string, partitions: readonly string[], to: 'parquet' | 'native', signal?: AbortSignal): Promise<number>;
+  /** ALTER TABLE … DROP PARTITION: removes the named partitions in one `_txn` swap. Optional. */
+  dropPartitions?(table: string, partitions: readonly string[]): Promise<void>;
   /** Flushes and releases everything; called once at shutdown after all writers are closed. */
   close(): Promise<void>;
 }

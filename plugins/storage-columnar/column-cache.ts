@@ -12,7 +12,7 @@ import { settle } from '../../core/data/settled-arrays';
 import { Vector } from '../../core/data/vector';
 import { postingsBytes, SymbolPostings } from './symbol-postings';
 
-interface Entry { readonly vector?: Vector; readonly postings?: SymbolPostings; readonly bytes: number; readonly version: string }
+interface Entry { readonly vector?: Vector; readonly postings?: SymbolPostings; readonly value?: object; readonly bytes: number; readonly version: string }
 
 const POSTINGS = '#postings';
 
@@ -36,6 +36,40 @@ export class ColumnCache {
     settle(vector.data);
     this.keep(key, { vector, bytes: vectorBytes(vector), version });
     return vector;
+  }
+
+  /** The vector of `key` at `version` when cached (loads that are async look first, then `put`). */
+  peek(key: string, version: string): Vector | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== version || !hit.vector) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    this.hits++;
+    return hit.vector;
+  }
+
+  /** Caches a vector loaded outside `get` (a decoded Parquet chunk); replaces another version of the key. */
+  put(key: string, version: string, vector: Vector): void {
+    const old = this.entries.get(key);
+    if (old) { this.entries.delete(key); this.used -= old.bytes; }
+    this.misses++;
+    settle(vector.data);
+    this.keep(key, { vector, bytes: vectorBytes(vector), version });
+  }
+
+  /** Another kind of cached value (a Parquet partition's parsed footer), charged `bytes` against the budget. */
+  object<T extends object>(key: string, version: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== version || !hit.value) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value as T;
+  }
+
+  putObject(key: string, version: string, value: object, bytes: number): void {
+    const old = this.entries.get(key);
+    if (old) { this.entries.delete(key); this.used -= old.bytes; }
+    this.keep(key, { value, bytes, version });
   }
 
   /**

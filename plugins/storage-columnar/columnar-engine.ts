@@ -24,6 +24,11 @@ import { EMPTY_TXN, TXN_FILE, writeTxn } from './txn-state';
 import { recoverTable } from './recovery';
 import { addTableColumn } from './add-column';
 import { storedWidth } from './vector-encoder';
+import { ColdPartitionStore } from '../../core/extension/partition-bytes';
+import { ParquetReads } from './parquet/parquet-reads';
+import { DEFAULT_ENCODING, PartitionEncoding } from './parquet/partition-encoding';
+import { EngineTiers } from './parquet/engine-tiers';
+import { TierChanges } from './parquet/tier-changes';
 
 
 /** Folders the engine creates: `<name>~<id>` (directoryName) and `<name>~<id>.tmp` while creating. */
@@ -40,6 +45,10 @@ export interface EngineOptions {
   readonly maxColumns?: number;
   readonly metrics: ServerMetrics;
   readonly log?: Log;
+  /** How Parquet partitions are written (`cairo.partition.encoder.parquet.*`). */
+  readonly parquetEncoding?: PartitionEncoding;
+  /** The cold tier's reads, when a plugin registered one (resolved on first use). */
+  readonly coldStore?: () => ColdPartitionStore | undefined;
 }
 
 export class ColumnarEngine implements StorageEngine, Lifecycle {
@@ -48,10 +57,21 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
   private readonly tables = new Map<string, TableState>();
   private readonly groups: CommitGroups;
   private nextId = 1;
+  /** Reads of Parquet partitions (footers and decoded chunks in the column cache). */
+  readonly parquet: ParquetReads;
+  /** The tier switch and PartitionTiers (core/extension/partition-bytes.ts). */
+  readonly tiers: EngineTiers;
+  private readonly encoding: PartitionEncoding;
 
   constructor(readonly options: EngineOptions) {
     this.cache = new ColumnCache(options.cacheBytes);
     this.groups = new CommitGroups(options.dbDir, options.commitMode);
+    this.parquet = new ParquetReads(this.cache, options.coldStore);
+    this.encoding = options.parquetEncoding ?? DEFAULT_ENCODING;
+    const changes = new TierChanges(options.coldStore, options.log);
+    this.tiers = new EngineTiers({
+      reads: this.parquet, encoding: this.encoding, mode: options.commitMode, writerTimeoutMs: options.writerTimeoutMs, changes,
+    }, (name) => this.require(name));
   }
 
   /** Opens every table folder, recovering each to its committed state. */
@@ -149,6 +169,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
       // Without `_meta` the folder is no table: a crash before the delete finishes cannot resurrect it.
       rmSync(join(state.dir, '_meta'), { force: true });
       state.dropped = true;
+      for (const p of state.txn.partitions) if (p.parquet) this.tiers.removed(state, p);
       this.tables.delete(name.toLowerCase());
       state.retire(state.txn.txn + 1, [state.dir]);
     } finally {
@@ -173,9 +194,10 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     await this.alter(state, () => {
       const txn = { txn: state.txn.txn + 1, partitions: [], symbols: state.txn.symbols };
       writeTxn(join(state.dir, TXN_FILE), txn, this.options.commitMode);
-      const old = state.txn.partitions.map((p) => join(state.dir, p.dir));
+      const gone = state.txn.partitions;
       state.txn = txn;
-      state.retire(txn.txn, old);
+      state.retire(txn.txn, gone.map((p) => join(state.dir, p.dir)));
+      for (const p of gone) if (p.parquet) this.tiers.removed(state, p);
     });
   }
 
@@ -232,8 +254,16 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     });
   }
 
+  async convertPartitions(table: string, partitions: readonly string[], to: 'parquet' | 'native', signal?: AbortSignal): Promise<number> {
+    return this.tiers.convert(table, partitions, to, signal);
+  }
+
+  async dropPartitions(table: string, partitions: readonly string[]): Promise<void> {
+    await this.tiers.drop(table, partitions);
+  }
+
   openReader(table: string): TableReader {
-    return new ColumnarTableReader(this.require(table), this.cache);
+    return new ColumnarTableReader(this.require(table), this.cache, this.parquet);
   }
 
   async openWriter(table: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<TableWriter> {
@@ -241,6 +271,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     await state.acquire(options?.timeoutMs ?? this.options.writerTimeoutMs, options?.signal);
     return new ColumnarTableWriter(state, {
       mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics, maxNameLength: this.options.maxNameLength,
+      parquet: this.parquet, encoding: this.encoding,
     });
   }
 

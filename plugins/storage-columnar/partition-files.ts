@@ -37,6 +37,7 @@ export function indexPath(tableDir: string, p: PartitionState, c: StoredColumn):
 
 /** Committed bytes of a column's files in a partition: [`.d`, `.i`]. */
 export function committedSizes(p: PartitionState, c: StoredColumn): [number, number] {
+  if (p.parquet) return [0, 0];
   const w = storedWidth(c.type);
   const stored = p.rows - columnTop(p, c);
   return w > 0 ? [stored * w, 0] : [p.varBytes[c.id] ?? 0, stored * 8];
@@ -47,6 +48,7 @@ export function committedSizes(p: PartitionState, c: StoredColumn): [number, num
  * (the partition took appends since) is extended with the new rows instead of read again.
  */
 export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn): Vector {
+  nativeOnly(p);
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   if (top >= p.rows) return nullVector(c.type, w, p.rows);
@@ -83,6 +85,7 @@ export function loadPostings(cache: ColumnCache, tableDir: string, p: PartitionS
 
 /** The decoded column of a partition read from its files, past the cache: for a transaction's staged partitions. */
 export function readVector(tableDir: string, p: PartitionState, c: StoredColumn): Vector {
+  nativeOnly(p);
   const [dataBytes, indexBytes] = committedSizes(p, c);
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
@@ -94,6 +97,7 @@ export function readVector(tableDir: string, p: PartitionState, c: StoredColumn)
 
 /** A committed partition column in disk form, rows before its top filled with nulls (for merges). */
 export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, scratch?: ScratchBuffers): RawColumn {
+  nativeOnly(p);
   const top = columnTop(p, c);
   const w = storedWidth(c.type);
   const [dataBytes, indexBytes] = committedSizes(p, c);
@@ -117,6 +121,11 @@ export function loadRaw(tableDir: string, p: PartitionState, c: StoredColumn, sc
   out.appendNulls(top, nullPattern(c.type));
   out.appendRows(src, 0, src.rows);
   return out;
+}
+
+/** Column-file reads of a Parquet partition are a bug: its rows are read through parquet/parquet-reads.ts. */
+function nativeOnly(p: PartitionState): void {
+  if (p.parquet) throw new Error(`column files read from a Parquet partition [partition=${p.name}, dir=${p.dir}]`);
 }
 
 export interface WrittenColumn {

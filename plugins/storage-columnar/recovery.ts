@@ -2,7 +2,9 @@
  * Start-up recovery: everything past the committed state is removed. Column and
  * symbol files are truncated to the sizes `_txn` implies, partition folders `_txn` does not list (an
  * interrupted commit or out-of-order rewrite, or versions replaced before a crash) are deleted, and so are
- * files of dropped columns and leftover temp files. A crash therefore loses at most uncommitted rows.
+ * files of dropped columns and leftover temp files. A crash therefore loses at most uncommitted rows. A
+ * Parquet partition keeps only its Parquet file, cut to its committed size; a conversion a crash interrupted
+ * left a folder `_txn` does not list, deleted here with its half-written file.
  */
 import { existsSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,10 +46,15 @@ export function recoverTable(dir: string): RecoveredTable {
   for (const p of txn.partitions) {
     truncatedFiles += truncatePartition(dir, p, meta.columns);
     const keep = new Set<string>();
-    for (const c of meta.columns) {
-      keep.add(`${c.file}.d`);
-      if (storedWidth(c.type) === 0) keep.add(`${c.file}.i`);
+    if (p.parquet) keep.add(p.parquet.file);
+    else {
+      for (const c of meta.columns) {
+        keep.add(`${c.file}.d`);
+        if (storedWidth(c.type) === 0) keep.add(`${c.file}.i`);
+      }
     }
+    // A cold partition whose local copy is gone has no folder left.
+    if (!existsSync(join(dir, p.dir))) continue;
     for (const name of readdirSync(join(dir, p.dir))) {
       if (!keep.has(name)) {
         rmSync(join(dir, p.dir, name), { recursive: true, force: true });
@@ -60,6 +67,7 @@ export function recoverTable(dir: string): RecoveredTable {
 
 /** Cuts a partition's column files to their committed sizes; returns how many were longer. */
 export function truncatePartition(dir: string, p: PartitionState, columns: readonly StoredColumn[]): number {
+  if (p.parquet) return truncateTo(join(dir, p.dir, p.parquet.file), p.parquet.size) ? 1 : 0;
   let truncated = 0;
   for (const c of columns) {
     const [d, i] = committedSizes(p, c);

@@ -20,6 +20,9 @@ import { stableSortOrderNanos } from './nanos-order';
 import { StagedTxn } from './staged-txn';
 import { TableState } from './table-state';
 import { PartitionState } from './txn-state';
+import { SymbolTable } from '../../core/data/symbol-table';
+import { ParquetReads } from './parquet/parquet-reads';
+import { writePartitionNative } from './parquet/partition-to-native';
 
 interface Run { readonly floor: number; readonly lo: number; readonly hi: number }
 
@@ -33,6 +36,8 @@ const YIELD_ROWS = 65536;
 export interface StageContext {
   readonly mode: CommitMode;
   readonly cache: ColumnCache;
+  /** Reads of Parquet partitions: a write into one first rewrites it in native form in the transaction. */
+  readonly parquet: ParquetReads;
 }
 
 /**
@@ -77,7 +82,18 @@ export async function stageRows(state: TableState, staged: StagedTxn, pending: P
     const before = physical;
     let rows: RunRows = { columns, ts, sub, lo: run.lo, hi: run.hi };
     const at = parts.findIndex((p) => p.floor === run.floor);
-    const current: PartitionState | undefined = parts[at];
+    let current: PartitionState | undefined = parts[at];
+    if (current?.parquet) {
+      // Rows into a Parquet partition: its native form joins the transaction and takes the rows as any
+      // native partition does; the commit encodes it back to Parquet (table-writer.ts).
+      const dir = staged.newFolder(current.name);
+      const dicts = (i: number): SymbolTable | undefined => state.dictionaries.get(meta.columns[i]?.id ?? -1);
+      const native = await writePartitionNative(ctx.parquet, { dir: state.dir, meta }, current, dir, dicts, ctx.mode);
+      staged.keepParquet.add(current.name);
+      superseded.push(current.dir);
+      parts[at] = native;
+      current = native;
+    }
     // Partition bounds are µs: with TIMESTAMP_NS an equal µs may still hold a later nanosecond, so it merges.
     const inOrder = current !== undefined && (!hasTs || current.maxTs < ts[run.lo] || (!dedup && !sub && current.maxTs === ts[run.lo]));
     if (current !== undefined && !inOrder) {

@@ -38,6 +38,11 @@ export class StagedTxn {
   private readonly created = new Set<string>();
   /** Committed partitions whose files got rows past their committed sizes. */
   private readonly grown = new Set<string>();
+  /**
+   * Names of Parquet partitions this transaction rewrote in native form (to merge or append into them, or
+   * an UPDATE's truncate): the commit encodes them back to Parquet, so a partition keeps its tier.
+   */
+  readonly keepParquet = new Set<string>();
 
   constructor(private readonly state: TableState) {
     this.partitions = [...state.txn.partitions];
@@ -87,11 +92,17 @@ export class StagedTxn {
   /** The transaction removes every committed row (and every row it staged so far). */
   truncate(): void {
     for (const p of this.partitions) {
+      if (p.parquet) this.keepParquet.add(p.name);
       if (this.created.has(p.dir)) this.removeCreated(p.dir);
       else this.replaced.push(join(this.state.dir, p.dir));
     }
     this.partitions = [];
     this.changed = true;
+  }
+
+  /** True for a folder this transaction created (nothing committed refers to it). */
+  isCreated(dir: string): boolean {
+    return this.created.has(dir);
   }
 
   /** Rollback: new folders are deleted and bytes appended to committed partitions are cut off. */

@@ -25,6 +25,8 @@ import { reversedVector, sliceVector } from './vector-slice';
 import { gather } from '../../core/sql/vector/vector-ops';
 import { bucketStarts } from '../../core/time/bucket-starts';
 import { ClusterData, clusterable, loadCluster } from './symbol-clusters';
+import { ParquetReads } from './parquet/parquet-reads';
+import { ParquetScan, scanParquetPartition } from './parquet/parquet-scan';
 
 const DEFAULT_BATCH_ROWS = 65536;
 
@@ -41,7 +43,7 @@ export class ColumnarTableReader implements TableReader {
   private readonly symbolTables = new Map<number, SymbolTable>();
   private closed = false;
 
-  constructor(private readonly state: TableState, private readonly cache: ColumnCache) {
+  constructor(private readonly state: TableState, private readonly cache: ColumnCache, private readonly parquet: ParquetReads) {
     this.meta = state.meta;
     this.schema = state.schema;
     this.txn = state.openSnapshot();
@@ -77,7 +79,17 @@ export class ColumnarTableReader implements TableReader {
     const reverse = options.reverse === true;
     const parts = reverse ? [...this.txn.partitions].reverse() : this.txn.partitions;
     const wanted = options.symbolValues && !reverse ? this.wantedKeys(options.symbolValues) : undefined;
+    const parquetScan: ParquetScan = {
+      table: { dir: this.state.dir, meta: this.meta }, reads: this.parquet, columns: options.columns, batchRows, reverse,
+      symbols: (i) => this.symbolTables.get(i), ranges: (v, rows, intervals) => timestampRanges(v, rows, intervals),
+    };
     for (const p of parts) {
+      if (p.parquet) {
+        if (p.rows > 0 && (!options.intervals || options.intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) {
+          yield* scanParquetPartition(parquetScan, p, options);
+        }
+        continue;
+      }
       const ranges = this.rowRanges(p, options.intervals);
       if (ranges.length === 0) continue;
       if (reverse) ranges.reverse();
@@ -125,6 +137,12 @@ export class ColumnarTableReader implements TableReader {
     let selected = 0;
     let clustered = 0;
     for (const p of this.txn.partitions) {
+      if (p.parquet) {
+        // Every row of a Parquet partition the intervals touch is read (no posting lists there).
+        const touched = p.rows > 0 && (!intervals || intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs));
+        if (touched) { rows += p.rows; selected += p.rows; }
+        continue;
+      }
       const ranges = this.rowRanges(p, intervals);
       if (ranges.length === 0) continue;
       const postings = this.postings(p, keys);
@@ -181,26 +199,34 @@ export class ColumnarTableReader implements TableReader {
     if (touching.length === 0) return [];
     if (touching.length === 1 && touching[0].lo <= p.minTs && touching[0].hi >= p.maxTs) return [[0, p.rows]];
     const tsColumn = this.meta.columns[this.meta.timestampIndex];
-    const vector = loadVector(this.cache, this.state.dir, p, tsColumn);
-    if (tsColumn.type.tag === TypeTag.TIMESTAMP_NS) return nanosRowRanges(vector, p.rows, touching);
-    const ts = vector.data as Float64Array;
-    const out: [number, number][] = [];
-    for (const iv of touching) {
-      const lo = lowerBound(ts, 0, p.rows, iv.lo);
-      const hi = upperBound(ts, lo, p.rows, iv.hi);
-      if (hi > lo) out.push([lo, hi]);
-    }
-    return out;
+    return timestampRanges(loadVector(this.cache, this.state.dir, p, tsColumn), p.rows, touching);
   }
 
   private info(p: PartitionState): PartitionInfo {
+    if (p.parquet) {
+      const tier = p.parquet.cold ? 'cold' : 'parquet';
+      return { name: p.name, minTimestamp: p.minTs, maxTimestamp: p.maxTs, rowCount: p.rows, diskSize: p.parquet.cold ? 0 : p.parquet.size, tier, parquetFileSize: p.parquet.size };
+    }
     let diskSize = 0;
     for (const c of this.meta.columns) {
       const [d, i] = committedSizes(p, c);
       diskSize += d + i;
     }
-    return { name: p.name, minTimestamp: p.minTs, maxTimestamp: p.maxTs, rowCount: p.rows, diskSize };
+    return { name: p.name, minTimestamp: p.minTs, maxTimestamp: p.maxTs, rowCount: p.rows, diskSize, tier: 'native' };
   }
+}
+
+/** Row ranges `[lo, hi)` of a vector of designated timestamps (ascending) inside the intervals, by binary search. */
+function timestampRanges(vector: Vector, rows: number, intervals: readonly TimeInterval[]): [number, number][] {
+  if (vector.type.tag === TypeTag.TIMESTAMP_NS) return nanosRowRanges(vector, rows, intervals);
+  const ts = vector.data as Float64Array;
+  const out: [number, number][] = [];
+  for (const iv of intervals) {
+    const lo = lowerBound(ts, 0, rows, iv.lo);
+    const hi = upperBound(ts, lo, rows, iv.hi);
+    if (hi > lo) out.push([lo, hi]);
+  }
+  return out;
 }
 
 

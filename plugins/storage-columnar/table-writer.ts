@@ -27,10 +27,15 @@ import { stageRows } from './stage-rows';
 import { StagedTxn } from './staged-txn';
 import { PreparedCommit, prepareCommit, publishCommit } from './table-commit';
 import { TableState } from './table-state';
+import { ParquetReads } from './parquet/parquet-reads';
+import { PartitionEncoding } from './parquet/partition-encoding';
+import { encodeKeptParquet } from './parquet/keep-parquet';
 
 export interface WriterContext {
   readonly mode: CommitMode;
   readonly cache: ColumnCache;
+  readonly parquet: ParquetReads;
+  readonly encoding: PartitionEncoding;
   readonly metrics: ServerMetrics;
   readonly maxNameLength: number;
 }
@@ -125,6 +130,7 @@ export class ColumnarTableWriter implements TableWriter {
       await stageRows(this.state, this.transaction(), this.pending, this.ctx);
       this.pending.reset();
     }
+    if (this.staged) await encodeKeptParquet(this.state, this.staged, this.ctx.encoding);
     if (!this.staged?.changed && !this.hasPendingSymbols()) return undefined;
     return prepareCommit(this.state, this.transaction(), this.ctx.mode);
   }

@@ -65,7 +65,7 @@ export function cellOf(v: Vector, r: number): Cell {
   }
   switch (v.type.tag) {
     case TypeTag.SYMBOL: return v.symbols ? v.symbols.value(v.data[r]) : null;
-    case TypeTag.UUID: case TypeTag.LONG256: {
+    case TypeTag.UUID: case TypeTag.LONG256: case TypeTag.DECIMAL: {
       const w = v.type.tag === TypeTag.UUID ? 16 : 32;
       return Buffer.from((v.data as Uint8Array).subarray(r * w, (r + 1) * w)).toString('hex');
     }

@@ -3,6 +3,7 @@
  * truncates every file to the sizes it implies. Replaced atomically at each commit.
  */
 import { readFileSync } from 'node:fs';
+import { ColdReference } from '../../core/extension/partition-bytes';
 import { CommitMode, writeFileAtomic } from './atomic-file';
 
 export interface PartitionState {
@@ -18,6 +19,20 @@ export interface PartitionState {
   readonly tops: Readonly<Record<string, number>>;
   /** Var-size column id → committed `.d` bytes. */
   readonly varBytes: Readonly<Record<string, number>>;
+  /**
+   * Set when the partition is in the Parquet tier: its rows are ONE Parquet file in `dir` (no column files;
+   * `varBytes` is empty, `tops` still marks columns added since). Absent: native column files.
+   */
+  readonly parquet?: ParquetFileState;
+}
+
+export interface ParquetFileState {
+  /** The file's name inside the partition folder (`data.parquet`). */
+  readonly file: string;
+  /** Its committed size in bytes. */
+  readonly size: number;
+  /** Set when the file lives on a cold store (the local copy may be gone). */
+  readonly cold?: ColdReference;
 }
 
 export interface SymbolState {
