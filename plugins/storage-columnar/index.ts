@@ -8,6 +8,7 @@ import {
   CAIRO_COLUMN_CACHE_SIZE, CAIRO_COMMIT_MODE, CAIRO_MAX_COLUMNS, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG,
   CAIRO_ROOT, CAIRO_WRITER_ACQUIRE_TIMEOUT,
 } from '../../core/config/server-keys';
+import { ColdPartitionStore, PartitionTiers } from '../../core/extension/partition-bytes';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { LogFactory } from '../../core/log/log';
@@ -34,8 +35,11 @@ export const storageColumnarPlugin: Plugin = {
       maxColumns: config.get(CAIRO_MAX_COLUMNS),
       metrics: container.resolve(ServerMetrics),
       log: container.resolve<LogFactory>(LogFactory).create('storage-columnar'),
+      // A cold tier plugin registers later in the bundle: resolved when a cold partition is first read.
+      coldStore: () => (container.isRegistered(ColdPartitionStore, true) ? container.resolve<ColdPartitionStore>(ColdPartitionStore) : undefined),
     });
     container.register(StorageEngine, { useValue: engine });
     container.register(Lifecycle, { useValue: engine });
+    container.register(PartitionTiers, { useValue: engine.tiers });
   },
 };

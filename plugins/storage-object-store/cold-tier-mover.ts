@@ -4,7 +4,7 @@
  * once no reader holds it), then the table layout's publish. A crash or SIGKILL before the switch leaves
  * the partition `parquet` with its local file; the next pass uploads the same key again.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { TableSchema } from '../../core/data/table-schema';
 import { SvcError } from '../../core/errors';
 import { Lifecycle } from '../../core/extension/lifecycle';
@@ -115,7 +115,7 @@ export class ColdTierMover implements Lifecycle {
   /** Uploads one partition, switches `_txn`, publishes the layout. */
   async move(table: TableSchema, location: ParquetPartitionLocation): Promise<void> {
     const path = location.path;
-    if (path === undefined) return;
+    if (path === undefined || !existsSync(path)) return; // rewritten or dropped meanwhile: a later pass sees the new state
     const localSize = statSync(path).size;
     if (localSize !== location.size) {
       throw new SvcError(`local Parquet file of ${table.name} partition ${location.partition} has ${localSize} bytes, _txn recorded ${location.size}`, 500);
