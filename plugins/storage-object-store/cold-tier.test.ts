@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ColumnType, Types } from '../../core/data/column-type';
 import { TableSchema } from '../../core/data/table-schema';
+import { uuidText } from '../../core/data/wide-value-text';
 import { ColdPartitionStore } from '../../core/extension/partition-bytes';
 import { Log } from '../../core/log/log';
 import { ColumnarEngine } from '../storage-columnar/columnar-engine';
@@ -204,5 +205,24 @@ test('a partition whose local file went meanwhile is skipped', async () => {
   await r.engine.convertPartitions('vanished', ['2024-01-01'], 'native');
   await r.mover.move(r.engine.getTable('vanished') as TableSchema, location);
   assert.deepEqual(tiers(r.engine, 'vanished'), ['2024-01-01:native', '2024-01-02:native']);
+  await r.engine.close();
+});
+
+test('ClickHouse reads the partitions svc wrote through their Iceberg metadata, every column with its values', async () => {
+  const r = await rig();
+  const data = rows(3, 100);
+  await table(r.engine, 'external', data);
+  await r.engine.convertPartitions('external', ['2024-01-01', '2024-01-02'], 'parquet');
+  await r.publisher.enqueue(() => r.mover.pass());
+  assert.deepEqual(tiers(r.engine, 'external'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:native']);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const chdb = require('chdb') as { queryAsync(q: string, o: { format: string }): Promise<{ text(): string }> };
+  const url = `${server.endpoint}/${server.bucket}/tier/external/`;
+  const got = JSON.parse((await chdb.queryAsync(`SELECT toUnixTimestamp64Micro(ts), c1, c2, c3, c4, c5, c6, toString(c7), toUnixTimestamp64Milli(c8)
+    FROM icebergS3('${url}', 'S3RVER', 'S3RVER') ORDER BY ts`, { format: 'JSONCompact' })).text()) as { data: unknown[][] };
+  const uuid = (b: Cell): string | null => (b instanceof Uint8Array ? uuidText(b, 0) : null);
+  const expected = data.slice(0, 200).map((row) => [row[0], row[1], row[2], row[3], row[4], row[5], row[6] === 1, uuid(row[7]), row[8]]
+    .map((v) => (v === null ? null : String(v))));
+  assert.deepEqual(got.data.map((row) => row.map((v) => (v === null ? null : String(v)))), expected);
   await r.engine.close();
 });
