@@ -3,7 +3,8 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
   uploaded (verified by size and MD5) and their local file dropped; queries read them back with ranged GETs
   through a bounded local cache. On the store each table is Hive-partitioned Parquet with Apache Iceberg v2
   metadata. The store here is a real S3-protocol server on loopback (s3rver); `trades` gets 40 days of hourly
-  rows up to yesterday: the 10 oldest days go cold, 25 more stay local Parquet, the last 5 stay native, and
+  rows up to yesterday: the 9 oldest days go cold (their newest row is more than 30 days older than the
+  table's), 26 more stay local Parquet, the last 5 stay native, and
   `native` holds the same rows with every partition native.
 
   Background:
@@ -18,7 +19,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
       alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
       """
-    Then within 60 seconds the Iceberg table "trades" on the S3 store has 10 data files and 240 records
+    Then within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And these queries answer the same for "trades" as for "native":
       | query                                                                                              |
       | select count(), sum(qty), sum(price), min(ts), max(ts) from {table}                               |
@@ -27,7 +28,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       | select ts, sym, price, qty, note from {table} where sym = 'BBB' and qty % 5 = 0                   |
       | select * from {table} where ts < dateadd('d', -33, date_trunc('day', now())) and note = 'n3'      |
       | select * from {table} latest on ts partition by sym                                               |
-      | select sym, max(price), min(qty) from {table} where ts < dateadd('d', -30, date_trunc('day', now())) |
+      | select sym, max(price), min(qty) from {table} where ts < dateadd('d', -31, date_trunc('day', now())) |
       | select * from {table} order by ts desc limit 30                                                    |
 
   Scenario: ClickHouse and DuckDB read the cold table from the store and agree with svc
@@ -37,22 +38,24 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
       """
-    Then within 60 seconds the Iceberg table "trades" on the S3 store has 10 data files and 240 records
+    Then within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And ClickHouse and DuckDB read the table "trades" from the S3 store and answer like svc:
       | svc                                                                                                                                                                     | clickhouse                                                                                                                   | duckdb                                                                                                                |
-      | select count(), sum(qty), sum(price) from trades where ts < dateadd('d', -30, date_trunc('day', now()))                                                                | select count(), sum(qty), sum(price) from {iceberg}                                                                         | select count(*), sum(qty), sum(price) from {parquet}                                                                  |
-      | select cast(ts as long), c, s from (select ts, count() c, sum(qty) s from trades where ts < dateadd('d', -30, date_trunc('day', now())) sample by 6h)               | select toUnixTimestamp64Micro(toStartOfInterval(ts, INTERVAL 6 HOUR)) b, count(), sum(qty) from {iceberg} group by b order by b | select epoch_us(time_bucket(INTERVAL 6 HOUR, ts::TIMESTAMP)) b, count(*), sum(qty) from {parquet} group by b order by b |
-      | select count(), sum(price), max(qty) from trades where sym = 'BBB' and ts < dateadd('d', -30, date_trunc('day', now()))                                                | select count(), sum(price), max(qty) from {iceberg} where sym = 'BBB'                                                       | select count(*), sum(price), max(qty) from {parquet} where sym = 'BBB'                                                |
-      | select to_str(ts, 'yyyy-MM-dd') d, count() from trades where ts < dateadd('d', -30, date_trunc('day', now())) order by d                                              | select ts_day, count() from {glob} group by ts_day order by ts_day settings use_hive_partitioning = 1                         | select ts_day::VARCHAR d, count(*) from {parquet} group by d order by d                                               |
-      | select sym, count(), sum(qty) from trades where note = 'n2' and ts < dateadd('d', -30, date_trunc('day', now())) order by sym                                          | select sym, count(), sum(qty) from {glob} where note = 'n2' group by sym order by sym                                         | select sym, count(*), sum(qty) from {parquet} where note = 'n2' group by sym order by sym                             |
+      | select count(), sum(qty), sum(price) from trades where ts < dateadd('d', -31, date_trunc('day', now()))                                                                | select count(), sum(qty), sum(price) from {iceberg}                                                                         | select count(*), sum(qty), sum(price) from {parquet}                                                                  |
+      | select cast(ts as long), c, s from (select ts, count() c, sum(qty) s from trades where ts < dateadd('d', -31, date_trunc('day', now())) sample by 6h)               | select toUnixTimestamp64Micro(toStartOfInterval(ts, INTERVAL 6 HOUR)) b, count(), sum(qty) from {iceberg} group by b order by b | select epoch_us(time_bucket(INTERVAL 6 HOUR, ts::TIMESTAMP)) b, count(*), sum(qty) from {parquet} group by b order by b |
+      | select count(), sum(price), max(qty) from trades where sym = 'BBB' and ts < dateadd('d', -31, date_trunc('day', now()))                                                | select count(), sum(price), max(qty) from {iceberg} where sym = 'BBB'                                                       | select count(*), sum(price), max(qty) from {parquet} where sym = 'BBB'                                                |
+      | select to_str(ts, 'yyyy-MM-dd') d, count() from trades where ts < dateadd('d', -31, date_trunc('day', now())) order by d                                              | select ts_day, count() from {glob} group by ts_day order by ts_day settings use_hive_partitioning = 1                         | select ts_day::VARCHAR d, count(*) from {parquet} group by d order by d                                               |
+      | select sym, count(), sum(qty) from trades where note = 'n2' and ts < dateadd('d', -31, date_trunc('day', now())) order by sym                                          | select sym, count(), sum(qty) from {glob} where note = 'n2' group by sym order by sym                                         | select sym, count(*), sum(qty) from {parquet} where note = 'n2' group by sym order by sym                             |
 
   Scenario: a cold partition is read with ranged GETs of only the columns needed, then from the bounded local cache
+    (4 days of 10000 rows; every day but the newest goes cold, since cold.after counts from the newest row)
     Given the environment variable "SVC_COLD_CACHE_BLOCK_SIZE" is "16k"
     And the environment variable "SVC_COLD_CACHE_SIZE" is "256k"
+    And the environment variable "SVC_COLD_AFTER" is "1h"
     And these SQL statements have run:
       """
       create table wide (ts timestamp, a double, b double, c double, d double, e double, f double, g double, h long) timestamp(ts) partition by day bypass wal
-      insert into wide select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 8640000L), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), x from long_sequence(30000)
+      insert into wide select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 8640000L), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), x from long_sequence(40000)
       create table wide_native as (select * from wide) timestamp(ts) partition by day bypass wal
       alter table wide convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
       """
@@ -78,7 +81,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
       alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
       """
-    And within 60 seconds the Iceberg table "trades" on the S3 store has 10 data files and 240 records
+    And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     When the S3 store goes down
     And I query "select count(), sum(qty) from trades"
     Then the status is 503
@@ -108,8 +111,8 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Then these queries answer the same for "trades" as for "native":
       | query                                                      |
       | select count(), sum(qty), sum(price) from {table}          |
-      | select * from {table} where ts < dateadd('d', -30, date_trunc('day', now())) |
-    And within 60 seconds the Iceberg table "trades" on the S3 store has 10 data files and 240 records
+      | select * from {table} where ts < dateadd('d', -31, date_trunc('day', now())) |
+    And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And these queries answer the same for "trades" as for "native":
       | query                                                      |
       | select count(), sum(qty), sum(price) from {table}          |
@@ -123,7 +126,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
       alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
       """
-    And within 60 seconds the Iceberg table "trades" on the S3 store has 10 data files and 240 records
+    And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     When the environment variable "SVC_COLD_STORE_SECRET_KEY" is "not-the-secret"
     And the server restarts
     And I query "select count(), sum(qty) from trades"
@@ -158,7 +161,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
       alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
       """
-    And within 60 seconds the Iceberg table "trades" on the S3 store has 10 data files and 240 records
+    And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And the server restarts
     When the cold object of day 1 (oldest first) of the table "trades" is cut to 100 bytes on the S3 store
     And I query "select count() from trades"

@@ -24,8 +24,8 @@ export const COLD_STORE_MAX_ATTEMPTS = intKey('cold.store.max.attempts', 3, 1, 2
 /** Parts of this size upload a file in parallel (multipart) when it is larger; smaller files are one PUT. */
 export const COLD_UPLOAD_PART_SIZE = sizeKey('cold.upload.part.size', '32m');
 /**
- * Parquet partitions whose newest row is older than this are uploaded to the store, verified, and their
- * local file dropped; 0 = never.
+ * Parquet partitions whose newest row is older than this, counted back from the table's newest row (never
+ * from later than now), are uploaded to the store, verified, and their local file dropped; 0 = never.
  */
 export const COLD_AFTER = durationKey('cold.after', '0');
 /** How often the cold tier looks for Parquet partitions past `cold.after`. */

@@ -17,7 +17,7 @@ import { MoverStats } from './cold-tier-metrics';
 import { LayoutPublisher, messageOf } from './layout-publisher';
 
 export interface MoverOptions {
-  /** Partitions whose newest row is older than this go cold; 0 = never. */
+  /** Partitions whose newest row is older than this (before the table's newest row, or now if earlier) go cold; 0 = never. */
   readonly coldAfterMs: number;
   readonly checkIntervalMs: number;
   readonly now: () => number;
@@ -90,11 +90,13 @@ export class ColdTierMover implements Lifecycle {
 
   /** One look over every table; moves each due partition in turn. Store failures are logged, not thrown. */
   async pass(): Promise<void> {
-    const cutoffMicros = (this.options.now() - this.options.coldAfterMs) * 1000;
+    const nowMicros = this.options.now() * 1000;
     for (const table of this.engine.listTables()) {
       if (this.abort.signal.aborted) return;
       let due: ParquetPartitionLocation[];
       try {
+        // Age counts back from the table's newest row, never from later than now (as conversion by age does).
+        const cutoffMicros = Math.min(nowMicros, this.newestRow(table.name)) - this.options.coldAfterMs * 1000;
         due = this.tiers.parquetPartitions(table.name).filter((p) => p.tier === 'parquet' && p.maxTimestamp < cutoffMicros);
       } catch {
         continue; // dropped meanwhile
@@ -109,6 +111,17 @@ export class ColdTierMover implements Lifecycle {
           return; // the store is likely down: try again next pass
         }
       }
+    }
+  }
+
+  private newestRow(table: string): number {
+    const reader = this.engine.openReader(table);
+    try {
+      let newest = -Infinity;
+      for (const p of reader.partitions) if (p.rowCount > 0) newest = Math.max(newest, p.maxTimestamp);
+      return newest;
+    } finally {
+      reader.close();
     }
   }
 

@@ -64,7 +64,7 @@ function log(errors: string[]): Log {
   return { source: 'test', debugEnabled: false, advisory: () => undefined, critical: (m) => errors.push(m), error: (m) => errors.push(m), info: () => undefined, debug: () => undefined };
 }
 
-/** An engine whose cold tier is the S3 test server; partitions whose newest row is before 2024-01-03 are due. */
+/** An engine whose cold tier is the S3 test server; partitions whose newest row is 36 h older than the table's are due. */
 async function rig(dir = mkdtempSync(join(tmpdir(), 'svc-cold-tier-'))): Promise<Rig> {
   if (!dirs.includes(dir)) dirs.push(dir);
   let cold: ColdPartitionStore | undefined;
@@ -76,7 +76,7 @@ async function rig(dir = mkdtempSync(join(tmpdir(), 'svc-cold-tier-'))): Promise
   cache.reset();
   cold = new ColdPartitions(store, cache, publisher);
   const mover = new ColdTierMover(store, engine, engine.tiers, () => format, publisher,
-    { coldAfterMs: 7 * 86_400_000, checkIntervalMs: 1_000_000, now: () => Date.UTC(2024, 0, 10) }, log(errors));
+    { coldAfterMs: 36 * 3_600_000, checkIntervalMs: 1_000_000, now: () => Date.UTC(2024, 0, 10) }, log(errors));
   return { engine, mover, publisher, format, errors, dir };
 }
 
@@ -143,7 +143,7 @@ test('Parquet partitions past cold.after move to the store; the table reads like
 
 test('while the store is down nothing moves and nothing is lost; the next pass moves the partitions', async () => {
   const r = await rig();
-  const data = rows(3, 50);
+  const data = rows(4, 200);
   await table(r.engine, 'twin', data);
   await table(r.engine, 'outage', data);
   await r.engine.convertPartitions('outage', ['2024-01-01', '2024-01-02'], 'parquet');
@@ -154,17 +154,17 @@ test('while the store is down nothing moves and nothing is lost; the next pass m
     server.release();
   }
   assert.match(r.errors.join('\n'), /could not move outage partition 2024-01-01 to s3:\/\/svc-cold\/tier: cold storage s3:\/\/svc-cold\/tier is unavailable/);
-  assert.deepEqual(tiers(r.engine, 'outage'), ['2024-01-01:parquet', '2024-01-02:parquet', '2024-01-03:native']);
+  assert.deepEqual(tiers(r.engine, 'outage'), ['2024-01-01:parquet', '2024-01-02:parquet', '2024-01-03:native', '2024-01-04:native']);
   await same(r.engine, 'twin', 'outage');
   await r.publisher.enqueue(() => r.mover.pass());
-  assert.deepEqual(tiers(r.engine, 'outage'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:native']);
+  assert.deepEqual(tiers(r.engine, 'outage'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:native', '2024-01-04:native']);
   await same(r.engine, 'twin', 'outage');
   await r.engine.close();
 });
 
 test('a dropped cold partition leaves the Iceberg table, then its object is deleted', async () => {
   const r = await rig();
-  await table(r.engine, 'dropped', rows(3, 20));
+  await table(r.engine, 'dropped', rows(4, 200));
   await r.engine.convertPartitions('dropped', ['2024-01-01', '2024-01-02'], 'parquet');
   await r.publisher.enqueue(() => r.mover.pass());
   const key = r.engine.tiers.parquetPartitions('dropped')[0].remote?.key ?? '';
@@ -210,19 +210,29 @@ test('a partition whose local file went meanwhile is skipped', async () => {
 
 test('ClickHouse reads the partitions svc wrote through their Iceberg metadata, every column with its values', async () => {
   const r = await rig();
-  const data = rows(3, 100);
+  const data = rows(4, 200);
   await table(r.engine, 'external', data);
   await r.engine.convertPartitions('external', ['2024-01-01', '2024-01-02'], 'parquet');
   await r.publisher.enqueue(() => r.mover.pass());
-  assert.deepEqual(tiers(r.engine, 'external'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:native']);
+  assert.deepEqual(tiers(r.engine, 'external'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:native', '2024-01-04:native']);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const chdb = require('chdb') as { queryAsync(q: string, o: { format: string }): Promise<{ text(): string }> };
   const url = `${server.endpoint}/${server.bucket}/tier/external/`;
   const got = JSON.parse((await chdb.queryAsync(`SELECT toUnixTimestamp64Micro(ts), c1, c2, c3, c4, c5, c6, toString(c7), toUnixTimestamp64Milli(c8)
     FROM icebergS3('${url}', 'S3RVER', 'S3RVER') ORDER BY ts`, { format: 'JSONCompact' })).text()) as { data: unknown[][] };
   const uuid = (b: Cell): string | null => (b instanceof Uint8Array ? uuidText(b, 0) : null);
-  const expected = data.slice(0, 200).map((row) => [row[0], row[1], row[2], row[3], row[4], row[5], row[6] === 1, uuid(row[7]), row[8]]
+  const expected = data.slice(0, 400).map((row) => [row[0], row[1], row[2], row[3], row[4], row[5], row[6] === 1, uuid(row[7]), row[8]]
     .map((v) => (v === null ? null : String(v))));
   assert.deepEqual(got.data.map((row) => row.map((v) => (v === null ? null : String(v)))), expected);
+  await r.engine.close();
+});
+
+test('age counts back from the table\'s newest row: a table whose rows all are old keeps its newest Parquet partitions local', async () => {
+  const r = await rig();
+  await table(r.engine, 'aged', rows(4, 200));
+  await r.engine.convertPartitions('aged', ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04'], 'parquet');
+  await r.publisher.enqueue(() => r.mover.pass());
+  // now is 2024-01-10, but the newest row is 2024-01-04 16:35: only partitions ending before 2024-01-03 04:35 go.
+  assert.deepEqual(tiers(r.engine, 'aged'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:parquet', '2024-01-04:parquet']);
   await r.engine.close();
 });
