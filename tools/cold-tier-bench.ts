@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     `cold.store.endpoint=${s3.endpoint}`, 'cold.store.bucket=svc-cold', 'cold.store.prefix=bench',
     `cold.store.access.key=${TEST_ACCESS_KEY}`, `cold.store.secret.key=${TEST_SECRET_KEY}`,
     `cold.after=${RECENT_DAYS}d`, 'cold.check.interval=1s', 'cold.cache.size=1g', 'http.security.max.response.rows=1000000',
-    'query.timeout=3600s',
+    'query.timeout=3600s', 'cairo.column.cache.size=1g',
   ].join('\n') + '\n');
   const svc = new Svc({}, port);
   await svc.start();
