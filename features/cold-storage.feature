@@ -42,7 +42,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     And ClickHouse and DuckDB read the table "trades" from the S3 store and answer like svc:
       | svc                                                                                                                                                                     | clickhouse                                                                                                                   | duckdb                                                                                                                |
       | select count(), sum(qty), sum(price) from trades where ts < dateadd('d', -31, date_trunc('day', now()))                                                                | select count(), sum(qty), sum(price) from {iceberg}                                                                         | select count(*), sum(qty), sum(price) from {parquet}                                                                  |
-      | select cast(ts as long), c, s from (select ts, count() c, sum(qty) s from trades where ts < dateadd('d', -31, date_trunc('day', now())) sample by 6h)               | select toUnixTimestamp64Micro(toStartOfInterval(ts, INTERVAL 6 HOUR)) b, count(), sum(qty) from {iceberg} group by b order by b | select epoch_us(time_bucket(INTERVAL 6 HOUR, ts::TIMESTAMP)) b, count(*), sum(qty) from {parquet} group by b order by b |
+      | select cast(ts as long), c, s from (select ts, count() c, sum(qty) s from trades where ts < dateadd('d', -31, date_trunc('day', now())) sample by 6h)               | select toUnixTimestamp(toStartOfInterval(ts, INTERVAL 6 HOUR)) * 1000000 b, count(), sum(qty) from {iceberg} group by b order by b | select epoch_us(time_bucket(INTERVAL 6 HOUR, ts::TIMESTAMP)) b, count(*), sum(qty) from {parquet} group by b order by b |
       | select count(), sum(price), max(qty) from trades where sym = 'BBB' and ts < dateadd('d', -31, date_trunc('day', now()))                                                | select count(), sum(price), max(qty) from {iceberg} where sym = 'BBB'                                                       | select count(*), sum(price), max(qty) from {parquet} where sym = 'BBB'                                                |
       | select to_str(ts, 'yyyy-MM-dd') d, count() from trades where ts < dateadd('d', -31, date_trunc('day', now())) order by d                                              | select ts_day, count() from {glob} group by ts_day order by ts_day settings use_hive_partitioning = 1                         | select ts_day::VARCHAR d, count(*) from {parquet} group by d order by d                                               |
       | select sym, count(), sum(qty) from trades where note = 'n2' and ts < dateadd('d', -31, date_trunc('day', now())) order by sym                                          | select sym, count(), sum(qty) from {glob} where note = 'n2' group by sym order by sym                                         | select sym, count(*), sum(qty) from {parquet} where note = 'n2' group by sym order by sym                             |
@@ -116,7 +116,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     And these queries answer the same for "trades" as for "native":
       | query                                                      |
       | select count(), sum(qty), sum(price) from {table}          |
-      | select ts, sym, qty, note from {table} sample by 1d align to calendar fill(none) |
+      | select ts, count(), sum(qty), last(note) from {table} sample by 1d |
 
   Scenario: wrong credentials fail the cold reads clearly and lose nothing; the right ones bring the rows back
     Given these SQL statements have run:
@@ -164,11 +164,11 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And the server restarts
     When the cold object of day 1 (oldest first) of the table "trades" is cut to 100 bytes on the S3 store
-    And I query "select count() from trades"
+    And I query "select sum(qty) from trades"
     Then the status is 502
     And the JSON field "error" starts with "cold storage object is corrupt"
     When the cold object of day 2 (oldest first) of the table "trades" is overwritten with other bytes of the same size on the S3 store
-    And I query "select count() from trades where ts >= dateadd('d', -39, date_trunc('day', now())) and ts < dateadd('d', -38, date_trunc('day', now()))"
+    And I query "select sum(qty) from trades where ts >= dateadd('d', -39, date_trunc('day', now())) and ts < dateadd('d', -38, date_trunc('day', now()))"
     Then the status is 502
     And the JSON field "error" starts with "cold storage object is corrupt"
     And these queries answer the same for "trades" as for "native":

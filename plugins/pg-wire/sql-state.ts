@@ -18,6 +18,8 @@ const BY_MESSAGE: readonly (readonly [RegExp, string])[] = [
   [/^unrecognized configuration parameter/i, '42704'],
   [/division by zero/i, '22012'],
   [/is not supported/i, '0A000'],
+  // An outage of the cold tier's object store: class 58, an error outside the database (io_error).
+  [/^cold storage /i, '58030'],
 ];
 
 export function sqlStateOf(message: string, phase: 'compile' | 'run'): string {

@@ -27,7 +27,10 @@ export function storeError(location: string, what: string, key: string, err: unk
   const e = shapeOf(err);
   const name = e.name ?? e.code ?? 'Error';
   const status = e.$metadata?.httpStatusCode;
-  const detail = `${name}${status !== undefined ? ` (HTTP ${status})` : ''}: ${e.message ?? ''}`.trim();
+  // A HEAD's error has no body: the SDK then knows only the status ("Unknown", "UnknownError").
+  const known = name !== 'Unknown' && name !== 'UnknownError';
+  const text = e.message !== undefined && e.message !== 'UnknownError' ? e.message : '';
+  const detail = [known ? name : '', status !== undefined ? `HTTP ${status}` : '', text].filter((p) => p !== '').join(': ');
   const cause = err instanceof Error ? { cause: err } : undefined;
   if (name === 'AbortError') return new SvcError(`cold storage ${what} cancelled [key=${key}]`, 503, undefined, cause);
   if (CREDENTIAL_ERRORS.has(name) || status === 403) {
