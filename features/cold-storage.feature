@@ -2,10 +2,10 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
   With an S3-compatible store configured, Parquet partitions whose newest row is older than cold.after are
   uploaded (verified by size and MD5) and their local file dropped; queries read them back with ranged GETs
   through a bounded local cache. On the store each table is Hive-partitioned Parquet with Apache Iceberg v2
-  metadata. The store here is a real S3-protocol server on loopback (s3rver); `trades` gets 40 days of hourly
-  rows up to yesterday: the 9 oldest days go cold (their newest row is more than 30 days older than the
-  table's), 26 more stay local Parquet, the last 5 stay native, and
-  `native` holds the same rows with every partition native.
+  metadata. The store here is a real S3-protocol server on loopback (s3rver). `trades` gets hourly rows from
+  2024-01-01 to 2024-02-09 and its partitions before 2024-02-04 become Parquet; cold.after=30d counts back
+  from the newest row (2024-02-09 23:00), so 2024-01-01 … 2024-01-09 go cold, 25 days stay local Parquet
+  and 6 stay native. `native` holds the same rows with every partition native.
 
   Background:
     Given an S3 store on loopback for the cold tier
@@ -15,9 +15,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Given these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     Then within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And these queries answer the same for "trades" as for "native":
@@ -26,26 +26,26 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
       | select sym, count(), sum(price), avg(qty) from {table} order by sym                               |
       | select ts, count(), sum(qty), first(price), last(price) from {table} sample by 1d                 |
       | select ts, sym, price, qty, note from {table} where sym = 'BBB' and qty % 5 = 0                   |
-      | select * from {table} where ts < dateadd('d', -33, date_trunc('day', now())) and note = 'n3'      |
+      | select * from {table} where ts < '2024-01-07' and note = 'n3'      |
       | select * from {table} latest on ts partition by sym                                               |
-      | select sym, max(price), min(qty) from {table} where ts < dateadd('d', -31, date_trunc('day', now())) |
+      | select sym, max(price), min(qty) from {table} where ts < '2024-01-10' |
       | select * from {table} order by ts desc limit 30                                                    |
 
   Scenario: ClickHouse and DuckDB read the cold table from the store and agree with svc
     Given these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     Then within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And ClickHouse and DuckDB read the table "trades" from the S3 store and answer like svc:
       | svc                                                                                                                                                                     | clickhouse                                                                                                                   | duckdb                                                                                                                |
-      | select count(), sum(qty), sum(price) from trades where ts < dateadd('d', -31, date_trunc('day', now()))                                                                | select count(), sum(qty), sum(price) from {iceberg}                                                                         | select count(*), sum(qty), sum(price) from {parquet}                                                                  |
-      | select cast(ts as long), c, s from (select ts, count() c, sum(qty) s from trades where ts < dateadd('d', -31, date_trunc('day', now())) sample by 6h)               | select toUnixTimestamp(toStartOfInterval(ts, INTERVAL 6 HOUR)) * 1000000 b, count(), sum(qty) from {iceberg} group by b order by b | select epoch_us(time_bucket(INTERVAL 6 HOUR, ts::TIMESTAMP)) b, count(*), sum(qty) from {parquet} group by b order by b |
-      | select count(), sum(price), max(qty) from trades where sym = 'BBB' and ts < dateadd('d', -31, date_trunc('day', now()))                                                | select count(), sum(price), max(qty) from {iceberg} where sym = 'BBB'                                                       | select count(*), sum(price), max(qty) from {parquet} where sym = 'BBB'                                                |
-      | select to_str(ts, 'yyyy-MM-dd') d, count() from trades where ts < dateadd('d', -31, date_trunc('day', now())) order by d                                              | select ts_day, count() from {glob} group by ts_day order by ts_day settings use_hive_partitioning = 1                         | select ts_day::VARCHAR d, count(*) from {parquet} group by d order by d                                               |
-      | select sym, count(), sum(qty) from trades where note = 'n2' and ts < dateadd('d', -31, date_trunc('day', now())) order by sym                                          | select sym, count(), sum(qty) from {glob} where note = 'n2' group by sym order by sym                                         | select sym, count(*), sum(qty) from {parquet} where note = 'n2' group by sym order by sym                             |
+      | select count(), sum(qty), sum(price) from trades where ts < '2024-01-10'                                                                | select count(), sum(qty), sum(price) from {iceberg}                                                                         | select count(*), sum(qty), sum(price) from {parquet}                                                                  |
+      | select cast(ts as long), c, s from (select ts, count() c, sum(qty) s from trades where ts < '2024-01-10' sample by 6h)               | select toUnixTimestamp(toStartOfInterval(ts, INTERVAL 6 HOUR)) * 1000000 b, count(), sum(qty) from {iceberg} group by b order by b | select epoch_us(time_bucket(INTERVAL 6 HOUR, ts::TIMESTAMP)) b, count(*), sum(qty) from {parquet} group by b order by b |
+      | select count(), sum(price), max(qty) from trades where sym = 'BBB' and ts < '2024-01-10'                                                | select count(), sum(price), max(qty) from {iceberg} where sym = 'BBB'                                                       | select count(*), sum(price), max(qty) from {parquet} where sym = 'BBB'                                                |
+      | select to_str(ts, 'yyyy-MM-dd') d, count() from trades where ts < '2024-01-10' order by d                                              | select ts_day, count() from {glob} group by ts_day order by ts_day settings use_hive_partitioning = 1                         | select ts_day::VARCHAR d, count(*) from {parquet} group by d order by d                                               |
+      | select sym, count(), sum(qty) from trades where note = 'n2' and ts < '2024-01-10' order by sym                                          | select sym, count(), sum(qty) from {glob} where note = 'n2' group by sym order by sym                                         | select sym, count(*), sum(qty) from {parquet} where note = 'n2' group by sym order by sym                             |
 
   Scenario: a cold partition is read with ranged GETs of only the columns needed, then from the bounded local cache
     (4 days of 10000 rows; every day but the newest goes cold, since cold.after counts from the newest row)
@@ -55,9 +55,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     And these SQL statements have run:
       """
       create table wide (ts timestamp, a double, b double, c double, d double, e double, f double, g double, h long) timestamp(ts) partition by day bypass wal
-      insert into wide select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 8640000L), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), x from long_sequence(40000)
+      insert into wide select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 8640000L), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), rnd_double(), x from long_sequence(40000)
       create table wide_native as (select * from wide) timestamp(ts) partition by day bypass wal
-      alter table wide convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table wide convert partition to parquet where ts < '2024-02-04'
       """
     Then within 60 seconds the Iceberg table "wide" on the S3 store has 3 data files and 30000 records
     When the S3 store's request counts are reset
@@ -77,16 +77,16 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Given these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     When the S3 store goes down
     And I query "select count(), sum(qty) from trades"
     Then the status is 503
     And the JSON field "error" starts with "cold storage s3://svc-cold/svc is unavailable"
-    When I query "select count(), sum(qty) from trades where ts >= dateadd('d', -20, date_trunc('day', now()))"
+    When I query "select count(), sum(qty) from trades where ts >= '2024-01-20'"
     Then the status is 200
     When the S3 store comes back
     Then these queries answer the same for "trades" as for "native":
@@ -100,9 +100,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     And these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     Then within 30 seconds the S3 store holds an upload
     When the server process is killed with SIGKILL
@@ -111,7 +111,7 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Then these queries answer the same for "trades" as for "native":
       | query                                                      |
       | select count(), sum(qty), sum(price) from {table}          |
-      | select * from {table} where ts < dateadd('d', -31, date_trunc('day', now())) |
+      | select * from {table} where ts < '2024-01-10' |
     And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And these queries answer the same for "trades" as for "native":
       | query                                                      |
@@ -122,9 +122,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Given these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     When the environment variable "SVC_COLD_STORE_SECRET_KEY" is "not-the-secret"
@@ -143,9 +143,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     And these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     Then within 30 seconds the log has a line matching "could not move trades partition .* cold storage bucket does not exist: s3://no-such-bucket/svc"
     And these queries answer the same for "trades" as for "native":
@@ -157,9 +157,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Given these SQL statements have run:
       """
       create table trades (ts timestamp, sym symbol, price double, qty long, note varchar) timestamp(ts) partition by day bypass wal
-      insert into trades select timestamp_sequence(dateadd('d', -40, date_trunc('day', now())), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
+      insert into trades select timestamp_sequence(to_timestamp('2024-01-01', 'yyyy-MM-dd'), 3600000000L), rnd_symbol('AAA', 'BBB', 'CCC'), (x % 400) * 0.25, x, 'n' || (x % 7) from long_sequence(960)
       create table native as (select * from trades) timestamp(ts) partition by day bypass wal
-      alter table trades convert partition to parquet where ts < dateadd('d', -5, date_trunc('day', now()))
+      alter table trades convert partition to parquet where ts < '2024-02-04'
       """
     And within 60 seconds the Iceberg table "trades" on the S3 store has 9 data files and 216 records
     And the server restarts
@@ -168,9 +168,9 @@ Feature: Cold storage: old Parquet partitions on an S3 store, read back by svc, 
     Then the status is 502
     And the JSON field "error" starts with "cold storage object is corrupt"
     When the cold object of day 2 (oldest first) of the table "trades" is overwritten with other bytes of the same size on the S3 store
-    And I query "select sum(qty) from trades where ts >= dateadd('d', -39, date_trunc('day', now())) and ts < dateadd('d', -38, date_trunc('day', now()))"
+    And I query "select sum(qty) from trades where ts in '2024-01-02'"
     Then the status is 502
     And the JSON field "error" starts with "cold storage object is corrupt"
     And these queries answer the same for "trades" as for "native":
       | query                                                                                    |
-      | select count(), sum(qty) from {table} where ts >= dateadd('d', -38, date_trunc('day', now())) |
+      | select count(), sum(qty) from {table} where ts >= '2024-01-03' |

@@ -236,3 +236,20 @@ test('age counts back from the table\'s newest row: a table whose rows all are o
   assert.deepEqual(tiers(r.engine, 'aged'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:parquet', '2024-01-04:parquet']);
   await r.engine.close();
 });
+
+test('a scan whose intervals miss the cold partitions never asks the store', async () => {
+  const r = await rig();
+  const data = rows(4, 200);
+  await table(r.engine, 'twin', data);
+  await table(r.engine, 'pruned', data);
+  await r.engine.convertPartitions('pruned', ['2024-01-01', '2024-01-02'], 'parquet');
+  await r.publisher.enqueue(() => r.mover.pass());
+  assert.deepEqual(tiers(r.engine, 'pruned'), ['2024-01-01:cold', '2024-01-02:cold', '2024-01-03:native', '2024-01-04:native']);
+  server.mode = 'down';
+  try {
+    await same(r.engine, 'twin', 'pruned', { intervals: [{ lo: T0 + 2 * DAY, hi: T0 + 4 * DAY }], columns: [0, 3] });
+  } finally {
+    server.release();
+  }
+  await r.engine.close();
+});
