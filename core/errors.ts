@@ -42,6 +42,17 @@ export function isSvcError(e: unknown): e is SvcError {
   return e instanceof SvcError;
 }
 
+/** 502, 503, 504: a service the server depends on (the cold tier's object store) failed or is unreachable. */
+const DEPENDENCY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * An error the server foresaw, answered with its own status and an Error log line: a user's (below 500) or a
+ * dependency's outage (502/503/504). Anything else is unexpected: a 500, a Critical line, the counter.
+ */
+export function isExpectedError(e: unknown): e is SvcError {
+  return e instanceof SvcError && (e.statusCode < 500 || DEPENDENCY_STATUSES.has(e.statusCode));
+}
+
 /** The message of anything thrown, for log lines. */
 export function errorMessage(e: unknown): string {
   if (e instanceof Error) return e.message;

@@ -27,6 +27,8 @@ import { sqlGrammarPlugin } from './sql-grammar';
 import { sqlCatalogPlugin } from './sql-catalog';
 import { pgWirePlugin } from './pg-wire';
 import { storageColumnarPlugin } from './storage-columnar';
+import { storageObjectStorePlugin } from './storage-object-store';
+import { tableFormatIcebergPlugin } from './table-format-iceberg';
 import { webConsolePlugin } from './web-console';
 
 export const defaultBundle: readonly Plugin[] = [
@@ -39,6 +41,8 @@ export const defaultBundle: readonly Plugin[] = [
   httpMetricsPlugin,
   sqlGrammarPlugin,
   storageColumnarPlugin,
+  storageObjectStorePlugin,
+  tableFormatIcebergPlugin,
   sqlFunctionsPlugin,
   sqlCatalogPlugin,
   sqlEnginePlugin,

@@ -7,6 +7,7 @@ import {
   addressKey, booleanKey, ConfigKey, doubleKey, durationKey, enumKey, intKey, listKey, longKey, sizeKey, stringKey,
 } from './config-key';
 import { CONTENT_CODINGS, ContentCoding, isContentCoding } from '../server/content-coding';
+import { COLD_KEYS } from './cold-keys';
 
 // ---- HTTP API listener (9000) -------------------------------------------------------------
 export const HTTP_ENABLED = booleanKey('http.enabled', true);
@@ -329,4 +330,5 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   PLUGINS,
   ...PG_KEYS,
   ...PARQUET_PARTITION_KEYS,
+  ...COLD_KEYS,
 ];

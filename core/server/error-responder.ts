@@ -6,6 +6,7 @@
  */
 import { inject, injectable } from 'tsyringe';
 import { HttpExchange } from '../extension/http-route';
+import { isExpectedError } from '../errors';
 import { Log, LogFactory } from '../log/log';
 import { ErrorCounter } from '../metrics/error-counter';
 import { classifyFailure, ErrorShape, plainTextErrors } from './error-shape';
@@ -42,8 +43,8 @@ export class ErrorResponder {
     const failure = classifyFailure(e);
     const answer = shape(failure);
     // The line names the status actually sent: a failed /imp is answered 200 as QuestDB's API requires.
-    // classifyFailure gives 503 only to a SvcError that chose it (no room now): an Error line, not a Critical.
-    if (failure.status < 500 || failure.status === 503) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
+    // A 502/503/504 is a SvcError that chose it (no room now, a dependency's outage): an Error line, not a Critical.
+    if (isExpectedError(e)) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
     else this.unhandled(`${req.method} ${exchange.path}`, e);
     this.framing.sendError(res, answer);
   }

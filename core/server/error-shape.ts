@@ -3,7 +3,7 @@
  * the bare message or `{"status": …}` on /imp, plain text elsewhere). The ErrorResponder decides the status
  * and writes the answer; the shape only renders it, so every error answer is framed in one place.
  */
-import { errorMessage, isSvcError } from '../errors';
+import { errorMessage, isExpectedError } from '../errors';
 import { CONTENT_TYPE } from './response-framing';
 
 /** What went wrong, as the responder classified it. */
@@ -34,7 +34,7 @@ export type ErrorShape = (failure: RouteFailure) => ErrorAnswer;
 export const plainTextErrors: ErrorShape = ({ status, message }) => ({
   status,
   contentType: CONTENT_TYPE.text,
-  body: status >= 500 && status !== 503 ? 'Internal server error\r\n' : `${message}\r\n`,
+  body: status === 500 ? 'Internal server error\r\n' : `${message}\r\n`,
 });
 
 /**
@@ -42,6 +42,6 @@ export const plainTextErrors: ErrorShape = ({ status, message }) => ({
  * room for now: a retry may succeed); anything else is an unexpected 500.
  */
 export function classifyFailure(e: unknown): RouteFailure {
-  if (isSvcError(e) && (e.statusCode < 500 || e.statusCode === 503)) return { status: e.statusCode, message: e.message, position: e.position, error: e };
+  if (isExpectedError(e)) return { status: e.statusCode, message: e.message, position: e.position, error: e };
   return { status: 500, message: errorMessage(e), position: undefined, error: e };
 }

@@ -5,7 +5,7 @@
  * its caret. Anything else is an internal error: `XX000`, a Critical log line and
  * `svc_unhandled_errors_total`.
  */
-import { errorMessage, isSvcError } from '../../core/errors';
+import { errorMessage, isExpectedError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { ErrorFields } from './backend-messages';
@@ -24,7 +24,7 @@ export class ErrorReport {
   constructor(private readonly log: Log, private readonly errors: ErrorCounter) {}
 
   fields(e: unknown, source: ErrorSource | undefined): ErrorFields {
-    if (!isSvcError(e) || e.statusCode >= 500) {
+    if (!isExpectedError(e)) {
       this.errors.increment();
       this.log.critical(`unhandled error [context=pg-wire] ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       return { severity: 'ERROR', code: SQLSTATE.INTERNAL, message: errorMessage(e) };

@@ -20,6 +20,8 @@ const BY_MESSAGE: readonly (readonly [RegExp, string])[] = [
   [/is not supported/i, '0A000'],
   [/^table busy/i, '55P03'],
   [/transaction block/i, '25001'],
+  // An outage of the cold tier's object store: class 58, an error outside the database (io_error).
+  [/^cold storage /i, '58030'],
 ];
 
 export function sqlStateOf(message: string, phase: 'compile' | 'run'): string {
