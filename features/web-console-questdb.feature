@@ -67,7 +67,7 @@ Feature: The calls QuestDB's own web console makes
     When I query "materialized_views()" with "count=true&src=con&timings=true&version=2"
     Then the dataset is "[]"
 
-  Scenario: the telemetry probe reads telemetry off, and the COPY probe finds nothing
+  Scenario: the telemetry probe reads telemetry off, and the COPY probe finds the import root
     When I query "telemetry_config limit -1" with "count=true&src=con&timings=true&version=2"
     Then the status is 200
     And the JSON field "columns" is "[{\"name\":\"id\",\"type\":\"LONG256\"},{\"name\":\"enabled\",\"type\":\"BOOLEAN\"},{\"name\":\"version\",\"type\":\"SYMBOL\"},{\"name\":\"os\",\"type\":\"SYMBOL\"},{\"name\":\"package\",\"type\":\"SYMBOL\"},{\"name\":\"instance_name\",\"type\":\"SYMBOL\"},{\"name\":\"instance_type\",\"type\":\"SYMBOL\"},{\"name\":\"instance_desc\",\"type\":\"SYMBOL\"}]"
@@ -82,7 +82,7 @@ Feature: The calls QuestDB's own web console makes
     Then the dataset is "[[false]]"
     When I query "(show parameters) where property_path ilike 'cairo.sql.copy.root'" with "count=true&src=con&timings=true&version=2"
     Then the status is 200
-    And the dataset is "[]"
+    And the dataset is "[[\"cairo.sql.copy.root\",\"SVC_CAIRO_SQL_COPY_ROOT\",\"import\",\"default\",false,false]]"
 
   Scenario: the import dialog checks the name with /chk, then uploads with its own parameters
     When I GET "/chk?f=json&j=trades&version=2" on the API listener

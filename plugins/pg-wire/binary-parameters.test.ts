@@ -32,9 +32,14 @@ test('every fixed-size decoder refuses fewer bytes (08P01) and more bytes (22P03
   }
 });
 
-test('timestamps and dates past what a number holds exactly are out of range, not wrong values', () => {
-  assert.equal(codeOf(Oid.TIMESTAMP, hex('7fffffffffffffff')), '22008');
-  assert.equal(codeOf(Oid.TIMESTAMPTZ, hex('8000000000000000')), '22008');
+test('timestamps past 2^53 µs stay exact; ±infinity and past a LONG are out of range; dates past a number too', () => {
+  assert.equal(codeOf(Oid.TIMESTAMP, hex('7fffffffffffffff')), '22008', 'infinity');
+  assert.equal(codeOf(Oid.TIMESTAMPTZ, hex('8000000000000000')), '22008', '-infinity');
+  assert.equal(codeOf(Oid.TIMESTAMP, hex('7fffffffffff0000')), '22008', 'past a LONG since 1970');
+  // 9999-12-31T23:59:59.999999 is 253402300799999999 µs since 1970; 946684800000000 µs from 1970 to 2000.
+  const late = Buffer.alloc(8);
+  late.writeBigInt64BE(253402300799999999n - 946684800000000n);
+  assert.equal(decodeBinaryParameter(late, Oid.TIMESTAMP, 0), 253402300799999999n);
   assert.equal(codeOf(Oid.DATE, hex('7fffffff')), '22008');
 });
 

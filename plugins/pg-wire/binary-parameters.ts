@@ -32,10 +32,12 @@ export function decodeBinaryParameter(b: Buffer, oid: number, index: number): Sq
     case Oid.FLOAT8: size(8); return b.readDoubleBE(0);
     case Oid.TIMESTAMP: case Oid.TIMESTAMPTZ: {
       size(8);
-      // µs since 2000-01-01; beyond what a number holds exactly (PostgreSQL's ±infinity among them) is out of range.
-      const us = b.readBigInt64BE(0) + BigInt(PG_EPOCH_MICROS);
-      if (us > BigInt(Number.MAX_SAFE_INTEGER) || us < BigInt(Number.MIN_SAFE_INTEGER)) throw outOfRange('timestamp');
-      return Number(us);
+      // µs since 2000-01-01, kept exact past 2^53 (a bigint, as INT8); PostgreSQL's ±infinity and a value whose
+      // µs since 1970 pass a LONG are out of range.
+      const raw = b.readBigInt64BE(0);
+      const us = raw + BigInt(PG_EPOCH_MICROS);
+      if (raw === INT64_MAX || raw === INT64_MIN || us > INT64_MAX) throw outOfRange('timestamp');
+      return Number.isSafeInteger(Number(us)) ? Number(us) : us;
     }
     case Oid.DATE: {
       size(4);
@@ -58,6 +60,9 @@ export function decodeBinaryParameter(b: Buffer, oid: number, index: number): Sq
       throw protocolError(`binary format of parameter $${index + 1} [oid=${oid}] is not supported`, SQLSTATE.FEATURE_NOT_SUPPORTED);
   }
 }
+
+const INT64_MAX = 0x7fffffffffffffffn;
+const INT64_MIN = -0x8000000000000000n;
 
 function outOfRange(type: string): Error {
   return protocolError(`${type} out of range`, SQLSTATE.DATETIME_OVERFLOW);
