@@ -25,6 +25,7 @@ import { ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { drainRequest } from '../../core/server/drain-request';
 import { decodedRequest } from '../../core/server/request-body';
 import { RootDirectory } from '../../core/root-directory';
+import { SystemRelations } from '../../core/sql/system-relations';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { cleanTableName } from '../import-delimited/column-names';
 import { ImportParams, parseImportParams, wantsJson } from './import-params';
@@ -79,6 +80,7 @@ export class ImportRoute implements HttpRoute {
     @inject(ReadOnlyGuard) private readonly readOnly: ReadOnlyGuard,
     @inject(LogFactory) logs: LogFactory,
     @inject(RootDirectory) root: RootDirectory,
+    @inject(SystemRelations) private readonly systemRelations: SystemRelations,
   ) {
     this.path = config.get(HTTP_CONTEXT_IMPORT) ?? '/imp';
     this.spoolDir = root.resolve(config.get(HTTP_IMPORT_SPOOL_DIR) ?? 'tmp');
@@ -149,6 +151,7 @@ export class ImportRoute implements HttpRoute {
     if (params.name === undefined && filename === undefined) throw SvcError.badRequest('no file name given');
     const table = params.name ?? cleanTableName(filename ?? '');
     if (table === '') throw SvcError.badRequest('invalid table name [table=]');
+    this.systemRelations.assertWritable(table);
     if (format.access === 'file') {
       return new SpooledImportSession({
         engine, format, params, table, schema, signal, spoolDir: this.spoolDir, defaults: this.tableDefaults,
