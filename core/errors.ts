@@ -36,6 +36,11 @@ export class SvcError extends Error {
   static tableDoesNotExist(position: number, name: string): SvcError {
     return SvcError.sql(position, `table does not exist [table=${name}]`);
   }
+
+  /** A write naming a system relation (`telemetry_config`), which only reads (core/sql/system-relations.ts). */
+  static tableReadOnly(position: number, name: string): SvcError {
+    return SvcError.sql(position, `table is read-only [table=${name}]`);
+  }
 }
 
 export function isSvcError(e: unknown): e is SvcError {

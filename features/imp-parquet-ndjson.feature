@@ -15,6 +15,55 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     And the import columns are "ts TIMESTAMP, symbol VARCHAR, price DECIMAL(22,2), qty INT, big LONG, note VARCHAR"
     And DuckDB finds the rows of the kept file "trades.parquet" in the CSV export of "trades" comparing "epoch_us(ts), symbol, price, qty, big, note"
 
+  Scenario: a table /imp creates with a partitionBy is a WAL table in every format, as CREATE TABLE makes one
+    Given the file "w.csv" contains:
+      """
+      ts,v
+      2024-01-01T00:00:00.000000Z,1.5
+      """
+    And the file "w.ndjson" contains:
+      """
+      {"ts":"2024-01-01T00:00:00.000000Z","v":1.5}
+      """
+    When I import the file "w.csv" with "name=csv_day&timestamp=ts&partitionBy=DAY"
+    And I import the file "w.csv" with "name=csv_none&timestamp=ts"
+    And I import the file "w.ndjson" with "name=ndjson_day&timestamp=ts&partitionBy=DAY"
+    And I GET "/exp?query=csv_day&fmt=parquet" on the API listener
+    And the answer is kept as the file "w.parquet"
+    And I upload the kept file "w.parquet" with "name=parquet_day&timestamp=ts&partitionBy=HOUR&fmt=json"
+    And I query "SELECT table_name, partitionBy, walEnabled FROM tables() ORDER BY table_name"
+    Then the dataset is "[[\"csv_day\",\"DAY\",true],[\"csv_none\",\"NONE\",false],[\"ndjson_day\",\"DAY\",true],[\"parquet_day\",\"HOUR\",true]]"
+    When I query "SELECT name FROM wal_tables() ORDER BY name"
+    Then the dataset is "[[\"csv_day\"],[\"ndjson_day\"],[\"parquet_day\"]]"
+
+  Scenario: with cairo.wal.enabled.default=false neither /imp nor the line protocol makes WAL tables
+    Given the server.conf contains:
+      """
+      cairo.wal.enabled.default=false
+      """
+    And the file "w.csv" contains:
+      """
+      ts,v
+      2024-01-01T00:00:00.000000Z,1.5
+      """
+    And the file "w.ndjson" contains:
+      """
+      {"ts":"2024-01-01T00:00:00.000000Z","v":1.5}
+      """
+    When I import the file "w.csv" with "name=csv_day&timestamp=ts&partitionBy=DAY"
+    And I import the file "w.ndjson" with "name=ndjson_day&timestamp=ts&partitionBy=DAY"
+    And I GET "/exp?query=csv_day&fmt=parquet" on the API listener
+    And the answer is kept as the file "w.parquet"
+    And I upload the kept file "w.parquet" with "name=parquet_day&timestamp=ts&partitionBy=DAY&fmt=json"
+    And I write the lines:
+      """
+      ilp_day,host=a v=1.5 1700000000000000000
+      """
+    And I query "SELECT table_name, partitionBy, walEnabled FROM tables() ORDER BY table_name"
+    Then the dataset is "[[\"csv_day\",\"DAY\",false],[\"ilp_day\",\"DAY\",false],[\"ndjson_day\",\"DAY\",false],[\"parquet_day\",\"DAY\",false]]"
+    When I query "SELECT count() FROM wal_tables()"
+    Then the dataset is "[[0]]"
+
   Scenario: a Parquet file svc exported imports back with its types, also into an existing table
     Given these SQL statements have run:
       """

@@ -84,6 +84,45 @@ Feature: The calls QuestDB's own web console makes
     Then the status is 200
     And the dataset is "[[\"cairo.sql.copy.root\",\"SVC_CAIRO_SQL_COPY_ROOT\",\"import\",\"default\",false,false]]"
 
+  Scenario: telemetry_config only reads: every write is a read-only error and it never says enabled=true
+    When I query "insert into telemetry_config values (null, true, '1', 'linux', '', '', '', '')"
+    Then the status is 400
+    And the JSON field "error" is "\"table is read-only [table=telemetry_config]\""
+    And the JSON field "position" is "12"
+    When I query "update telemetry_config set enabled = true"
+    Then the JSON field "error" is "\"table is read-only [table=telemetry_config]\""
+    When I query "drop table if exists telemetry_config"
+    Then the JSON field "error" is "\"table is read-only [table=telemetry_config]\""
+    When I query "truncate table telemetry_config"
+    Then the JSON field "error" is "\"table is read-only [table=telemetry_config]\""
+    When I query "alter table telemetry_config add column x int"
+    Then the JSON field "error" is "\"table is read-only [table=telemetry_config]\""
+    When I query "rename table trades to telemetry_config"
+    Then the JSON field "error" is "\"table already exists [table=telemetry_config]\""
+    Given the file "t.csv" contains:
+      """
+      id,enabled
+      1,true
+      """
+    When I import the file "t.csv" with "name=telemetry_config&fmt=json"
+    Then the import status is "table is read-only [table=telemetry_config]"
+    When I write the lines:
+      """
+      telemetry_config enabled=t
+      """
+    Then the status is 400
+    And the line protocol error is "invalid" on line 1
+    And the error message ends with "table: telemetry_config; table is read-only"
+    Given a PostgreSQL client connected as "admin" with password "quest"
+    When the PostgreSQL client runs "insert into telemetry_config (enabled) values (true)"
+    Then the PostgreSQL error is "table is read-only [table=telemetry_config]" with SQLSTATE "42501"
+    When the PostgreSQL client copies into "telemetry_config" with "" the data "t\n"
+    Then the PostgreSQL error is "table is read-only [table=telemetry_config]" with SQLSTATE "42501"
+    When I query "select enabled from telemetry_config"
+    Then the dataset is "[[false]]"
+    When I query "select table_name from tables()"
+    Then the dataset is "[[\"trades\"]]"
+
   Scenario: the import dialog checks the name with /chk, then uploads with its own parameters
     When I GET "/chk?f=json&j=trades&version=2" on the API listener
     Then the body is "{\"status\":\"Exists\"}"

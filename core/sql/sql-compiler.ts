@@ -28,6 +28,7 @@ import { explainPlan } from './statements/explain-statement';
 import { showPlan } from './statements/show-statement';
 import { statementType } from './statement-type';
 import { prepareUpdate } from './statements/update-statement';
+import { refuseSystemRelationWrites } from './statements/system-relation-writes';
 import type { QueryWorkers } from '../parallel/query-workers';
 import type { WriteTransaction } from './write-transaction';
 
@@ -113,6 +114,7 @@ export class SqlCompiler {
     const ddl = (f: (c: ExecContext) => Promise<void>): { kind: StatementKind; run: (c: ExecContext) => Promise<QueryOutcome> } => ({
       kind: 'ddl', run: async (c) => { await f(c); return { kind: 'ddl' }; },
     });
+    refuseSystemRelationWrites(s, env);
     switch (s.kind) {
       case 'select': case 'setOperation': return { kind: 'select', plan: new QueryBinder(env).bind(s) };
       case 'show': return { kind: 'select', plan: showPlan(s, env) };

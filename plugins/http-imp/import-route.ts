@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { inject, injectable, injectAll } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_IMPORT, HTTP_DECOMPRESSION_RATIO_LIMIT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
+  CAIRO_WAL_ENABLED_DEFAULT, HTTP_CONTEXT_IMPORT, HTTP_DECOMPRESSION_RATIO_LIMIT, HTTP_IMPORT_PARSE_WORKERS, HTTP_IMPORT_SPOOL_DIR, HTTP_MULTIPART_HEADER_SIZE, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_PROGRESS_LOG_INTERVAL, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV, HTTP_TEXT_ROLL_BUFFER_LIMIT,
 } from '../../core/config/server-keys';
 import { errorMessage, SvcError } from '../../core/errors';
@@ -25,6 +25,7 @@ import { ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { drainRequest } from '../../core/server/drain-request';
 import { decodedRequest } from '../../core/server/request-body';
 import { RootDirectory } from '../../core/root-directory';
+import { SystemRelations } from '../../core/sql/system-relations';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { cleanTableName } from '../import-delimited/column-names';
 import { ImportParams, parseImportParams, wantsJson } from './import-params';
@@ -34,6 +35,7 @@ import { parseSchema, SchemaEntry } from './import-schema';
 import { chooseFormat, requestedInputFormats } from './format-choice';
 import { FormatDispatch } from './format-dispatch';
 import { ImportSession } from './import-session';
+import { TableDefaults } from './import-table';
 import { readUpload } from './multipart-upload';
 import { SpooledImportSession } from './spooled-import-session';
 import { UploadSession } from './upload-session';
@@ -66,6 +68,7 @@ export class ImportRoute implements HttpRoute {
   private readonly spoolDir: string;
   private readonly progressMs: number;
   private readonly ratioLimit: number;
+  private readonly tableDefaults: TableDefaults;
 
   constructor(
     @inject(ServerConfig) config: ServerConfig,
@@ -77,6 +80,7 @@ export class ImportRoute implements HttpRoute {
     @inject(ReadOnlyGuard) private readonly readOnly: ReadOnlyGuard,
     @inject(LogFactory) logs: LogFactory,
     @inject(RootDirectory) root: RootDirectory,
+    @inject(SystemRelations) private readonly systemRelations: SystemRelations,
   ) {
     this.path = config.get(HTTP_CONTEXT_IMPORT) ?? '/imp';
     this.spoolDir = root.resolve(config.get(HTTP_IMPORT_SPOOL_DIR) ?? 'tmp');
@@ -90,6 +94,7 @@ export class ImportRoute implements HttpRoute {
     this.memoryLimit = config.get(HTTP_IMPORT_SESSION_MEMORY);
     this.maxLineBytes = config.get(HTTP_TEXT_ROLL_BUFFER_LIMIT);
     this.partHeaderLimit = config.get(HTTP_MULTIPART_HEADER_SIZE);
+    this.tableDefaults = { walEnabledDefault: config.get(CAIRO_WAL_ENABLED_DEFAULT) };
     this.log = logs.create('http-imp');
   }
 
@@ -146,9 +151,10 @@ export class ImportRoute implements HttpRoute {
     if (params.name === undefined && filename === undefined) throw SvcError.badRequest('no file name given');
     const table = params.name ?? cleanTableName(filename ?? '');
     if (table === '') throw SvcError.badRequest('invalid table name [table=]');
+    this.systemRelations.assertWritable(table);
     if (format.access === 'file') {
       return new SpooledImportSession({
-        engine, format, params, table, schema, signal, spoolDir: this.spoolDir,
+        engine, format, params, table, schema, signal, spoolDir: this.spoolDir, defaults: this.tableDefaults,
         analysis: { maxLines: this.maxLines, maxDelimiterStdDev: this.maxDelimiterStdDev, maxLineLengthStdDev: this.maxLineLengthStdDev },
       });
     }
@@ -158,7 +164,7 @@ export class ImportRoute implements HttpRoute {
   private textSession(engine: StorageEngine, format: StreamImportFormat, params: ImportParams, schema: readonly SchemaEntry[],
     table: string, signal: AbortSignal): ImportSession {
     return new ImportSession({
-      engine, format, params, table, schema, signal, parseWorkers: this.parseWorkers,
+      engine, format, params, table, schema, signal, parseWorkers: this.parseWorkers, defaults: this.tableDefaults,
       memoryLimit: this.memoryLimit, maxLineBytes: this.maxLineBytes,
       maxLines: this.maxLines, maxDelimiterStdDev: this.maxDelimiterStdDev, maxLineLengthStdDev: this.maxLineLengthStdDev,
     });

@@ -13,7 +13,7 @@ import { ImportParams } from './import-params';
 import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
 import { importSummary } from './import-summary';
-import { prepareTable, PreparedTable } from './import-table';
+import { prepareTable, PreparedTable, TableDefaults } from './import-table';
 
 /**
  * Analysis starts at 8 MiB of sample if two lines are complete by then (or half the session's memory), and
@@ -27,6 +27,8 @@ export interface SessionContext {
   readonly params: ImportParams;
   readonly table: string;
   readonly schema: readonly SchemaEntry[];
+  /** What a table the upload creates takes from the configuration (`cairo.wal.enabled.default`). */
+  readonly defaults: TableDefaults;
   readonly maxLines: number;
   readonly maxDelimiterStdDev: number;
   readonly maxLineLengthStdDev: number;
@@ -103,7 +105,7 @@ export class ImportSession {
       knownNames,
     });
     this.structure = structure;
-    const prepared = await prepareTable(ctx.engine, ctx.table, structure, ctx.schema, ctx.params, ctx.signal);
+    const prepared = await prepareTable(ctx.engine, ctx.table, structure, ctx.schema, ctx.params, ctx.defaults, ctx.signal);
     this.prepared = prepared;
     this.parser = ctx.format.createParser({
       delimiter: structure.delimiter,

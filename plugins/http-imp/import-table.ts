@@ -2,7 +2,9 @@
  * Decides the target table of an upload: create it from the detected
  * structure and `schema`, drop and re-create it (`overwrite=true`), or append to it — columns matched by
  * header name, else by position; more fields than columns → `column count mismatch`; the table's types,
- * partitioning and designated timestamp win. Opens the writer and returns the parse columns.
+ * partitioning and designated timestamp win. Opens the writer and returns the parse columns. A table it
+ * creates with a `partitionBy` other than NONE is a WAL table while `cairo.wal.enabled.default` is true
+ * (QuestDB 9.4.4's CairoTextWriter: `walEnabledDefault && PartitionBy.isPartitioned`), whatever the format.
  */
 import { ColumnDef, PartitionBy, TableSchema, findColumn } from '../../core/data/table-schema';
 import { TypeTag, Types, isDesignatedTimestampType } from '../../core/data/column-type';
@@ -12,6 +14,12 @@ import { StorageEngine, TableWriter } from '../../core/extension/storage-engine'
 import { cleanColumnName } from '../import-delimited/column-names';
 import { ImportParams } from './import-params';
 import { SchemaEntry, schemaFor } from './import-schema';
+
+/** What a table /imp creates takes from the server's configuration. */
+export interface TableDefaults {
+  /** `cairo.wal.enabled.default`. */
+  readonly walEnabledDefault: boolean;
+}
 
 export interface PreparedTable {
   readonly writer: TableWriter;
@@ -50,17 +58,19 @@ function newColumns(structure: TextStructure, schema: readonly SchemaEntry[], pa
 }
 
 async function createFromUpload(engine: StorageEngine, table: string, structure: TextStructure,
-  schema: readonly SchemaEntry[], params: ImportParams): Promise<{ schema: TableSchema; patterns: (string | undefined)[] }> {
+  schema: readonly SchemaEntry[], params: ImportParams, defaults: TableDefaults): Promise<{ schema: TableSchema; patterns: (string | undefined)[] }> {
   const columns = newColumns(structure, schema, params, table);
   const timestamp = params.timestamp === undefined ? undefined
     : columns.find((c) => c.def.name.toLowerCase() === params.timestamp?.toLowerCase())?.def.name;
   const upsert = columns.filter((c) => c.upsertKey).map((c) => c.def.name);
   if (upsert.length > 0 && timestamp !== undefined && !upsert.includes(timestamp)) upsert.push(timestamp);
+  const partitionBy = params.partitionBy ?? 'NONE';
   const created = await engine.createTable({
     name: table,
     columns: columns.map((c) => c.def),
     timestamp,
-    partitionBy: params.partitionBy ?? 'NONE',
+    partitionBy,
+    walEnabled: defaults.walEnabledDefault && partitionBy !== 'NONE',
     maxUncommittedRows: params.maxUncommittedRows !== undefined && params.maxUncommittedRows > 0 ? params.maxUncommittedRows : undefined,
     o3MaxLagMicros: params.o3MaxLag !== undefined && params.o3MaxLag >= 0 ? params.o3MaxLag : undefined,
     dedupKeys: timestamp !== undefined && upsert.length > 0 ? upsert : undefined,
@@ -82,7 +92,7 @@ function fieldMapping(table: TableSchema, structure: TextStructure): number[] {
 }
 
 export async function prepareTable(engine: StorageEngine, table: string, structure: TextStructure,
-  schema: readonly SchemaEntry[], params: ImportParams, signal: AbortSignal): Promise<PreparedTable> {
+  schema: readonly SchemaEntry[], params: ImportParams, defaults: TableDefaults, signal: AbortSignal): Promise<PreparedTable> {
   let existing = engine.getTable(table);
   if (existing && params.overwrite) {
     await engine.dropTable(existing.name);
@@ -100,7 +110,7 @@ export async function prepareTable(engine: StorageEngine, table: string, structu
       return schemaFor(schema, c.name, f, false)?.pattern ?? (f >= 0 ? structure.columns[f].pattern : undefined);
     });
   } else {
-    const created = await createFromUpload(engine, table, structure, schema, params);
+    const created = await createFromUpload(engine, table, structure, schema, params, defaults);
     target = created.schema;
     fieldOf = target.columns.map((_, i) => i);
     patterns = created.patterns;

@@ -15,7 +15,7 @@ import { ImportResult } from './import-result';
 import { SchemaEntry } from './import-schema';
 import { MAX_BATCH_ROWS } from './batch-rows';
 import { importSummary } from './import-summary';
-import { prepareTable, PreparedTable } from './import-table';
+import { prepareTable, PreparedTable, TableDefaults } from './import-table';
 import { UploadSession } from './upload-session';
 
 export interface SpoolContext {
@@ -24,6 +24,8 @@ export interface SpoolContext {
   readonly params: ImportParams;
   readonly table: string;
   readonly schema: readonly SchemaEntry[];
+  /** What a table the upload creates takes from the configuration (`cairo.wal.enabled.default`). */
+  readonly defaults: TableDefaults;
   readonly analysis: Omit<AnalysisOptions, 'table' | 'delimiter' | 'forceHeader' | 'knownNames'>;
   readonly signal: AbortSignal;
   /** The folder the upload is kept in. */
@@ -57,7 +59,7 @@ export class SpooledImportSession implements UploadSession {
       ...ctx.analysis, table: ctx.table, delimiter: undefined, forceHeader: true, knownNames: undefined, signal: ctx.signal,
     });
     this.file = file;
-    const prepared = await prepareTable(ctx.engine, ctx.table, file.structure, ctx.schema, ctx.params, ctx.signal);
+    const prepared = await prepareTable(ctx.engine, ctx.table, file.structure, ctx.schema, ctx.params, ctx.defaults, ctx.signal);
     this.prepared = prepared;
     const batches = file.read({
       delimiter: 0, header: true, fieldCount: file.structure.columns.length, columns: prepared.columns,

@@ -12,6 +12,7 @@ import { TimeUnit } from './time-unit';
 const RULES: PlanRules = {
   autoCreateTables: true, autoCreateColumns: true, partitionBy: 'DAY',
   newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNewColumnsPerLine: 100, maxNameLength: 127, walEnabled: true,
+  systemRelations: new Set(['telemetry_config']),
 };
 
 function session(engine: ColumnarEngine, keepRowsBeforeError = false): IngestSession {

@@ -55,6 +55,8 @@ export const LineMessages = Object.freeze({
   /** Parser states without a sentence of their own are named as QuestDB names them. */
   parserState: (state: string): string => state,
   invalidTableName: (table: string): string => `table: ${table}; invalid table name`,
+  /** A system relation (`telemetry_config`), which only reads. */
+  readOnlyTable: (table: string): string => `table: ${table}; table is read-only`,
   invalidColumnName: (table: string, column: string): string => `table: ${table}; invalid column name: ${column}`,
   /** An empty value (`x=`) for a column the table does not have: no type to make it with. */
   invalidColumnType: (table: string, column: string): string => `table: ${table}; invalid column type: ${column}`,

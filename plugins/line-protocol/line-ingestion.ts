@@ -12,6 +12,7 @@ import {
   LINE_MAX_NEW_COLUMNS_PER_LINE, LINE_MAX_TABLE_COLUMNS, LINE_MAX_TABLES, LINE_PARSE_BUFFER_SIZE, LINE_TCP_MAX_RECV_BUFFER_SIZE,
 } from '../../core/config/server-keys';
 import { StorageEngine } from '../../core/extension/storage-engine';
+import { SystemRelations } from '../../core/sql/system-relations';
 import { LocalSource } from './block-source';
 import { ErrorIds } from './error-ids';
 import { IngestSession } from './ingest-session';
@@ -39,6 +40,7 @@ export class LineIngestion {
     @inject(ServerConfig) private readonly config: ServerConfig,
     @inject(LineMetrics) readonly metrics: LineMetrics,
     @inject(ParsePool) private readonly pool: ParsePool,
+    @inject(SystemRelations) systemRelations: SystemRelations,
   ) {
     this.rules = {
       autoCreateTables: config.get(LINE_AUTO_CREATE_NEW_TABLES),
@@ -52,6 +54,7 @@ export class LineIngestion {
       maxNewColumnsPerLine: config.get(LINE_MAX_NEW_COLUMNS_PER_LINE),
       maxNameLength: config.get(CAIRO_MAX_FILE_NAME_LENGTH),
       walEnabled: config.get(CAIRO_WAL_ENABLED_DEFAULT),
+      systemRelations: systemRelations.names,
     };
     this.bufferBytes = config.get(LINE_PARSE_BUFFER_SIZE);
     this.writerTimeoutMs = config.get(CAIRO_WRITER_ACQUIRE_TIMEOUT);

@@ -39,6 +39,7 @@ export function checkNewColumnsPerLine(plan: TablePlan, rules: PlanRules, report
 
 export function newTableProblem(block: TableBlock, rules: PlanRules): LineError | undefined {
   const line = block.lines[0];
+  if (rules.systemRelations.has(block.table.toLowerCase())) return new LineError(LineMessages.readOnlyTable(block.table), line);
   if (!rules.autoCreateTables) return new LineError(LineMessages.newTablesDisabled(block.table), line);
   try {
     validateTableName(block.table, rules.maxNameLength);

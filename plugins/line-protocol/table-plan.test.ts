@@ -8,6 +8,7 @@ import { parse } from './test-support';
 const RULES: PlanRules = {
   autoCreateTables: true, autoCreateColumns: true, partitionBy: 'DAY',
   newColumnTypes: { float: Types.DOUBLE, integer: Types.LONG }, maxColumns: 100, maxNewColumnsPerLine: 100, maxNameLength: 127, walEnabled: true,
+  systemRelations: new Set(['telemetry_config']),
 };
 
 function plan(lines: string, tables: Record<string, TableSchema> = {}, rules: PlanRules = RULES): ReturnType<typeof planBlocks> {
@@ -76,4 +77,16 @@ test('a line may add at most line.max.new.columns.per.line columns; the table li
   const e = plan('t a=1i\nt a=1i,b=1i,c=1i,d=1i\n', {}, rules).error;
   assert.deepEqual([e?.line, e?.message], [2, 'table: t; too many new columns in one line, a line may add at most 2 [line.max.new.columns.per.line=2]']);
   assert.match(plan('t a=1i,b=1i,c=1i\n', {}, { ...rules, maxColumns: 3 }).error?.message ?? '', /too many columns/);
+});
+
+test('a system relation is read-only: its lines are refused, also over a stored table of its name', () => {
+  const e = plan('m v=1i\nTelemetry_Config enabled=t\n').error;
+  assert.deepEqual([e?.line, e?.message], [2, 'table: Telemetry_Config; table is read-only']);
+  const stored: TableSchema = {
+    id: 1, name: 'telemetry_config', directoryName: 'telemetry_config~1', columns: [{ name: 'enabled', type: Types.BOOLEAN }], timestampIndex: -1,
+    partitionBy: 'NONE', maxUncommittedRows: 1, o3MaxLagMicros: 0, walEnabled: false, dedupKeys: [],
+  };
+  const refused = plan('telemetry_config enabled=t\ntelemetry_config enabled=f\n', { telemetry_config: stored });
+  assert.deepEqual([refused.error?.line, refused.error?.message], [1, 'table: telemetry_config; table is read-only']);
+  assert.equal(plan('telemetry_config enabled=t\n', {}, { ...RULES, systemRelations: new Set() }).error, undefined);
 });

@@ -31,6 +31,8 @@ export interface PlanRules {
   readonly maxNameLength: number;
   /** New partitioned tables are WAL tables (`cairo.wal.enabled.default`, as QuestDB's line protocol makes them). */
   readonly walEnabled: boolean;
+  /** Lower-case names of the read-only system relations (`telemetry_config`; core/sql/system-relations.ts): no line may write to one. */
+  readonly systemRelations: ReadonlySet<string>;
 }
 
 /** A block's rows ready for its table: vectors by plan column index (undefined: no value, nulls). */
@@ -110,7 +112,8 @@ export function planBlocks(blocks: readonly TableBlock[], lookup: (name: string)
     const key = block.table.toLowerCase();
     let plan = plans.get(key);
     if (plan === undefined) {
-      const existing = lookup(block.table);
+      // A system relation is refused as a new table is (new-columns.ts), even over a stored table of its name.
+      const existing = rules.systemRelations.has(key) ? undefined : lookup(block.table);
       plan = new TablePlan(existing?.name ?? block.table, existing);
       plans.set(key, plan);
       if (existing === undefined) {

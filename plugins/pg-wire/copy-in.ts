@@ -37,6 +37,7 @@ export async function runCopyIn(copy: Extract<CopyStatement, { direction: 'from'
   if (session.readOnly) throw new SvcError(WRITE_DENIED, 403, 0);
   const format = ctx.csv;
   if (!format) throw protocolError('COPY FROM STDIN needs the delimited import format, which is not loaded', SQLSTATE.FEATURE_NOT_SUPPORTED);
+  ctx.systemRelations.assertWritable(copy.table);
   const table = ctx.storage.getTable(copy.table);
   if (!table) throw SvcError.tableDoesNotExist(0, copy.table);
   const fields = fieldColumns(table, copy.columns);

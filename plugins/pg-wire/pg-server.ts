@@ -22,6 +22,7 @@ import { Log, LogFactory } from '../../core/log/log';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { ListenerBinder } from '../../core/server/listener-binder';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { SystemRelations } from '../../core/sql/system-relations';
 import { RootDirectory } from '../../core/root-directory';
 import { pgSecureContext } from './tls-settings';
 import { ErrorFields } from './backend-messages';
@@ -61,11 +62,12 @@ export class PgServer implements Lifecycle {
     @inject(BusyPoll) poll: BusyPoll,
     @inject(StorageEngine) storage: StorageEngine,
     @injectAll(ImportFormat) formats: ImportFormat[],
+    @inject(SystemRelations) systemRelations: SystemRelations,
   ) {
     this.log = logs.create('pg-server');
     this.logins = pgLogins(config);
     this.context = {
-      engine, storage, csv: formats.find((f): f is StreamImportFormat => f.name === 'delimited' && f.access !== 'file'), credentials: new PgCredentials(this.logins.users), authMethod: config.get(PG_AUTH_METHOD), readOnly: this.logins.readOnly,
+      engine, storage, systemRelations, csv: formats.find((f): f is StreamImportFormat => f.name === 'delimited' && f.access !== 'file'), credentials: new PgCredentials(this.logins.users), authMethod: config.get(PG_AUTH_METHOD), readOnly: this.logins.readOnly,
       maxMessageBytes: config.get(PG_RECV_BUFFER_SIZE), idleTimeoutMs: config.get(PG_IDLE_TIMEOUT), metrics, log: this.log,
       startupTimeoutMs: config.get(PG_STARTUP_TIMEOUT),
       execution: { sendBufferBytes: config.get(PG_SEND_BUFFER_SIZE), timeoutMs: config.get(QUERY_TIMEOUT) },

@@ -2,6 +2,7 @@
 import { SecureContext } from 'node:tls';
 import { Log } from '../../core/log/log';
 import { QueryEngine } from '../../core/sql/query-engine';
+import { SystemRelations } from '../../core/sql/system-relations';
 import { StorageEngine } from '../../core/extension/storage-engine';
 import { StreamImportFormat } from '../../core/extension/import-format';
 import { ErrorReport } from './error-report';
@@ -15,6 +16,8 @@ export interface PgWireContext {
   readonly engine: QueryEngine;
   /** Where transaction blocks and COPY open their writers. */
   readonly storage: StorageEngine;
+  /** The read-only system relations (`telemetry_config`): COPY FROM STDIN into one is refused. */
+  readonly systemRelations: SystemRelations;
   /** The `delimited` import format COPY FROM STDIN parses with (absent when that plugin is not loaded). */
   readonly csv?: StreamImportFormat;
   readonly credentials: PgCredentials;

@@ -13,6 +13,8 @@ const BY_MESSAGE: readonly (readonly [RegExp, string])[] = [
   [/^column must appear in GROUP BY/i, '42803'],
   [/inconvertible|^Invalid date|^invalid timestamp|^invalid (constant|IPv4|uuid)|^Invalid timestamp/i, '22P02'],
   [/^cancelled by user|^timeout, query aborted|query aborted|cancel/i, '57014'],
+  // A system relation (`telemetry_config`) is not writable: PostgreSQL's answer to writing a system catalog.
+  [/^table is read-only/i, '42501'],
   [/^Write permission denied|read-only/i, '25006'],
   [/^bind variable|^bind message/i, '08P01'],
   [/^unrecognized configuration parameter/i, '42704'],

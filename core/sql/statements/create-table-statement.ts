@@ -12,6 +12,7 @@ import { BindEnvironment } from '../bind-environment';
 import { ExecContext, PlanNode } from '../plan';
 import { appendBatches } from './table-writes';
 import { ageMicros } from './alter-statements';
+import { isSystemRelation } from './system-relation-writes';
 import { runSubqueries } from '../query-result';
 
 function intOf(e: Expression | Duration | undefined): number | undefined {
@@ -61,7 +62,7 @@ function walEnabled(s: CreateTableStatement, partitionBy: PartitionBy, byDefault
 
 export function prepareCreateTable(s: CreateTableStatement, env: BindEnvironment, bindQuery: (q: Query) => PlanNode): (c: ExecContext) => Promise<void> {
   // A system relation (`telemetry_config`) exists as far as SQL is concerned: no table may take its name.
-  const exists = env.storage.getTable(s.table.name) ?? env.registry.tableFunction(s.table.name.toLowerCase())?.systemRelation;
+  const exists = env.storage.getTable(s.table.name) ?? isSystemRelation(env, s.table.name);
   if (exists) {
     if (s.ifNotExists) return async () => undefined;
     throw SvcError.sql(s.table.position, 'table already exists');

@@ -5,7 +5,7 @@
  * [LONG -> INT]` at position 0 (a run-time error), texts in backticks (`` `abc` [STRING -> INT] ``),
  * `invalid IPv4 format: abc`. An explicit cast() still wraps: it converts with castVector instead.
  */
-import { ColumnType, TypeTag, typeName } from '../../data/column-type';
+import { ColumnType, ddlTypeName, TypeTag, typeName } from '../../data/column-type';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../data/null-values';
 import { VectorBuilder } from '../../data/vector-builder';
 import { allocateData, Vector } from '../../data/vector';
@@ -32,8 +32,13 @@ function isText(t: TypeTag): boolean {
   return t === TypeTag.STRING || t === TypeTag.VARCHAR || t === TypeTag.SYMBOL;
 }
 
+/** An array type by its dimensions (`DOUBLE[][]`), as QuestDB names it here. */
+function named(t: ColumnType): string {
+  return t.tag === TypeTag.ARRAY ? ddlTypeName(t) : typeName(t);
+}
+
 function inconvertible(value: string, from: ColumnType, to: ColumnType): SvcError {
-  return SvcError.sql(0, `inconvertible value: ${value} [${typeName(from)} -> ${typeName(to)}]`);
+  return SvcError.sql(0, `inconvertible value: ${value} [${named(from)} -> ${named(to)}]`);
 }
 
 /** Converts `n` rows of `v` to `to`, refusing values that do not fit (SvcError at position 0). */

@@ -1,11 +1,14 @@
 /**
  * Reads one text value as the builder's type, as QuestDB's implicit string casts read it: integers by
  * digits only (a LONG may end in `L`), doubles in decimal or exponent form (`NaN`, `Infinity` too),
- * timestamps as epoch numbers or ISO text, IPv4, UUID, LONG256 `0x…`, geohash characters.
+ * timestamps as epoch numbers or ISO text, IPv4, UUID, LONG256 `0x…`, geohash characters, DOUBLE arrays as
+ * array text (`{1.5,2}`, `{"1.0","2.5"}` as pgjdbc inlines a java.sql.Array in its simple query mode, `[1.5,2]`)
+ * with exactly the type's dimensions.
  */
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
 import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../time/iso-timestamp';
+import { parseArrayText } from '../arrays/array-text';
 import { parseIpv4, parseUuid } from './sql-value';
 import { parseGeohashExact, parseLong256 } from './text-to-binary-values';
 
@@ -71,6 +74,12 @@ export function parseTextValue(b: VectorBuilder, text: string): boolean {
       const lower = text.toLowerCase();
       if (lower !== 'true' && lower !== 'false') return false;
       b.appendNumber(lower === 'true' ? 1 : 0);
+      return true;
+    }
+    case TypeTag.ARRAY: {
+      const array = parseArrayText(text, b.type.dims ?? 1);
+      if (!array) return false;
+      b.appendArray(array.elements, array.shape);
       return true;
     }
     default: return false;
