@@ -1,8 +1,9 @@
 /**
  * The write-outcome matrix (features/write-outcomes.feature): a write (a statement or route that writes,
  * features/support/write-outcomes) ends a given way (success, a timeout, a disconnect, a cancel, a memory
- * limit, a full disk, SIGKILL), and what its table then holds must agree with what its client was told:
- * all of it and a success, or none of it and an error; with no answer at all, all or none.
+ * limit, a full disk, SIGKILL; a transaction block also around its COMMIT), and what its table then holds
+ * must agree with what its client was told: all of it and a success, or none of it and an error; with no
+ * answer at all, all or none, and none for a transaction block whose COMMIT was never sent.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -51,6 +52,7 @@ When('the write {string} ends by {string}', localOnly('process'), async function
   const write = writeNamed(writeName), ending = endingNamed(endingName);
   const size = ending.name === 'client disconnect' && !write.sizes.includes('endless') ? 'big' : ending.size;
   assert.ok(write.sizes.includes(size), `${write.name} has no ${size} form, which "${ending.name}" needs: leave the cell out`);
+  assert.ok(!ending.inBlock || write.block, `${write.name} is no transaction block, which "${ending.name}" needs: leave the cell out`);
   await startServer(this, ending);
   const server = new OutcomeServer(this);
   await write.prepare(server, size);
@@ -91,6 +93,8 @@ Then('the write is wholly there or wholly absent, as its answer says', function 
   assert.notEqual(visible.kind, 'partial', seen);
   if (answer.kind === 'success') assert.equal(visible.kind, 'whole', seen);
   if (answer.kind === 'error') assert.equal(visible.kind, 'none', seen);
+  // A transaction block whose client never sent COMMIT: none of it may remain.
+  if (answer.kind === 'none' && answer.uncommitted) assert.equal(visible.kind, 'none', seen);
   if (visible.kind === 'lines') assert.ok(write.silent, seen);
   const expect = write.silent ? 'none' : ending.expect;
   const allowed = expect === 'none or success' ? ['none', 'success'] : expect === 'error or success' ? ['error', 'success'] : [expect];

@@ -5,17 +5,21 @@
 export type Answer =
   | { readonly kind: 'success'; readonly detail: string }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'none'; readonly reason: string };
+  /**
+   * `uncommitted`: the connection ended inside a transaction block before its COMMIT was sent, so none of
+   * the write may remain.
+   */
+  | { readonly kind: 'none'; readonly reason: string; readonly uncommitted?: boolean };
 
 export const success = (detail: string): Answer => ({ kind: 'success', detail });
 export const failure = (message: string): Answer => ({ kind: 'error', message });
-export const noAnswer = (reason: string): Answer => ({ kind: 'none', reason });
+export const noAnswer = (reason: string, uncommitted = false): Answer => ({ kind: 'none', reason, uncommitted });
 
 export function describeAnswer(a: Answer): string {
   switch (a.kind) {
     case 'success': return `success (${a.detail})`;
     case 'error': return `error "${a.message}"`;
-    case 'none': return `no answer (${a.reason})`;
+    case 'none': return `no answer (${a.reason}${a.uncommitted ? ', before COMMIT was sent' : ''})`;
   }
 }
 

@@ -2,6 +2,8 @@
  * The columns of the write-outcome matrix: the ways a write can end. Each says what the server needs before
  * it starts (environment, a process it can kill, a small disk), how big the write is, how the ending is
  * brought about, and what the client must then be told: a success, an error naming the cause, or nothing.
+ * Those marked `inBlock` end a transaction block around its COMMIT: its statements answered and COMMIT held
+ * back (the client leaves, the disk fills, the server is killed), or COMMIT answered and the server killed.
  */
 import { Answer } from './answer';
 import { OutcomeServer } from './outcome-server';
@@ -32,6 +34,8 @@ export interface Ending {
   readonly expect: 'success' | 'error' | 'none' | 'none or success' | 'error or success';
   /** The error's text, when an error is expected. */
   readonly error?: RegExp;
+  /** It ends a transaction block around its COMMIT, so only a WriteKind.block write meets it. */
+  readonly inBlock?: boolean;
   run(c: EndingContext): Promise<Answer>;
 }
 
@@ -43,6 +47,13 @@ async function cutAfterStart(c: EndingContext, size: WriteSize): Promise<Answer>
   return w.answer;
 }
 
+/** A transaction block whose statements have all been answered, its COMMIT not yet sent. */
+async function heldBeforeCommit(c: EndingContext, size: WriteSize): Promise<StartedWrite> {
+  const w = await c.start(size, { holdCommit: true });
+  await w.commitHeld;
+  return w;
+}
+
 export const ENDINGS: readonly Ending[] = [
   { name: 'success', size: 'small', expect: 'success', run: async (c) => (await c.start('small')).answer },
   {
@@ -50,10 +61,22 @@ export const ENDINGS: readonly Ending[] = [
     run: async (c) => (await c.start('endless', { headers: { 'Statement-Timeout': '300' } })).answer,
   },
   {
+    name: 'statement_timeout', size: 'endless', expect: 'error', error: /timeout, query aborted/,
+    run: async (c) => (await c.start('endless', { settings: { statement_timeout: '300' } })).answer,
+  },
+  {
     name: 'query.timeout', size: 'endless', expect: 'error', error: /timeout, query aborted/, env: { SVC_QUERY_TIMEOUT: '300ms' },
     run: async (c) => (await c.start('endless')).answer,
   },
   { name: 'client disconnect', size: 'endless', expect: 'none', run: (c) => cutAfterStart(c, c.write.sizes.includes('endless') ? 'endless' : 'big') },
+  {
+    name: 'client disconnect before COMMIT', size: 'big', expect: 'none', inBlock: true,
+    run: async (c) => {
+      const w = await heldBeforeCommit(c, 'big');
+      w.cut();
+      return w.answer;
+    },
+  },
   {
     name: 'cancel', size: 'endless', expect: 'error', error: /cancelled by user/,
     run: async (c) => {
@@ -72,9 +95,22 @@ export const ENDINGS: readonly Ending[] = [
   {
     name: 'full disk', size: 'big', server: 'small disk', expect: 'error or success',
     run: async (c) => {
-      await c.fillDisk(c.write.sizes.includes('endless') ? 2 << 20 : 0);
+      await c.fillDisk(c.write.fullDiskHeadroom?.('big') ?? (c.write.sizes.includes('endless') ? 2 << 20 : 0));
       try {
         return await (await c.start('big')).answer;
+      } finally {
+        await c.releaseDisk();
+      }
+    },
+  },
+  {
+    name: 'full disk at COMMIT', size: 'small', server: 'small disk', expect: 'error or success', inBlock: true,
+    run: async (c) => {
+      const w = await heldBeforeCommit(c, 'small');
+      await c.fillDisk(c.write.fullDiskHeadroom?.('small') ?? 0);
+      try {
+        w.commit?.();
+        return await w.answer;
       } finally {
         await c.releaseDisk();
       }
@@ -88,6 +124,22 @@ export const ENDINGS: readonly Ending[] = [
       await c.underWay();
       await c.killAndRestart();
       return w.answer;
+    },
+  },
+  {
+    name: 'SIGKILL before COMMIT', size: 'big', server: 'process', expect: 'none', inBlock: true,
+    run: async (c) => {
+      const w = await heldBeforeCommit(c, 'big');
+      await c.killAndRestart();
+      return w.answer;
+    },
+  },
+  {
+    name: 'SIGKILL after COMMIT', size: 'big', server: 'process', expect: 'success', inBlock: true,
+    run: async (c) => {
+      const answer = await (await c.start('big')).answer;
+      await c.killAndRestart();
+      return answer;
     },
   },
 ];

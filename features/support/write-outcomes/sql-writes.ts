@@ -1,8 +1,9 @@
 /**
  * The SQL rows of the matrix: CREATE TABLE AS, INSERT, INSERT … SELECT, UPDATE and ALTER TABLE ADD/DROP
  * COLUMN over /exec, and the same statements over the PostgreSQL wire (simple and extended protocol,
- * outside a transaction block). Sources are long_sequence: endless is 10^11 rows, so no machine finishes it;
- * the hash-heavy source writes 200,000 rows and then needs a GROUP BY of 5,000,000 keys.
+ * outside a transaction block; block-writes.ts has those inside one). Sources are long_sequence: endless
+ * is 10^11 rows, so no machine finishes it; the hash-heavy source writes 200,000 rows and then needs a
+ * GROUP BY of 5,000,000 keys.
  */
 import { execAnswer, httpWrite } from './http-write';
 import { OutcomeServer } from './outcome-server';
@@ -14,7 +15,7 @@ type Route = 'exec' | 'pg simple' | 'pg extended';
 interface Statement { readonly sql: string; readonly values?: readonly string[] }
 
 /** (ts, x, y) rows: x = 1..n, y = 2x, one a second from 2021-01-01T00:00:01. */
-function source(rows: number, hashHeavy: boolean): string {
+export function source(rows: number, hashHeavy: boolean): string {
   const plain = `select timestamp_sequence('2021-01-01T00:00:01', 1000000L) ts, x, x * 2 y from long_sequence(${hashHeavy ? 200_000 : rows})`;
   if (!hashHeavy) return plain;
   return `${plain} union all select cast(k as timestamp) ts, k x, k * 2 y from (select x k, count() c from long_sequence(5000000) group by x)`;
@@ -22,6 +23,7 @@ function source(rows: number, hashHeavy: boolean): string {
 
 async function startSql(server: OutcomeServer, route: Route, s: Statement, options: StartOptions): Promise<StartedWrite> {
   if (route === 'exec') {
+    if (options.settings) throw new Error('/exec has no session to SET: leave the cell out');
     const id = options.queryId === undefined ? '' : `&query_id=${options.queryId}`;
     const w = httpWrite(server.apiPort(), { method: 'GET', path: `/exec?query=${encodeURIComponent(s.sql)}${id}`, headers: options.headers, classify: execAnswer });
     const cancel = async (): Promise<void> => {
@@ -29,7 +31,7 @@ async function startSql(server: OutcomeServer, route: Route, s: Statement, optio
     };
     return { ...w, cancel };
   }
-  return pgWrite(server.pgPort(), route === 'pg simple' ? 'simple' : 'extended', s.sql, s.values ?? []);
+  return pgWrite(server.pgPort(), route === 'pg simple' ? 'simple' : 'extended', s.sql, s.values ?? [], options.settings);
 }
 
 function sqlWrite(name: string, route: Route, table: string, sizes: readonly WriteSize[], prepare: readonly string[],

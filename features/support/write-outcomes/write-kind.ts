@@ -23,11 +23,19 @@ export interface StartOptions {
   readonly queryId?: string;
   /** A source that passes `cairo.sql.hash.max.memory` after its first rows were written. */
   readonly hashHeavy?: boolean;
+  /** `SET name = value` a PostgreSQL session runs first (inside a transaction block, right after BEGIN). */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** A transaction block waits before its COMMIT until `StartedWrite.commit()` (WriteKind.block). */
+  readonly holdCommit?: boolean;
 }
 
 export interface StartedWrite extends RunningWrite {
   /** Cancels the statement from another connection (by query_id, or a PostgreSQL CancelRequest). */
   readonly cancel?: () => Promise<void>;
+  /** With `holdCommit`: resolves once every statement before COMMIT has its answer. */
+  readonly commitHeld?: Promise<void>;
+  /** With `holdCommit`: sends the COMMIT. */
+  readonly commit?: () => void;
 }
 
 export interface WriteKind {
@@ -38,6 +46,13 @@ export interface WriteKind {
   readonly table: string;
   /** Line protocol over TCP has no answer at all: its client is told nothing, whatever happens. */
   readonly silent?: boolean;
+  /** A PostgreSQL transaction block: its COMMIT can be held (StartOptions.holdCommit). */
+  readonly block?: boolean;
+  /**
+   * Bytes a full-disk cell leaves free for a write of `size`, when the disk should run out part-way (a
+   * two-table write: in its second table). Default: 2 MB for a write with an endless form, else none.
+   */
+  fullDiskHeadroom?(size: WriteSize): number;
   /** Creates its table (and any file it uploads) for a write of `size`. */
   prepare(server: OutcomeServer, size: WriteSize): Promise<void>;
   /**
@@ -54,20 +69,21 @@ export const ROWS: Readonly<Record<WriteSize, number>> = { small: 10_000, big: 1
 
 /** The table most writes append to: BASE rows with x = y = 1..BASE, and two columns to drop. */
 export const BASE = 1000;
-export const BASE_TABLE = [
-  'create table w (ts timestamp, x long, y long, s symbol, d1 int, d2 int) timestamp(ts) partition by day with maxUncommittedRows=20000',
-  `insert into w select timestamp_sequence('2020-01-01', 60000000L), x, x, 'base', 1, 2 from long_sequence(${BASE})`,
+export const baseTable = (name: string): string[] => [
+  `create table ${name} (ts timestamp, x long, y long, s symbol, d1 int, d2 int) timestamp(ts) partition by day with maxUncommittedRows=20000`,
+  `insert into ${name} select timestamp_sequence('2020-01-01', 60000000L), x, x, 'base', 1, 2 from long_sequence(${BASE})`,
 ];
+export const BASE_TABLE = baseTable('w');
 
-const sumTo = (n: number): number => (n * (n + 1)) / 2;
+export const sumTo = (n: number): number => (n * (n + 1)) / 2;
 
 /**
- * What of an append of `rows` new rows (x = 1..rows, y = 2x, every field set) `w` shows. A row missing a
+ * What of an append of `rows` new rows (x = 1..rows, y = 2x, every field set) `table` shows. A row missing a
  * field is a torn row, partial whatever the counts say.
  */
-export async function appended(server: OutcomeServer, rows: number, lineByLine = false): Promise<Visibility> {
-  const [[count, sx, sy]] = await server.run('select count(), sum(x), sum(y) from w') as number[][];
-  const [[torn]] = await server.run('select count() from w where y = null or s = null or ts = null') as number[][];
+export async function appended(server: OutcomeServer, rows: number, lineByLine = false, table = 'w'): Promise<Visibility> {
+  const [[count, sx, sy]] = await server.run(`select count(), sum(x), sum(y) from ${table}`) as number[][];
+  const [[torn]] = await server.run(`select count() from ${table} where y = null or s = null or ts = null`) as number[][];
   if (torn > 0) return { kind: 'partial', what: `${torn} rows with a missing field` };
   if (count === BASE && sx === sumTo(BASE) && sy === sumTo(BASE)) return { kind: 'none' };
   if (count === BASE + rows && sx === sumTo(BASE) + sumTo(rows) && sy === sumTo(BASE) + 2 * sumTo(rows)) return { kind: 'whole' };
