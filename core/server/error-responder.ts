@@ -1,12 +1,11 @@
 /**
- * The one place a route's error becomes a response: a SvcError below 500 keeps its status and message (Error
- * log line); anything else is a 500, a Critical log line and `svc_unhandled_errors_total`. The route's
+ * The one place a route's error becomes a response: an expected error (a SvcError below 500, a dependency's
+ * 502/503/504, a full disk's 507: classifyFailure) keeps its status and message (Error log line); anything else is a 500, a Critical log line and `svc_unhandled_errors_total`. The route's
  * ErrorShape words the body; ResponseFraming.sendError frames it (Content-Length, or the connection closed
  * when the response has already started).
  */
 import { inject, injectable } from 'tsyringe';
 import { HttpExchange } from '../extension/http-route';
-import { isExpectedError } from '../errors';
 import { Log, LogFactory } from '../log/log';
 import { ErrorCounter } from '../metrics/error-counter';
 import { classifyFailure, ErrorShape, plainTextErrors } from './error-shape';
@@ -43,8 +42,9 @@ export class ErrorResponder {
     const failure = classifyFailure(e);
     const answer = shape(failure);
     // The line names the status actually sent: a failed /imp is answered 200 as QuestDB's API requires.
-    // A 502/503/504 is a SvcError that chose it (no room now, a dependency's outage): an Error line, not a Critical.
-    if (isExpectedError(e)) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
+    // A 502/503/504 is a SvcError that chose it (no room now, a dependency's outage), a 507 a full disk: an Error
+    // line, not a Critical.
+    if (failure.expected) log.error(`${req.method} ${exchange.path} ${answer.status} ${failure.message}`);
     else this.unhandled(`${req.method} ${exchange.path}`, e);
     this.framing.sendError(res, answer);
   }

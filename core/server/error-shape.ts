@@ -3,17 +3,19 @@
  * the bare message or `{"status": …}` on /imp, plain text elsewhere). The ErrorResponder decides the status
  * and writes the answer; the shape only renders it, so every error answer is framed in one place.
  */
-import { errorMessage, isExpectedError } from '../errors';
+import { asExpectedError, errorMessage } from '../errors';
 import { CONTENT_TYPE } from './response-framing';
 
 /** What went wrong, as the responder classified it. */
 export interface RouteFailure {
-  /** The SvcError's status, or 500 for anything unexpected. */
+  /** The SvcError's status (507 for a full disk), or 500 for anything unexpected. */
   readonly status: number;
+  /** Foreseen (an Error log line) or not (a Critical line and `svc_unhandled_errors_total`). */
+  readonly expected: boolean;
   readonly message: string;
   /** A SQL error's character offset. */
   readonly position: number | undefined;
-  /** The thrown value, for shapes that answer some error kinds differently. */
+  /** The thrown value (a full disk: the 507 SvcError made of it), for shapes that answer some error kinds differently. */
   readonly error: unknown;
 }
 
@@ -38,10 +40,12 @@ export const plainTextErrors: ErrorShape = ({ status, message }) => ({
 });
 
 /**
- * A SvcError below 500 keeps its status and message, and so does a 503 (the server refusing work it has no
- * room for now: a retry may succeed); anything else is an unexpected 500.
+ * A SvcError below 500 keeps its status and message, and so do 502/503/504 (a dependency's outage, or the
+ * server refusing work it has no room for now) and a full disk, raw errno error or not (507: a retry may succeed
+ * once there is room); anything else is an unexpected 500.
  */
 export function classifyFailure(e: unknown): RouteFailure {
-  if (isExpectedError(e)) return { status: e.statusCode, message: e.message, position: e.position, error: e };
-  return { status: 500, message: errorMessage(e), position: undefined, error: e };
+  const expected = asExpectedError(e);
+  if (expected) return { status: expected.statusCode, expected: true, message: expected.message, position: expected.position, error: expected };
+  return { status: 500, expected: false, message: errorMessage(e), position: undefined, error: e };
 }

@@ -42,7 +42,7 @@ class WorkerResponder implements FailureResponder {
   fail(exchange: HttpExchange, e: unknown): void {
     const { res, req } = exchange;
     const failure = classifyFailure(e);
-    if (failure.status < 500) {
+    if (failure.expected) {
       post({ type: 'log', level: 'error', message: `${req.method} ${exchange.path} ${failure.status} ${failure.message}` });
     } else {
       Atomics.add(this.errors, 0, 1);

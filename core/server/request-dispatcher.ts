@@ -92,7 +92,7 @@ export class RequestDispatcher {
     const route = match.routes.find((r) => r.errorShape !== undefined);
     const exchange: HttpExchange = { req, res, path, params, signal: new AbortController().signal, startNanos: 0n, authNanos: 0n };
     const shape = route?.errorShape?.(exchange) ?? plainTextErrors;
-    const answer = shape({ status: 405, message: `Method ${method} not supported`, position: undefined, error: undefined });
+    const answer = shape({ status: 405, expected: true, message: `Method ${method} not supported`, position: undefined, error: undefined });
     this.framing.sendError(res, { ...answer, status: 405, headers: [...(answer.headers ?? []), ['Allow', match.allow.join(', ')]] });
   }
 

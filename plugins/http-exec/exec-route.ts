@@ -11,7 +11,7 @@ import { ServerConfig } from '../../core/config/server-config';
 import {
   HTTP_CONTEXT_EXECUTE, HTTP_EXEC_BODY_MAX_SIZE, HTTP_MAX_RESPONSE_ROWS, HTTP_SECURITY_READONLY, QUERY_TIMEOUT,
 } from '../../core/config/server-keys';
-import { errorMessage, isExpectedError, SvcError } from '../../core/errors';
+import { asExpectedError, errorMessage, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
 import { Log, LogFactory } from '../../core/log/log';
 import { ServerMetrics } from '../../core/metrics/server-metrics';
@@ -157,9 +157,10 @@ export class ExecRoute implements HttpRoute {
   private describeMidStream(exchange: HttpExchange, deadline: QueryDeadline, e: unknown): { message: string; position: number } {
     this.metrics.queryErrors++;
     if (deadline.timedOut) return { message: deadline.timeoutError().message, position: 0 };
-    if (isExpectedError(e)) {
-      this.log.error(`${exchange.path} error after the response started: ${e.message}`);
-      return { message: e.message, position: e.position ?? 0 };
+    const expected = asExpectedError(e);
+    if (expected) {
+      this.log.error(`${exchange.path} error after the response started: ${expected.message}`);
+      return { message: expected.message, position: expected.position ?? 0 };
     }
     this.responder.unhandled(`${exchange.req.method} ${exchange.path}`, e);
     return { message: errorMessage(e), position: 0 };

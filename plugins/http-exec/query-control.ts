@@ -24,7 +24,7 @@ export function answerQueryControl(exchange: HttpExchange, params: ExecParams, r
   if (id === undefined) {
     if (method !== 'DELETE') return false;
     // Without an id there is nothing to cancel: QuestDB's message for a method /exec does not serve, in its shape.
-    const answer = queryErrorShape(params.query)({ status: 405, message: 'Method DELETE not supported', position: undefined, error: undefined });
+    const answer = queryErrorShape(params.query)({ status: 405, expected: true, message: 'Method DELETE not supported', position: undefined, error: undefined });
     framing.sendError(exchange.res, { ...answer, headers: [['Allow', 'GET, HEAD, POST']] });
     return true;
   }

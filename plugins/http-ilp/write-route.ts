@@ -8,7 +8,7 @@
  * that send the whole body first get it rather than a reset connection.
  */
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
-import { isSvcError } from '../../core/errors';
+import { asExpectedError, INSUFFICIENT_STORAGE, isSvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
 import { ErrorShape } from '../../core/server/error-shape';
@@ -96,11 +96,16 @@ export class WriteRoute implements HttpRoute {
   }
 }
 
-/** Our own errors as the ILP answer: a LineError, or a storage refusal (a busy table is worth a retry). */
+/**
+ * Our own errors as the ILP answer: a LineError, a storage refusal (a busy table is worth a retry), or a full
+ * disk: 507 with QuestDB's code for a failed commit, `internal error` (its clients retry a 507 as they retry a 500).
+ */
 function asLineError(e: unknown): LineError | undefined {
   if (e instanceof LineError) return e;
   if (isSvcError(e) && e.statusCode < 500) {
     return e.statusCode === 409 ? new LineError(e.message, undefined, 'retry operation') : new LineError(e.message, undefined, 'invalid');
   }
+  const expected = asExpectedError(e);
+  if (expected?.statusCode === INSUFFICIENT_STORAGE) return new LineError(expected.message, undefined, 'internal error', INSUFFICIENT_STORAGE);
   return undefined;
 }

@@ -1,11 +1,12 @@
 /**
- * Turns what a statement threw into ErrorResponse fields: a SvcError keeps its message, gets the
- * SQLSTATE of its kind (sql-state.ts) and, for SQL errors, `P` = the 1-based character position in the
- * text the client sent (a statement's offset inside a multi-statement Query included), so psql can draw
- * its caret. Anything else is an internal error: `XX000`, a Critical log line and
- * `svc_unhandled_errors_total`.
+ * Turns what a statement threw into ErrorResponse fields: an expected error (core/errors.ts asExpectedError)
+ * keeps its message, gets the SQLSTATE of its kind (sql-state.ts; a full disk, 507, is 53100 disk_full) and,
+ * for SQL errors, `P` = the 1-based character position in the text the client sent (a statement's offset
+ * inside a multi-statement Query included), so psql can draw its caret. One of the server's conditions (5xx:
+ * a full disk, the cold tier's outage) is also an Error log line, as over HTTP. Anything else is an internal
+ * error: `XX000`, a Critical log line and `svc_unhandled_errors_total`.
  */
-import { errorMessage, isExpectedError } from '../../core/errors';
+import { asExpectedError, errorMessage, INSUFFICIENT_STORAGE } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorCounter } from '../../core/metrics/error-counter';
 import { ErrorFields } from './backend-messages';
@@ -23,17 +24,26 @@ export interface ErrorSource {
 export class ErrorReport {
   constructor(private readonly log: Log, private readonly errors: ErrorCounter) {}
 
-  fields(e: unknown, source: ErrorSource | undefined): ErrorFields {
-    if (!isExpectedError(e)) {
+  fields(thrown: unknown, source: ErrorSource | undefined): ErrorFields {
+    const e = asExpectedError(thrown);
+    if (!e) {
       this.errors.increment();
-      this.log.critical(`unhandled error [context=pg-wire] ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      return { severity: 'ERROR', code: SQLSTATE.INTERNAL, message: errorMessage(e) };
+      this.log.critical(`unhandled error [context=pg-wire] ${thrown instanceof Error ? thrown.stack ?? thrown.message : String(thrown)}`);
+      return { severity: 'ERROR', code: SQLSTATE.INTERNAL, message: errorMessage(thrown) };
     }
-    const code = e instanceof PgProtocolError ? e.code : e.statusCode === 403 ? SQLSTATE.READ_ONLY : sqlStateOf(e.message, source?.phase ?? 'run');
+    if (e.statusCode >= 500) this.log.error(`statement failed [phase=${source?.phase ?? 'run'}, status=${e.statusCode}] ${e.message}`);
+    const code = e instanceof PgProtocolError ? e.code : sqlStateOfStatus(e.statusCode) ?? sqlStateOf(e.message, source?.phase ?? 'run');
     const position = source && e.position !== undefined && (source.phase === 'compile' || e.position > 0)
       ? characterPosition(source.text, source.offset + e.position) : undefined;
     return { severity: 'ERROR', code, message: e.message, position };
   }
+}
+
+/** The SQLSTATE a status alone decides: 403 read-only, 507 a full disk. */
+function sqlStateOfStatus(status: number): string | undefined {
+  if (status === 403) return SQLSTATE.READ_ONLY;
+  if (status === INSUFFICIENT_STORAGE) return SQLSTATE.DISK_FULL;
+  return undefined;
 }
 
 /** The 1-based position PostgreSQL reports: characters (code points), not UTF-16 units. */

@@ -2,7 +2,8 @@
  * The SQLSTATE of an engine error (PostgreSQL Appendix A), chosen from the message the engine gives,
  * so clients can branch on the class (`42P01` undefined table, `22P02` bad value, `57014` cancelled).
  * A statement error without a better match is 42601 while compiling and 22000 while running; an
- * unexpected failure is XX000.
+ * unexpected failure is XX000. Some come from the status, not the message (error-report.ts): 403 is 25006,
+ * a full disk (507) 53100 disk_full.
  */
 const BY_MESSAGE: readonly (readonly [RegExp, string])[] = [
   [/^table does not exist|^unknown table/i, '42P01'],
@@ -35,6 +36,8 @@ export const SQLSTATE = {
   PROTOCOL_VIOLATION: '08P01',
   INVALID_PASSWORD: '28P01',
   TOO_MANY_CONNECTIONS: '53300',
+  /** A write found no room on the disk (ENOSPC, EDQUOT, EFBIG): class 53, insufficient resources. */
+  DISK_FULL: '53100',
   FEATURE_NOT_SUPPORTED: '0A000',
   INTERNAL: 'XX000',
   UNDEFINED_STATEMENT: '26000',

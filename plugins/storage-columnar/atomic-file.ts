@@ -4,6 +4,7 @@
  */
 import { closeSync, fsync, fsyncSync, openSync, readSync, renameSync, writeSync, close } from 'node:fs';
 import { dirname } from 'node:path';
+import { withPath } from '../../core/storage-exhaustion';
 
 export type CommitMode = 'nosync' | 'async' | 'sync';
 
@@ -13,6 +14,9 @@ export function writeFileAtomic(path: string, text: string, mode: CommitMode): v
   try {
     writeSync(fd, text);
     if (mode === 'sync') fsyncSync(fd);
+  } catch (e) {
+    // write(2) names no file: a full disk's answer should (core/storage-exhaustion.ts).
+    throw withPath(e, tmp);
   } finally {
     closeSync(fd);
   }

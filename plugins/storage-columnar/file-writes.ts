@@ -5,22 +5,31 @@
  * the page cache — during a large import that copy was most of the request thread's system time (each
  * fresh page-cache page costs a fault, on a virtual machine a host fault too). A deferred write's bytes
  * must stay untouched until `drain()` or `settle()` has returned, and nothing may read or write the file's
- * region meanwhile (table-writer.ts drains before every other step of the transaction).
+ * region meanwhile (table-writer.ts drains before every other step of the transaction). A failure carries
+ * the file's `path` (Node's error from write(2) names none), so a full disk's answer names the file system.
  */
 import { close, fsync, write, writeSync } from 'node:fs';
+import { withPath } from '../../core/storage-exhaustion';
 import { CommitMode, finishFile } from './atomic-file';
 
 export interface FileWrites {
-  /** Writes `bytes` at `position` of `fd` and finishes the file; owns `fd` from the call on, even on failure. */
-  writeAndFinish(fd: number, bytes: Uint8Array, position: number, mode: CommitMode): void;
+  /**
+   * Writes `bytes` at `position` of `fd` (the file at `path`) and finishes the file; owns `fd` from the call
+   * on, even on failure.
+   */
+  writeAndFinish(fd: number, bytes: Uint8Array, position: number, mode: CommitMode, path: string): void;
 }
 
 export const SYNC_WRITES: FileWrites = {
-  writeAndFinish(fd: number, bytes: Uint8Array, position: number, mode: CommitMode): void {
+  writeAndFinish(fd: number, bytes: Uint8Array, position: number, mode: CommitMode, path: string): void {
     try {
-      writeFully(fd, bytes, position);
-    } finally {
-      finishFile(fd, mode);
+      try {
+        writeFully(fd, bytes, position);
+      } finally {
+        finishFile(fd, mode);
+      }
+    } catch (e) {
+      throw withPath(e, path);
     }
   },
 };
@@ -35,10 +44,10 @@ export class DeferredWrites implements FileWrites {
     return this.running;
   }
 
-  writeAndFinish(fd: number, bytes: Uint8Array, position: number, mode: CommitMode): void {
+  writeAndFinish(fd: number, bytes: Uint8Array, position: number, mode: CommitMode, path: string): void {
     this.running++;
     const end = (e: Error | null): void => {
-      if (e) this.failure ??= e;
+      if (e) this.failure ??= withPath(e, path);
       if (--this.running === 0) for (const wake of this.waiting.splice(0)) wake();
     };
     const finish = (e: Error | null): void => {

@@ -139,10 +139,11 @@ export interface WrittenColumn {
  */
 export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredColumn, src: RawColumn, lo: number, hi: number,
   storedRows: number, heapBytes: number, mode: CommitMode, files: FileWrites = SYNC_WRITES): WrittenColumn {
-  const fd = openSync(dataPath(tableDir, p, c), constants.O_RDWR | constants.O_CREAT);
+  const data = dataPath(tableDir, p, c);
+  const fd = openSync(data, constants.O_RDWR | constants.O_CREAT);
   if (!src.isVar) {
     const w = src.width;
-    files.writeAndFinish(fd, src.bytes.subarray(lo * w, hi * w), storedRows * w, mode);
+    files.writeAndFinish(fd, src.bytes.subarray(lo * w, hi * w), storedRows * w, mode, data);
     return { dataBytes: 0 };
   }
   let handedOver = false;
@@ -155,7 +156,7 @@ export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredCo
       throw new SvcError(`partition column too large [column=${c.name}, partition=${p.name}, bytes=${heapBytes + end - start}]: use a finer PARTITION BY`, 400);
     }
     handedOver = true;
-    files.writeAndFinish(fd, src.bytes.subarray(start, end), heapBytes, mode);
+    files.writeAndFinish(fd, src.bytes.subarray(start, end), heapBytes, mode, data);
     const words = new Int32Array((hi - lo) * 2);
     const shift = heapBytes - start;
     for (let i = lo, o = 0; i < hi; i++, o += 2) {
@@ -165,8 +166,9 @@ export function writeColumnRows(tableDir: string, p: PartitionState, c: StoredCo
       words[o] = (e - h * TWO_32) | 0;
       words[o + 1] = h | 0;
     }
-    const ifd = openSync(indexPath(tableDir, p, c), constants.O_RDWR | constants.O_CREAT);
-    files.writeAndFinish(ifd, new Uint8Array(words.buffer), storedRows * 8, mode);
+    const index = indexPath(tableDir, p, c);
+    const ifd = openSync(index, constants.O_RDWR | constants.O_CREAT);
+    files.writeAndFinish(ifd, new Uint8Array(words.buffer), storedRows * 8, mode, index);
     return { dataBytes: heapBytes + end - start };
   } finally {
     if (!handedOver) closeSync(fd);

@@ -49,8 +49,9 @@ function writeSymbols(state: TableState, mode: CommitMode): Record<string, Symbo
     let bytes = dict.committedBytes;
     if (dict.size > dict.committed) {
       const entries = dict.pendingEntries();
-      const fd = openSync(join(state.dir, `${c.file}.sym`), constants.O_RDWR | constants.O_CREAT);
-      SYNC_WRITES.writeAndFinish(fd, entries, bytes, mode);
+      const path = join(state.dir, `${c.file}.sym`);
+      const fd = openSync(path, constants.O_RDWR | constants.O_CREAT);
+      SYNC_WRITES.writeAndFinish(fd, entries, bytes, mode, path);
       bytes += entries.length;
     }
     out[c.id] = { count: dict.size, bytes };

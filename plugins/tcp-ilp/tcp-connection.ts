@@ -9,15 +9,15 @@
  * - a bad line (it does not parse or does not fit its table): the lines before it are committed, the line is
  *   logged with an errorId, and the connection is reset (RST) at once, so the client's next read or write
  *   fails instead of writing on into a connection whose data is dropped;
- * - a commit that fails (storage) resets the connection too; an idle timeout or the server stopping ends it
- *   cleanly after a commit.
+ * - a commit that fails (storage; a full disk is an Error line `could not write to disk: …`, not a Critical)
+ *   resets the connection too; an idle timeout or the server stopping ends it cleanly after a commit.
  *
  * With `line.tcp.auth.db.path` the connection first runs QuestDB's challenge-response (auth-handshake.ts).
  * The socket is paused while a commit runs, so memory stays bounded by the buffer however fast the client sends.
  */
 import { KeyObject } from 'node:crypto';
 import { Socket } from 'node:net';
-import { isSvcError } from '../../core/errors';
+import { asExpectedError, isSvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
 import { IngestSession } from '../line-protocol/ingest-session';
@@ -187,7 +187,9 @@ export class LineTcpConnection {
         }
         this.failed = true;
         await this.session.rollback().catch((r: unknown) => this.responder.unhandled('ILP TCP rollback', r));
-        if (isLineError(e) || isSvcError(e)) this.log.error(`line protocol rows not written [remote=${this.remote}] ${e.message}`);
+        // A full disk arrives as Node's errno error: an Error line naming it, not a Critical.
+        const known = isLineError(e) ? e : asExpectedError(e) ?? (isSvcError(e) ? e : undefined);
+        if (known) this.log.error(`line protocol rows not written [remote=${this.remote}] ${known.message}`);
         else this.responder.unhandled(`ILP TCP ${this.remote}`, e);
         // Rows were lost (a full disk, say): the connection ends, so no later line is stored after the gap and
         // the client, which has no answer to read, sees its connection closed.
