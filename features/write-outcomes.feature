@@ -135,35 +135,6 @@ Feature: Every write is all or nothing, however it ends, and its answer says whi
       | INSERT, INSERT … SELECT, UPDATE over PostgreSQL simple in a transaction block   | cairo.sql.hash.max.memory |
       | INSERT, INSERT … SELECT, UPDATE over PostgreSQL extended in a transaction block | cairo.sql.hash.max.memory |
 
-    Examples: the disk fills up
-      | write                                                                           | ending    |
-      | CREATE TABLE AS over /exec                                                      | full disk |
-      | INSERT over /exec                                                               | full disk |
-      | INSERT … SELECT over /exec                                                      | full disk |
-      | UPDATE over /exec                                                               | full disk |
-      | ALTER TABLE ADD COLUMN over /exec                                               | full disk |
-      | ALTER TABLE DROP COLUMN over /exec                                              | full disk |
-      | CSV over /imp                                                                   | full disk |
-      | Parquet over /imp                                                               | full disk |
-      | NDJSON over /imp                                                                | full disk |
-      | lines over /write                                                               | full disk |
-      | lines over /api/v2/write                                                        | full disk |
-      | lines over TCP                                                                  | full disk |
-      | CREATE TABLE AS over PostgreSQL simple                                          | full disk |
-      | INSERT … SELECT over PostgreSQL simple                                          | full disk |
-      | UPDATE over PostgreSQL simple                                                   | full disk |
-      | INSERT over PostgreSQL extended                                                 | full disk |
-      | INSERT … SELECT over PostgreSQL extended                                        | full disk |
-      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL simple in a transaction block   | full disk |
-      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL extended in a transaction block | full disk |
-      | INSERT … SELECT into two tables over PostgreSQL simple in a transaction block   | full disk |
-
-    Examples: the disk is full when the transaction block's COMMIT comes
-      | write                                                                           | ending              |
-      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL simple in a transaction block   | full disk at COMMIT |
-      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL extended in a transaction block | full disk at COMMIT |
-      | INSERT … SELECT into two tables over PostgreSQL simple in a transaction block   | full disk at COMMIT |
-
     Examples: the server process is killed with SIGKILL and started again
       | write                                    | ending  |
       | CREATE TABLE AS over /exec               | SIGKILL |
@@ -195,3 +166,46 @@ Feature: Every write is all or nothing, however it ends, and its answer says whi
       | INSERT, INSERT … SELECT, UPDATE over PostgreSQL simple in a transaction block   | SIGKILL after COMMIT |
       | INSERT, INSERT … SELECT, UPDATE over PostgreSQL extended in a transaction block | SIGKILL after COMMIT |
       | INSERT … SELECT into two tables over PostgreSQL simple in a transaction block   | SIGKILL after COMMIT |
+
+  Scenario Outline: <write> ended by <ending>: the server says the disk is full and goes on
+    A full disk is the server's condition, not a bug: the client is told so in its API's words (HTTP 507 with
+    `could not write to disk: no space left on device [path=<file>]` in the route's error shape, PostgreSQL
+    SQLSTATE 53100 with the same text; over TCP the connection is closed), the log has an Error line for it
+    and no Critical one, svc_unhandled_errors_total stays 0, reads are answered while the disk is full, and
+    once the disk has room again the same write succeeds on the same server, without a restart.
+
+    When the write "<write>" ends by "<ending>"
+    Then the write is wholly there or wholly absent, as its answer says
+    And its client was told the disk is full, in its API's words
+    And the log has an Error line for the full disk, no Critical line, and no unhandled error was counted
+    And reads were answered while the disk was full
+    And once the disk had room again, the same write succeeded without a restart
+
+    Examples: the disk fills up
+      | write                                                                           | ending    |
+      | CREATE TABLE AS over /exec                                                      | full disk |
+      | INSERT over /exec                                                               | full disk |
+      | INSERT … SELECT over /exec                                                      | full disk |
+      | UPDATE over /exec                                                               | full disk |
+      | ALTER TABLE ADD COLUMN over /exec                                               | full disk |
+      | ALTER TABLE DROP COLUMN over /exec                                              | full disk |
+      | CSV over /imp                                                                   | full disk |
+      | Parquet over /imp                                                               | full disk |
+      | NDJSON over /imp                                                                | full disk |
+      | lines over /write                                                               | full disk |
+      | lines over /api/v2/write                                                        | full disk |
+      | lines over TCP                                                                  | full disk |
+      | CREATE TABLE AS over PostgreSQL simple                                          | full disk |
+      | INSERT … SELECT over PostgreSQL simple                                          | full disk |
+      | UPDATE over PostgreSQL simple                                                   | full disk |
+      | INSERT over PostgreSQL extended                                                 | full disk |
+      | INSERT … SELECT over PostgreSQL extended                                        | full disk |
+      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL simple in a transaction block   | full disk |
+      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL extended in a transaction block | full disk |
+      | INSERT … SELECT into two tables over PostgreSQL simple in a transaction block   | full disk |
+
+    Examples: the disk is full when the transaction block's COMMIT comes
+      | write                                                                           | ending              |
+      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL simple in a transaction block   | full disk at COMMIT |
+      | INSERT, INSERT … SELECT, UPDATE over PostgreSQL extended in a transaction block | full disk at COMMIT |
+      | INSERT … SELECT into two tables over PostgreSQL simple in a transaction block   | full disk at COMMIT |

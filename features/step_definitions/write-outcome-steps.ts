@@ -3,16 +3,20 @@
  * features/support/write-outcomes) ends a given way (success, a timeout, a disconnect, a cancel, a memory
  * limit, a full disk, SIGKILL; a transaction block also around its COMMIT), and what its table then holds
  * must agree with what its client was told: all of it and a success, or none of it and an error; with no
- * answer at all, all or none, and none for a transaction block whose COMMIT was never sent.
+ * answer at all, all or none, and none for a transaction block whose COMMIT was never sent. A full-disk cell
+ * also checks how the server took it: the disk-full answer, an Error line and no Critical one, reads served
+ * while the disk was full, and the same write succeeding once it had room (full-disk-aftermath.ts).
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { After, Then, When } from '@cucumber/cucumber';
+import { ErrorCounter } from '../../core/metrics/error-counter';
 import { localOnly } from '../support/local-only';
 import { SvcWorld } from '../support/world';
 import { Answer, describeAnswer } from '../support/write-outcomes/answer';
 import { Ending, endingNamed } from '../support/write-outcomes/endings';
+import { describeWriteAgain, READ_TABLE_SQL, readWhileFull, writeAgain } from '../support/write-outcomes/full-disk-aftermath';
 import { OutcomeServer } from '../support/write-outcomes/outcome-server';
 import { SmallDisk } from '../support/write-outcomes/small-disk';
 import { pause, Visibility, WriteKind } from '../support/write-outcomes/write-kind';
@@ -23,6 +27,19 @@ interface Outcome {
   readonly ending: Ending;
   readonly answer: Answer;
   readonly visible: Visibility;
+  readonly fullDisk?: FullDiskOutcome;
+}
+
+/** How the server took a full disk, noted before the cell's server stops. */
+interface FullDiskOutcome {
+  /** The small disk's folder (the server's `db`). */
+  readonly dir: string;
+  /** What was wrong with the read while the disk was full ('' when it was right), or undefined when none ran. */
+  readonly readProblem: string | undefined;
+  /** The same write's small form, once the disk had room again. */
+  readonly again: Answer;
+  /** `svc_unhandled_errors_total` at the end of the cell. */
+  readonly unhandled: number;
 }
 
 const outcomes = new WeakMap<SvcWorld, Outcome>();
@@ -57,6 +74,8 @@ When('the write {string} ends by {string}', localOnly('process'), async function
   const server = new OutcomeServer(this);
   await write.prepare(server, size);
   const disk = disks.get(this);
+  if (disk) await server.script(READ_TABLE_SQL);
+  let readProblem: string | undefined;
   const answer = await withTimeout(`${write.name} ended by ${ending.name}`, ending.run({
     server, write,
     start: (s, options) => write.start(server, s, options ?? {}),
@@ -70,13 +89,20 @@ When('the write {string} ends by {string}', localOnly('process'), async function
       await this.spawnServer();
     },
     fillDisk: async (headroom) => { assert.ok(disk, 'no small disk'); disk.fill(headroom); },
+    whileFull: async () => { readProblem = await readWhileFull(server) ?? ''; },
     releaseDisk: async () => { disk?.release(); },
   }));
   // The client may be gone while the server still works on the write: its outcome is what the table holds
   // once nothing writes it any more.
   if (write.settles) await write.settles(server, size);
   else await server.untilWritten(write.table);
-  outcomes.set(this, { write, ending, answer, visible: await write.visible(server, size) });
+  const visible = await write.visible(server, size);
+  let fullDisk: FullDiskOutcome | undefined;
+  if (disk) {
+    const again = await withTimeout(`${write.name} written again`, writeAgain(server, write));
+    fullDisk = { dir: disk.dir, readProblem, again, unhandled: this.server?.container.resolve(ErrorCounter).count ?? -1 };
+  }
+  outcomes.set(this, { write, ending, answer, visible, fullDisk });
   if (disk) {
     // The World removes the root after each scenario: the tmpfs goes first, with the server that holds it.
     await this.server?.stop();
@@ -97,9 +123,45 @@ Then('the write is wholly there or wholly absent, as its answer says', function 
   if (answer.kind === 'none' && answer.uncommitted) assert.equal(visible.kind, 'none', seen);
   if (visible.kind === 'lines') assert.ok(write.silent, seen);
   const expect = write.silent ? 'none' : ending.expect;
-  const allowed = expect === 'none or success' ? ['none', 'success'] : expect === 'error or success' ? ['error', 'success'] : [expect];
+  const allowed = expect === 'none or success' ? ['none', 'success'] : [expect];
   assert.ok(allowed.includes(answer.kind), `${seen}; expected ${expect}`);
   if (answer.kind === 'error' && ending.error) assert.match(answer.message, ending.error, seen);
+});
+
+function fullDiskOutcome(world: SvcWorld): Outcome & { fullDisk: FullDiskOutcome } {
+  const o = outcomes.get(world);
+  assert.ok(o?.fullDisk, 'no write ended on a full disk');
+  return o as Outcome & { fullDisk: FullDiskOutcome };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// docs/errors.md, "Storage exhaustion": 507 over HTTP, SQLSTATE 53100 over PostgreSQL, the file in the message.
+Then('its client was told the disk is full, in its API\'s words', function (this: SvcWorld) {
+  const { answer, write, fullDisk } = fullDiskOutcome(this);
+  if (write.wire === 'tcp') { assert.equal(answer.kind, 'none', describeAnswer(answer)); return; }
+  assert.ok(answer.kind === 'error', describeAnswer(answer));
+  assert.equal(answer.code, write.wire === 'http' ? '507' : '53100', describeAnswer(answer));
+  const named = new RegExp(`could not write to disk: no space left on device \\[path=${escapeRegExp(fullDisk.dir)}/[^\\]]+\\]`);
+  assert.match(answer.message, named, describeAnswer(answer));
+});
+
+Then('the log has an Error line for the full disk, no Critical line, and no unhandled error was counted', function (this: SvcWorld) {
+  const { fullDisk } = fullDiskOutcome(this);
+  assert.doesNotMatch(this.console, /^\S+ C /m);
+  assert.match(this.console, /^\S+ E .*could not write to disk: no space left on device/m);
+  assert.equal(fullDisk.unhandled, 0, 'svc_unhandled_errors_total');
+});
+
+Then('reads were answered while the disk was full', function (this: SvcWorld) {
+  const { readProblem } = fullDiskOutcome(this).fullDisk;
+  assert.notEqual(readProblem, undefined, 'no read ran while the disk was full');
+  assert.equal(readProblem, '');
+});
+
+Then('once the disk had room again, the same write succeeded without a restart', function (this: SvcWorld) {
+  const { again } = fullDiskOutcome(this).fullDisk;
+  assert.equal(again.kind, 'success', describeWriteAgain(again));
 });
 
 function describeVisible(v: Visibility): string {

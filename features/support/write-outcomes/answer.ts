@@ -4,7 +4,8 @@
  */
 export type Answer =
   | { readonly kind: 'success'; readonly detail: string }
-  | { readonly kind: 'error'; readonly message: string }
+  /** `code`: the HTTP status (`"507"`) or the SQLSTATE (`"53100"`) it came with, when the client saw one. */
+  | { readonly kind: 'error'; readonly message: string; readonly code?: string }
   /**
    * `uncommitted`: the connection ended inside a transaction block before its COMMIT was sent, so none of
    * the write may remain.
@@ -12,13 +13,13 @@ export type Answer =
   | { readonly kind: 'none'; readonly reason: string; readonly uncommitted?: boolean };
 
 export const success = (detail: string): Answer => ({ kind: 'success', detail });
-export const failure = (message: string): Answer => ({ kind: 'error', message });
+export const failure = (message: string, code?: string): Answer => ({ kind: 'error', message, code });
 export const noAnswer = (reason: string, uncommitted = false): Answer => ({ kind: 'none', reason, uncommitted });
 
 export function describeAnswer(a: Answer): string {
   switch (a.kind) {
     case 'success': return `success (${a.detail})`;
-    case 'error': return `error "${a.message}"`;
+    case 'error': return `error${a.code === undefined ? '' : ` ${a.code}`} "${a.message}"`;
     case 'none': return `no answer (${a.reason}${a.uncommitted ? ', before COMMIT was sent' : ''})`;
   }
 }

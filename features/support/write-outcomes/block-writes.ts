@@ -70,7 +70,7 @@ function blockWriteKind(name: string, protocol: PgProtocol, sizes: readonly Writ
   tables: readonly string[] = ['w']): WriteKind {
   return {
     // The last table written is the one a stop waits for: the others are already in the block by then.
-    name, sizes, table: tables[tables.length - 1], block: true,
+    name, sizes, table: tables[tables.length - 1], wire: 'pg', block: true,
     fullDiskHeadroom: tables.length > 1 ? oneTableOfRows : undefined,
     prepare: (server) => server.script(prepare),
     settles: async (server) => { for (const t of tables) await server.untilWritten(t); },

@@ -55,7 +55,7 @@ export function execAnswer(status: number, body: string): Answer {
   let json: { error?: unknown } | undefined;
   try { json = JSON.parse(body) as { error?: unknown }; } catch { json = undefined; }
   if (status === 200 && json && json.error === undefined) return { kind: 'success', detail: body.slice(0, 80) };
-  return failure(typeof json?.error === 'string' ? json.error : `${status} ${body.slice(0, 200)}`);
+  return failure(typeof json?.error === 'string' ? json.error : `${status} ${body.slice(0, 200)}`, String(status));
 }
 
 /** /imp with fmt=json: 200 with status OK and no rejected row is success. */
@@ -63,10 +63,10 @@ export function importAnswer(status: number, body: string): Answer {
   let json: { status?: unknown; rowsRejected?: unknown; errors?: unknown } | undefined;
   try { json = JSON.parse(body) as { status?: unknown; rowsRejected?: unknown }; } catch { json = undefined; }
   if (status === 200 && json?.status === 'OK' && json.rowsRejected === 0) return { kind: 'success', detail: body.slice(0, 80) };
-  return failure(`${status} ${typeof json?.status === 'string' ? json.status : body.slice(0, 200)}`);
+  return failure(`${status} ${typeof json?.status === 'string' ? json.status : body.slice(0, 200)}`, String(status));
 }
 
 /** /write and /api/v2/write: 204 is success. */
 export function lineAnswer(status: number, body: string): Answer {
-  return status === 204 ? { kind: 'success', detail: '204' } : failure(`${status} ${body.slice(0, 200)}`);
+  return status === 204 ? { kind: 'success', detail: '204' } : failure(`${status} ${body.slice(0, 200)}`, String(status));
 }

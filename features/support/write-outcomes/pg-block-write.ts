@@ -51,10 +51,10 @@ export function blockWrite(session: BlockSession, plan: BlockPlan, options: Star
     const commit = await session.run({ sql: 'commit' });
     session.end();
     if (commit.kind === 'gone') return noAnswer(`connection closed before COMMIT was answered: ${commit.reason}`);
-    if (commit.kind === 'error') return failure(`COMMIT: ${commit.code} ${commit.message}`);
+    if (commit.kind === 'error') return failure(`COMMIT: ${commit.code} ${commit.message}`, commit.code);
     if (!failed) return commit.tag === 'COMMIT' ? success('COMMIT') : failure(`COMMIT answered ${commit.tag}`);
     if (commit.tag !== 'ROLLBACK') throw new Error(`after "${brief(failed.sql)}" failed, COMMIT of the aborted block answered ${commit.tag}, not ROLLBACK`);
-    return failure(`${failed.outcome.code} ${failed.outcome.message} (in "${brief(failed.sql)}"); COMMIT answered ROLLBACK`);
+    return failure(`${failed.outcome.code} ${failed.outcome.message} (in "${brief(failed.sql)}"); COMMIT answered ROLLBACK`, failed.outcome.code);
   };
 
   const answer = run();

@@ -64,7 +64,7 @@ export async function pgWrite(port: number, protocol: PgProtocol, sql: string, v
 
 function classify(messages: readonly BackendMessage[]): Answer {
   const error = messages.find((m) => m.name === 'error') as unknown as { message: string; code: string } | undefined;
-  if (error) return failure(`${error.code} ${error.message}`);
+  if (error) return failure(`${error.code} ${error.message}`, error.code);
   const done = messages.find((m) => m.name === 'commandComplete') as unknown as { text: string } | undefined;
   return done ? success(done.text) : failure(`no CommandComplete: ${messages.map((m) => m.name).join(', ')}`);
 }

@@ -12,7 +12,7 @@ const CHUNK = Buffer.alloc(1 << 20);
 
 export class SmallDisk {
   private mounted = false;
-  constructor(private readonly dir: string) {}
+  constructor(readonly dir: string) {}
 
   get filler(): string { return join(this.dir, 'filler'); }
 

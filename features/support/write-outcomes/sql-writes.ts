@@ -37,7 +37,7 @@ async function startSql(server: OutcomeServer, route: Route, s: Statement, optio
 function sqlWrite(name: string, route: Route, table: string, sizes: readonly WriteSize[], prepare: readonly string[],
   statement: (rows: number, options: StartOptions, size: WriteSize) => Statement, visible: (server: OutcomeServer, rows: number) => Promise<Visibility>): WriteKind {
   return {
-    name, sizes, table,
+    name, sizes, table, wire: route === 'exec' ? 'http' : 'pg',
     prepare: (server) => server.script(prepare),
     start: (server, size, options) => startSql(server, route, statement(ROWS[size], options, size), options),
     visible: (server, size) => visible(server, ROWS[size]),

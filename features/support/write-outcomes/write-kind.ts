@@ -40,6 +40,8 @@ export interface StartedWrite extends RunningWrite {
 
 export interface WriteKind {
   readonly name: string;
+  /** How its client is answered: an HTTP status, a PostgreSQL ErrorResponse, or (TCP) never. */
+  readonly wire: 'http' | 'pg' | 'tcp';
   /** Sizes it has: a Parquet upload or an INSERT VALUES has no endless form. */
   readonly sizes: readonly WriteSize[];
   /** The table its rows go to (it has columns ts and x). */
