@@ -8,7 +8,8 @@ const poll = (conf: string): BusyPoll => new BusyPoll(ServerConfig.load({ confTe
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('after the last request in flight is answered the thread polls for the configured time, using the CPU', async () => {
+/** One measurement: CPU used while the thread polls for 60 ms, and while it sleeps through 60 ms. */
+async function pollingAgainstSleeping(): Promise<{ pollingMs: number; sleepingMs: number }> {
   // The control: the same 60 ms spent sleeping, on the same (possibly loaded) machine.
   const idleCpu = process.cpuUsage();
   const idleStart = performance.now();
@@ -30,11 +31,19 @@ test('after the last request in flight is answered the thread polls for the conf
   const elapsed = performance.now() - started;
   const used = process.cpuUsage(cpu);
   assert.ok(elapsed >= 55 && elapsed < 1000, `polled ${elapsed} ms`);
-  // On an idle machine polling takes most of a core (~50 of 60 ms); on a loaded one the thread gets a share
-  // of a core only, so the check is against sleeping through the same time, not an absolute figure.
-  const pollingMs = (used.user + used.system) / 1000;
-  const sleepingMs = (idleUsed.user + idleUsed.system) / 1000;
-  assert.ok(pollingMs > 3 && pollingMs > 4 * sleepingMs, `CPU while polling: ${pollingMs} ms, while sleeping: ${sleepingMs} ms`);
+  return { pollingMs: (used.user + used.system) / 1000, sleepingMs: (idleUsed.user + idleUsed.system) / 1000 };
+}
+
+test('after the last request in flight is answered the thread polls for the configured time, using the CPU', async () => {
+  // On an idle machine polling takes most of a core (~50 of 60 ms); on a loaded one the thread gets a share of a
+  // core only, so the check is against sleeping through the same time, and a loaded machine gets three tries.
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { pollingMs, sleepingMs } = await pollingAgainstSleeping();
+    if (pollingMs > 3 && pollingMs > 4 * sleepingMs) return;
+    seen.push(`CPU while polling: ${pollingMs} ms, while sleeping: ${sleepingMs} ms`);
+  }
+  assert.fail(seen.join('; '));
 });
 
 /** A request arrives: within a turn of the event loop the thread no longer polls. */
