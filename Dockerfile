@@ -15,6 +15,8 @@ WORKDIR /opt/svc
 COPY --from=build /opt/svc /opt/svc
 RUN mkdir -p /var/lib/svc && chown node:node /var/lib/svc
 USER node
+# glibc's malloc otherwise keeps the large buffers of out-of-order merges (docs/configuration.md, "Memory").
+ENV MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072
 VOLUME /var/lib/svc
 # HTTP API, health and metrics, line protocol over TCP, PostgreSQL wire
 EXPOSE 9000 9003 9009 8812
