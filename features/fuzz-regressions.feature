@@ -53,6 +53,18 @@ Feature: What the fuzzers found, kept answered as QuestDB answers
       | SELECT round(-2.5), round(2.5), round(-0.4), round(1e300), round(cast('Infinity' as double)) | [[-2.0,3.0,0.0,9.223372036854776E18,null]]     |
       | SELECT -1L / 11, -11L % 11, count_distinct(x / -5) FROM long_sequence(4)                    | [[0,0,1]]                                       |
 
+  Scenario: a zero product or negation of LONGs is 0, not -0, so it counts and groups as 0
+    Given the SQL statements ran:
+      """
+      CREATE TABLE z (id LONG, k SHORT, i INT);
+      INSERT INTO z VALUES (0L, 8, -3), (1L, -32768, -9), (2L, 5, 0)
+      """
+    Then these queries answer the datasets:
+      | query                                                                                      | dataset       |
+      | SELECT count_distinct((cast((i / k) as long) * (id + k))) FROM z                           | [[1]]         |
+      | SELECT count_distinct(-(id * 0)), count_distinct(id * 0 * -1) FROM z                       | [[1,1]]       |
+      | SELECT id * 0 * -1 p, count() FROM z ORDER BY p                                            | [[0,3]]       |
+
   Scenario: a FLOAT compares as a DOUBLE, and a FLOAT quotient that overflows is NULL
     Given the SQL statements ran:
       """

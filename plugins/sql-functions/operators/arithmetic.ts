@@ -35,8 +35,8 @@ const INT_BODIES: Record<string, string> = {
   '/': 'y === 0 ? -2147483648 : (x / y) | 0', '%': 'y === 0 ? -2147483648 : (x % y) | 0',
 };
 const LONG_BODIES: Record<string, string> = {
-  '+': 'x + y', '-': 'x - y', '*': 'x * y',
-  // `+ 0`: a zero quotient or remainder of a negative operand is 0, not -0 (a key, a distinct value).
+  // `+ 0`: a zero product, quotient or remainder with a negative operand is 0, not -0 (a key, a distinct value).
+  '+': 'x + y', '-': 'x - y', '*': 'x * y + 0',
   '/': 'y === 0 ? -9223372036854775808 : Math.trunc(x / y) + 0', '%': 'y === 0 ? -9223372036854775808 : (x % y) + 0',
 };
 const DOUBLE_BODIES: Record<string, string> = {
@@ -69,7 +69,8 @@ function family(): ScalarFunction[] {
     const loop = unaryLoop(body, nullKindOf(t), nullKindOf(t));
     out.push({ kind: 'scalar', name: 'neg', args: [t], returns: t, kernel: (args, n, type) => runUnary(loop, args[0], n, type) });
   }
-  const negLong = unaryLoop('-x', 'long', 'long');
+  // `0 - x`: the negation of 0 is 0, not -0.
+  const negLong = unaryLoop('0 - x', 'long', 'long');
   out.push({ kind: 'scalar', name: 'neg', args: [Types.LONG], returns: Types.LONG, kernel: (args, n, type) => runExactUnary(negLong, (x) => -x, args[0], n, type) });
   // Bitwise on integers. LONG: the double loop is exact below 2^31; the rest goes through BigInt.
   for (const [op, body] of [['&', 'x & y'], ['|', 'x | y'], ['^', 'x ^ y']] as const) {
