@@ -52,7 +52,10 @@ export function arithmetic(op: Op, a: Expr, b: Expr): Expr {
     // QuestDB: a quotient that is not finite is NaN (null); other operators keep ±Infinity.
     return op === '/' ? `q_fin(${e})` : `q_nn(${e})`;
   };
-  return node({ type, q: ([l, r]) => `(${l} ${op} ${r})`, d }, [x, y]);
+  // A float remainder is ill-conditioned: it depends on every bit of its operands, so an operand that two
+  // libms may round apart (ln, sqrt, a sum) makes it incomparable, however small their difference.
+  const unstable = op === '%' && (x.exactness !== 'exact' || y.exactness !== 'exact');
+  return node({ type, q: ([l, r]) => `(${l} ${op} ${r})`, d, exactness: unstable ? 'unstable' : undefined }, [x, y]);
 }
 
 function negate(a: Expr): Expr {

@@ -1,7 +1,7 @@
 /**
  * Compares svc's answer with DuckDB's for one query: column count and QuestDB type, then the rows, in order
  * when ORDER BY decides it, else as multisets. Floats: computed values compare exactly (both engines are
- * IEEE 754), a float function's within 1e-12 relative, and a float sum or average within 1e-9 (FLOAT:
+ * IEEE 754), a float function's within 1e-12 relative, an unstable value (expr.ts) only for being NULL or not, and a float sum or average within 1e-9 (FLOAT:
  * 1e-4) of Σ|x| — the bound of any summation order's rounding error for the row counts used here; a sum
  * whose Σ|x| is not finite (±Infinity in the input, or an overflow) is not compared, its value depends on
  * the order of addition.
@@ -35,6 +35,7 @@ function typeMatches(expected: FuzzTypeName, actual: string): boolean {
 
 function cellsEqual(q: SelectQuery, col: number, a: Canon, b: Canon, scale: number | null | undefined): boolean {
   const item = q.items[col].expr;
+  if (item.exactness === 'unstable') return (a === null) === (b === null);
   if (!isFloat(item.type) || typeof a !== 'number' || typeof b !== 'number') {
     if (item.exactness === 'sum' && scale !== undefined && scale !== null && !Number.isFinite(scale)) return true;
     return a === b || (typeof a === 'number' && typeof b === 'number' && a === b);
@@ -58,6 +59,13 @@ function rowsEqual(q: SelectQuery, a: Row, b: Row): boolean {
 function sortKey(q: SelectQuery, r: Row): string {
   return JSON.stringify(r.cells.map((c, i) => (isFloat(q.items[i].expr.type) || q.items[i].expr.exactness !== 'exact' ? null : c)))
     + JSON.stringify(r.cells.map((c) => (typeof c === 'number' ? c : null)));
+}
+
+/** Sorts rows by their sort keys, each computed once. */
+function sortRows(q: SelectQuery, rows: Row[]): void {
+  const keyed = rows.map((r) => ({ r, k: sortKey(q, r) }));
+  keyed.sort((x, y) => (x.k < y.k ? -1 : x.k > y.k ? 1 : 0));
+  keyed.forEach((e, i) => { rows[i] = e.r; });
 }
 
 const show = (r: Row | undefined): string => (r ? JSON.stringify(r.cells) : '(none)');
@@ -87,8 +95,8 @@ export function compareResults(q: SelectQuery, svc: SvcAnswer, duck: DuckAnswer)
     return { kind: 'mismatch', what: 'rows', detail: `svc ${svcRows.length} rows, DuckDB ${duckRows.length}; svc first ${show(svcRows[0])}, DuckDB first ${show(duckRows[0])}` };
   }
   if (!q.ordered) {
-    svcRows.sort((x, y) => (sortKey(q, x) < sortKey(q, y) ? -1 : sortKey(q, x) > sortKey(q, y) ? 1 : 0));
-    duckRows.sort((x, y) => (sortKey(q, x) < sortKey(q, y) ? -1 : sortKey(q, x) > sortKey(q, y) ? 1 : 0));
+    sortRows(q, svcRows);
+    sortRows(q, duckRows);
   }
   for (let i = 0; i < svcRows.length; i++) {
     if (!rowsEqual(q, svcRows[i], duckRows[i])) {
