@@ -13,12 +13,21 @@ export type Canon = null | string | number;
 export function isoToCount(text: string, digits: 3 | 6 | 9): bigint | undefined {
   const m = /^(-?\d{4,6})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?Z$/.exec(text);
   if (!m) return undefined;
-  const d = new Date(0);
-  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  d.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6]), 0);
+  // Civil date arithmetic, not Date: a Date stops at ±275760 years, a TIMESTAMP goes to ±292277.
+  const seconds = daysFromCivil(Number(m[1]), Number(m[2]), Number(m[3])) * 86_400 + Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]);
   const fraction = (m[7] ?? '').padEnd(9, '0');
-  const nanos = BigInt(d.getTime()) * 1_000_000n + BigInt(fraction);
+  const nanos = BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
   return nanos / 10n ** BigInt(9 - digits);
+}
+
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (year 0 is 1 BC). */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 /** A decimal's text without trailing zeros after the point (`12.3400` → `12.34`, `-0.0` → `0`). */

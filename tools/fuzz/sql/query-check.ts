@@ -16,5 +16,10 @@ export async function checkQuery(q: SelectQuery, engines: Engines): Promise<Verd
   const duckSql = renderDuck(q);
   // Both at once: DuckDB runs on its own threads while svc answers over HTTP.
   const [duck, svc] = await Promise.all([engines.duck.exec(duckSql), engines.svc.exec(svcSql)]);
-  return compareResults(q, svc, duck);
+  try {
+    return compareResults(q, svc, duck);
+  } catch (e) {
+    // The comparer's own failure (a cell it cannot read) is reported, never taken for a lost server.
+    return { kind: 'mismatch', what: 'rows', detail: `the comparer failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }
