@@ -51,6 +51,9 @@ export function summary(stats: FuzzStats, seconds: number): string[] {
 export async function fuzzSql(args: SqlFuzzArgs, log: (line: string) => void): Promise<FuzzStats> {
   let server = await BenchServer.start('svc', PROJECT_DIR, QUIET_SERVER);
   let svc = new SvcRunner('127.0.0.1', server.port);
+  // Ctrl-C or a kill ends the server with the run, not after it.
+  const onSignal = (): void => { server.kill(); process.exit(130); };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   const duck = await DuckRunner.open();
   const reconnect = async (): Promise<SvcRunner> => {
     svc.close();
@@ -72,6 +75,7 @@ export async function fuzzSql(args: SqlFuzzArgs, log: (line: string) => void): P
     svc.close();
     duck.close();
     await server.stop();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeListener(signal, onSignal);
   }
 }
 
