@@ -64,10 +64,12 @@ function negate(a: Expr): Expr {
   return node({ type: a.type, q: ([x]) => `(-(${x}))`, d }, [a]);
 }
 
-function abs(a: Expr): Expr {
+export function abs(a: Expr): Expr {
   // abs(E), abs(I), abs(L), abs(D): a BYTE goes in as a SHORT, a FLOAT as a DOUBLE.
   const type: FuzzTypeName = a.type === 'BYTE' ? 'SHORT' : a.type === 'FLOAT' ? 'DOUBLE' : a.type;
-  const d = isInteger(type) ? ([x]: readonly string[]) => `abs((${x})::${DUCK_TYPE[type === 'SHORT' ? 'INT' : type]})::${DUCK_TYPE[type]}` : ([x]: readonly string[]) => `abs(${x})`;
+  // abs(SHORT) is `value < 0 ? (short) -value : value`: abs(-32768) wraps to -32768.
+  const d = type === 'SHORT' ? ([x]: readonly string[]) => `q_i16(abs((${x})::INTEGER))`
+    : isInteger(type) ? ([x]: readonly string[]) => `abs((${x})::${DUCK_TYPE[type]})::${DUCK_TYPE[type]}` : ([x]: readonly string[]) => `abs(${x})`;
   return node({ type, q: ([x]) => `abs(${x})`, d }, [a]);
 }
 

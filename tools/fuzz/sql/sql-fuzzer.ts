@@ -1,7 +1,7 @@
 /**
  * The differential loop: world after world (fuzz-world.ts), a block of random queries on each, both engines,
  * one verdict per query. Mismatches are counted, grouped by signature (construct, kind, the message without
- * its values) and the first ones of each signature minimised into repros.
+ * its values); the first five of each signature are printed and the first two minimised into repros.
  */
 import { Prng } from '../prng';
 import { DuckRunner } from './duck-runner';
@@ -116,7 +116,7 @@ export class SqlFuzzer {
     const sig = signature(q, v);
     const seen = (this.stats.signatures.get(sig) ?? 0) + 1;
     this.stats.signatures.set(sig, seen);
-    if (seen === 1) this.options.log(`mismatch (${sig}) at query ${this.stats.queries}: ${v.detail}\n  svc: ${renderSvc(q)}\n  duck: ${renderDuck(q)}`);
+    if (seen <= 5) this.options.log(`mismatch (${sig}) at query ${this.stats.queries}: ${v.detail}\n  svc: ${renderSvc(q)}\n  duck: ${renderDuck(q)}`);
     if (seen <= 2 && this.stats.repros.length < this.options.repros) {
       const repro = await new Minimiser(this.engines).minimise(q, world.tables, v);
       this.stats.repros.push(repro);
