@@ -81,6 +81,11 @@ Feature: Endpoints the web console and line-protocol clients call at start
     When I GET "/chk?j=PRICES" on the API listener
     Then the body is "Exists\r\n"
 
+  Scenario: /chk finds the system relation telemetry_config, a table in QuestDB
+    Given a running server
+    When I GET "/chk?j=telemetry_config&f=json" on the API listener
+    Then the body is "{\"status\":\"Exists\"}"
+
   Scenario: /warnings is a JSON array
     Given a running server
     When I GET "/warnings" on the API listener
