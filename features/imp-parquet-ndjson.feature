@@ -129,6 +129,16 @@ Feature: /imp takes Parquet and NDJSON files, and gzip-compressed uploads
     When I GET "/exec?query=select%20n,%20m%20from%20ns_copy" on the API listener
     Then the JSON value at "dataset" is "[[\"2024-01-01T00:00:00.123456789Z\",\"-1234567890123456789012345678901234567.125\"],[null,null]]"
 
+  Scenario: 64-bit values keep every digit: LONG next to its NULL, timestamps after 2255 in every unit
+    Given DuckDB writes the Parquet file "wide.parquet" from:
+      """
+      SELECT TIMESTAMP '2024-01-01' AS ts, (-9223372036854775807)::BIGINT AS l, 9223372036854775807::BIGINT AS h, TIMESTAMP '9999-12-31 23:59:59.999999' AS t, make_timestamp_ns(9223372036854775806) AS n, '9999-12-31 23:59:59.999'::TIMESTAMP_MS AS m, '9999-12-31 23:59:59'::TIMESTAMP_S AS s
+      """
+    When I upload the kept file "wide.parquet" with "name=wide&timestamp=ts&fmt=json"
+    Then the import columns are "ts TIMESTAMP, l LONG, h LONG, t TIMESTAMP, n TIMESTAMP, m TIMESTAMP, s TIMESTAMP"
+    When I GET "/exec?query=select%20l,%20h,%20t,%20n,%20m,%20s,%20l%20is%20null%20from%20wide" on the API listener
+    Then the dataset is "[[-9223372036854775807,9223372036854775807,\"9999-12-31T23:59:59.999999Z\",\"2262-04-11T23:47:16.854775Z\",\"9999-12-31T23:59:59.999000Z\",\"9999-12-31T23:59:59.000000Z\",false]]"
+
   Scenario: fmt=parquet,json names the format of a file with any name, and schema overrides a type
     Given DuckDB writes the Parquet file "upload.bin" from:
       """

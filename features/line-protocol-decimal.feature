@@ -78,3 +78,22 @@ Feature: DECIMAL values over the line protocol (protocol version 3)
     Then the status is 204
     When I query "select amount from ledger"
     Then the dataset is "[[\"3.00\"],[\"2.25\"],[\"4.50\"],[null]]"
+
+  Scenario: leading zeros take no precision, so a DECIMAL(18,18) column takes strings and floats below 1
+    Given a running server
+    And the SQL "CREATE TABLE tiny (d DECIMAL(18,18), e DECIMAL(5,5), timestamp TIMESTAMP) TIMESTAMP(timestamp) PARTITION BY DAY" has run
+    When I write the lines:
+      """
+      tiny d="0.000000000000000001",e="-0.00123" 1700000000000000000
+      tiny d=0.5,e=0.00999 1700000001000000000
+      tiny d=-0.999999999999999999d 1700000002000000000
+      """
+    Then the status is 204
+    When I query "select d, e from tiny"
+    Then the dataset is "[[\"0.000000000000000001\",\"-0.00123\"],[\"0.500000000000000000\",\"0.00999\"],[\"-0.999999999999999999\",null]]"
+    When I write the lines:
+      """
+      tiny d="1.5" 1700000003000000000
+      """
+    Then the status is 400
+    And the error message ends with "error in line 1: table: tiny, column: d; value error: 1.5 cannot be converted to column type: DECIMAL(18,18)"

@@ -30,6 +30,21 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
     Then within 3000 ms the query "select k, v from live" answers the dataset "[[\"x\",1]]"
     And after 100 ms the TCP connection is still open
 
+  Scenario: over TCP a timestamp field converts to its column's unit, an n value keeping all nine digits
+    Given a running server
+    And the SQL "create table tsunits (k symbol, us timestamp, ns timestamp_ns, timestamp timestamp) timestamp(timestamp) partition by day" has run
+    When I send over TCP and close the connection:
+      """
+      tsunits,k=a us=1700000000123456789n,ns=1700000000123456789n 1700000000000000000
+      tsunits,k=b us=1700000000123456t,ns=1700000000123456t 1700000001000000000
+      tsunits,k=c ns=9223372036854775807n 1700000002000000000
+      tsunits,k=d ns=-1n,us=1700000000123m 1700000003000000000
+      """
+    Then within 5000 ms the query "select k, us, ns from tsunits" answers the dataset:
+      """
+      [["a","2023-11-14T22:13:20.123456Z","2023-11-14T22:13:20.123456789Z"],["b","2023-11-14T22:13:20.123456Z","2023-11-14T22:13:20.123456000Z"],["c",null,"2262-04-11T23:47:16.854775807Z"],["d","2023-11-14T22:13:20.123000Z","1969-12-31T23:59:59.999999999Z"]]
+      """
+
   Scenario: a malformed line closes the connection; the lines before it stay
     Given a running server
     When I send over TCP:

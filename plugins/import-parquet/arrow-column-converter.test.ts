@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Data, Decimal, Field, Float64, Int64, makeData, TimeUnit, Timestamp, Utf8, vectorFromArray } from 'apache-arrow';
+import { Data, DataType, Decimal, Field, Float64, Int64, makeData, TimeUnit, Timestamp, Uint64, Utf8, vectorFromArray } from 'apache-arrow';
 import { ColumnType, decimalType, typeName, Types } from '../../core/data/column-type';
 import { decimalAt } from '../../core/data/decimal';
+import { exactAt, isLongNull } from '../../core/data/exact-longs';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { MemorySymbolTable } from '../../core/data/symbol-table';
+import { Vector } from '../../core/data/vector';
 import { ImportColumn } from '../../core/extension/import-format';
 import { ArrowColumnConverter } from './arrow-column-converter';
 import { columnTypeOf } from './parquet-columns';
@@ -64,4 +66,63 @@ test('TIMESTAMP_NS keeps every nanosecond; DECIMAL copies or rescales exactly an
   assert.deepEqual([0, 1, 2].map((i) => decimalAt(rescaled.vector.data as Uint8Array, i)), [null, null, -1n]);
   assert.deepEqual([...(rescaled.bad ?? [])], [1, 0, 0]);
   assert.equal(typeName(columnTypeOf(new Field('c', type, true)) ?? Types.NULL), 'DECIMAL(10,2)');
+});
+
+/** A 64-bit Arrow column of `values` (null where undefined). */
+function int64Data(type: DataType, values: readonly (bigint | undefined)[]): Data {
+  const bitmap = new Uint8Array(Math.ceil(values.length / 8));
+  values.forEach((v, i) => { if (v !== undefined) bitmap[i >> 3] |= 1 << (i & 7); });
+  const nulls = values.filter((v) => v === undefined).length;
+  return makeData({
+    type, length: values.length, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : undefined,
+    data: BigInt64Array.from(values, (v) => v ?? 0n),
+  } as never) as Data;
+}
+
+/** Every row of a converted LONG-family vector as a bigint, null for NULL. */
+function exactValues(v: Vector): (bigint | null)[] {
+  return Array.from({ length: v.data.length }, (_, i) => (isLongNull(v, i) ? null : exactAt(v, i)));
+}
+
+test('LONG keeps -2^63 + 1 and every value near it; only -2^63 itself and nulls are NULL', () => {
+  const values = [-9223372036854775807n, -9223372036854775000n, -9223372036854775808n, 9223372036854775807n, undefined, 5n];
+  const out = converter(Types.LONG, new Field('c', new Int64(), true)).convert(int64Data(new Int64(), values), values.length);
+  assert.equal(out.bad, undefined);
+  assert.deepEqual(exactValues(out.vector), [-9223372036854775807n, -9223372036854775000n, null, 9223372036854775807n, null, 5n]);
+  assert.equal(out.vector.data[0] === LONG_NULL, false);
+});
+
+test('an unsigned 64-bit column keeps values past 2^53 in LONG and flags those past 2^63 - 1', () => {
+  const type = new Uint64();
+  const data = makeData({ type, length: 2, nullCount: 0, data: BigUint64Array.from([9007199254740993n, 9223372036854775808n]) } as never) as Data;
+  const out = converter(Types.LONG, new Field('c', type, true)).convert(data, 2);
+  assert.deepEqual(exactValues(out.vector), [9007199254740993n, null]);
+  assert.deepEqual([...(out.bad ?? [])], [0, 1]);
+});
+
+test('TIMESTAMP past 2^53 µs (after 2255) keeps every microsecond, from every unit', () => {
+  const micros = int64Data(new Timestamp(TimeUnit.MICROSECOND, 'UTC'), [253402300799999999n, undefined, -62135596800000000n]);
+  assert.deepEqual(exactValues(converter(Types.TIMESTAMP, new Field('c', micros.type, true)).convert(micros, 3).vector),
+    [253402300799999999n, null, -62135596800000000n]);
+  // Nanoseconds floor to µs: 2^63 - 1 ns, a value a double rounds up, and one before 1970.
+  const nanos = int64Data(new Timestamp(TimeUnit.NANOSECOND, 'UTC'), [9223372036854775807n, 1704067200123456000n, -1n]);
+  assert.deepEqual(exactValues(converter(Types.TIMESTAMP, new Field('c', nanos.type, true)).convert(nanos, 3).vector),
+    [9223372036854775n, 1704067200123456n, -1n]);
+  const seconds = int64Data(new Timestamp(TimeUnit.SECOND, 'UTC'), [253402300799n, 9223372036855n]);
+  const s = converter(Types.TIMESTAMP, new Field('c', seconds.type, true)).convert(seconds, 2);
+  assert.deepEqual(exactValues(s.vector), [253402300799000000n, null]);
+  assert.deepEqual([...(s.bad ?? [])], [0, 1]);
+});
+
+test('DATE and TIMESTAMP_NS from 64-bit timestamps are exact too', () => {
+  const millis = int64Data(new Timestamp(TimeUnit.MILLISECOND, 'UTC'), [9223372036854775807n, 253402300799999n]);
+  assert.deepEqual(exactValues(converter(Types.DATE, new Field('c', millis.type, true)).convert(millis, 2).vector),
+    [9223372036854775807n, 253402300799999n]);
+  const micros = int64Data(new Timestamp(TimeUnit.MICROSECOND, 'UTC'), [1704067200123456n, -9223372036854775n, 9223372036854776n]);
+  const ns = converter(Types.TIMESTAMP_NS, new Field('c', micros.type, true)).convert(micros, 3);
+  assert.deepEqual(exactValues(ns.vector), [1704067200123456000n, -9223372036854775000n, null]);
+  assert.deepEqual([...(ns.bad ?? [])], [0, 0, 1]);
+  const nanos = int64Data(new Timestamp(TimeUnit.NANOSECOND, 'UTC'), [-9223372036854775807n, 9223372036854775807n, undefined]);
+  assert.deepEqual(exactValues(converter(Types.TIMESTAMP_NS, new Field('c', nanos.type, true)).convert(nanos, 3).vector),
+    [-9223372036854775807n, 9223372036854775807n, null]);
 });

@@ -1,12 +1,12 @@
 /**
  * Turns one Arrow column of a decoded row group into the table column's vector (core/data/vector.ts):
  * numbers, timestamps and booleans straight from the Arrow arrays (int64 read as two 32-bit words, no BigInt
- * per value), strings by copying their bytes and offsets, and every other target type (SYMBOL, CHAR, IPv4,
+ * per value; LONG, DATE, TIMESTAMP and TIMESTAMP_NS exact beyond 2^53, long-columns.ts), strings by copying their bytes and offsets, and every other target type (SYMBOL, CHAR, IPv4,
  * UUID, LONG256, text timestamps, text into numbers) through the CSV import's column sinks, so a value
  * converts exactly as it would from CSV. A value that does not fit its column (3000000000 into an INT, text
  * that is no IPv4) becomes NULL and is flagged in `bad`, for the caller's `atomicity` rule.
  */
-import { Data, DataType, Field, Type } from 'apache-arrow';
+import { Data, Field, Type } from 'apache-arrow';
 import { ColumnType, TypeTag, typeName } from '../../core/data/column-type';
 import { INT_NULL, LONG_NULL, LONG_NULL_BIG } from '../../core/data/null-values';
 import { allocateData, Vector } from '../../core/data/vector';
@@ -18,7 +18,8 @@ import { createSink } from '../import-delimited/create-sink';
 import { DATE_FORMATS, TIMESTAMP_FORMATS } from '../import-delimited/detect-types';
 import { arrayVector, listDepth } from './array-columns';
 import { numberReader, NumberReader } from './arrow-numbers';
-import { decimalFromText, decimalVector, isArrowTimestamp, nanosVector } from './exact-columns';
+import { decimalFromText, decimalVector } from './exact-columns';
+import { longScale, longVector } from './long-columns';
 
 export interface Converted {
   readonly vector: Vector;
@@ -26,7 +27,6 @@ export interface Converted {
   readonly bad: Uint8Array | undefined;
 }
 
-const TWO_32 = 4294967296;
 const ALL_FORMATS = [...DATE_FORMATS, ...TIMESTAMP_FORMATS];
 const encoder = new TextEncoder();
 
@@ -43,18 +43,6 @@ function nullTest(data: Data): NullTest {
   if (!bitmap || bitmap.length === 0) return undefined;
   const o = data.offset;
   return (i) => ((bitmap[(o + i) >> 3] >> ((o + i) & 7)) & 1) === 0;
-}
-
-/** µs (or ms for DATE) per unit of an Arrow temporal value. */
-function temporalScale(t: DataType, target: ColumnType): number | undefined {
-  const perMicro = target.tag === TypeTag.DATE ? 1 / 1000 : 1;
-  if (t.typeId === Type.Timestamp) {
-    const unit = (t as unknown as { unit: number }).unit; // SECOND 0, MILLISECOND 1, MICROSECOND 2, NANOSECOND 3
-    return [1e6, 1e3, 1, 1e-3][unit] * perMicro;
-  }
-  if (t.typeId === Type.Date) return ((t as unknown as { unit: number }).unit === 0 ? 86400e6 : 1e3) * perMicro;
-  if (t.typeId === Type.Int && (t as unknown as { bitWidth: number }).bitWidth === 64) return perMicro;
-  return undefined;
 }
 
 export class ArrowColumnConverter {
@@ -78,8 +66,7 @@ export class ArrowColumnConverter {
     if (t.typeId === Type.Null || t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8) return;
     if (t.typeId === Type.Dictionary && (target.tag === TypeTag.SYMBOL || target.tag === TypeTag.VARCHAR || target.tag === TypeTag.STRING)) return;
     if (isNumberTarget(target) && numberReader(t) !== undefined) return;
-    if ((target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) && temporalScale(t, target) !== undefined) return;
-    if (target.tag === TypeTag.TIMESTAMP_NS && isArrowTimestamp(t)) return;
+    if (longScale(t, target) !== undefined) return;
     if (target.tag === TypeTag.DECIMAL && (t.typeId === Type.Decimal || t.typeId === Type.Dictionary)) return;
     if (target.tag === TypeTag.BOOLEAN && t.typeId === Type.Bool) return;
     if (target.tag === TypeTag.BINARY && (t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.FixedSizeBinary)) return;
@@ -100,12 +87,9 @@ export class ArrowColumnConverter {
     }
     if (t.typeId === Type.Dictionary) return this.dictionary(data, n);
     if (target.tag === TypeTag.ARRAY) return arrayVector(data, n, target, target.dims ?? 1);
-    if (target.tag === TypeTag.TIMESTAMP_NS && isArrowTimestamp(t)) return nanosVector(data, n, target);
+    const scale = longScale(t, target);
+    if (scale !== undefined) return longVector(data, n, target, scale);
     if (target.tag === TypeTag.DECIMAL && t.typeId === Type.Decimal) return decimalVector(data, n, target);
-    if (target.tag === TypeTag.TIMESTAMP || target.tag === TypeTag.DATE) {
-      const scale = temporalScale(t, target);
-      if (scale !== undefined) return { vector: temporalVector(data, n, target, scale), bad: undefined };
-    }
     if (target.tag === TypeTag.BOOLEAN && t.typeId === Type.Bool) return { vector: booleanVector(data, n, target), bad: undefined };
     if (target.tag === TypeTag.UUID) return { vector: uuidVector(data, n, target), bad: undefined };
     if (target.tag === TypeTag.BINARY) return { vector: fixedBinaryVector(data, n, target), bad: undefined };
@@ -200,25 +184,6 @@ function bytesVector(data: Data, n: number, type: ColumnType): Vector {
   return { type, data: (data.values as Uint8Array).slice(first, first + out[n]), offsets: out, nulls: nullFlags(data, n) };
 }
 
-/** Arrow int64-backed (or int32 days) temporal values, scaled to µs or ms; NULL as LONG_NULL. */
-function temporalVector(data: Data, n: number, type: ColumnType, scale: number): Vector {
-  const out = new Float64Array(n);
-  const o = data.offset;
-  const isNull = nullTest(data);
-  if (data.values instanceof Int32Array) {
-    const d = data.values;
-    for (let i = 0; i < n; i++) out[i] = isNull !== undefined && isNull(i) ? LONG_NULL : d[o + i] * scale;
-  } else {
-    const words = new Int32Array(data.values.buffer, data.values.byteOffset, data.values.length * 2);
-    for (let i = 0; i < n; i++) {
-      if (isNull !== undefined && isNull(i)) { out[i] = LONG_NULL; continue; }
-      const x = words[2 * (o + i) + 1] * TWO_32 + (words[2 * (o + i)] >>> 0);
-      out[i] = scale === 1 ? x : Math.floor(x * scale);
-    }
-  }
-  return { type, data: out };
-}
-
 function booleanVector(data: Data, n: number, type: ColumnType): Vector {
   const bits = data.values as Uint8Array;
   const out = new Uint8Array(n);
@@ -258,7 +223,10 @@ const RANGES: Partial<Record<TypeTag, readonly [number, number]>> = {
   [TypeTag.BYTE]: [-128, 127], [TypeTag.SHORT]: [-32768, 32767], [TypeTag.INT]: [INT_NULL + 1, 2147483647],
 };
 
-/** Numbers into a numeric column: NULL as the type's sentinel; a value out of range or with a fraction for an integer column is bad. */
+/**
+ * Numbers into a numeric column: NULL as the type's sentinel; a value out of range or with a fraction for an
+ * integer column is bad (so is one past 2^53 for LONG: 64-bit integers go through longVector instead).
+ */
 function numberVector(data: Data, n: number, type: ColumnType, reader: NumberReader): Converted {
   const read = reader(data);
   const out = allocateData(type, n);
@@ -266,25 +234,14 @@ function numberVector(data: Data, n: number, type: ColumnType, reader: NumberRea
   const integer = range !== undefined || type.tag === TypeTag.LONG;
   const nullValue = type.tag === TypeTag.INT ? INT_NULL : type.tag === TypeTag.LONG ? LONG_NULL : range ? 0 : NaN;
   let bad: Uint8Array | undefined;
-  let exact: BigInt64Array | undefined;
   const isNull = nullTest(data);
   for (let i = 0; i < n; i++) {
     if (isNull !== undefined && isNull(i)) { out[i] = nullValue; continue; }
     const x = read(i);
     const fits = !integer || (Number.isInteger(x) && (range ? x >= range[0] && x <= range[1] : Math.abs(x) <= Number.MAX_SAFE_INTEGER));
     if (fits) { out[i] = x; continue; }
-    if (type.tag === TypeTag.LONG && Number.isInteger(x) && data.values instanceof BigInt64Array) {
-      exact ??= bigIntCopy(data, n);
-      out[i] = x;
-      continue;
-    }
     out[i] = nullValue;
     (bad ??= new Uint8Array(n))[i] = 1;
   }
-  if (exact) for (let i = 0; i < n; i++) if (out[i] === LONG_NULL) exact[i] = LONG_NULL_BIG;
-  return { vector: exact ? { type, data: out, exact } : { type, data: out }, bad };
-}
-
-function bigIntCopy(data: Data, n: number): BigInt64Array {
-  return (data.values as BigInt64Array).slice(data.offset, data.offset + n);
+  return { vector: { type, data: out }, bad };
 }

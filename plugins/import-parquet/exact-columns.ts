@@ -1,15 +1,12 @@
 /**
- * Parquet columns that import exactly into svc's wide types: timestamps into TIMESTAMP_NS (nanoseconds,
- * beyond 2^53, so the vector carries its exact 64-bit values) and decimals into DECIMAL(p, s) (the unscaled
- * integer, sign-extended into svc's 32 little-endian bytes). The same scale and a precision at least the
- * file's copy bytes; anything else rescales each value and flags one that does not fit its precision.
+ * Parquet decimals that import exactly into DECIMAL(p, s): the unscaled integer, sign-extended into svc's 32
+ * little-endian bytes (64-bit integers and timestamps: long-columns.ts). The same scale and a precision at
+ * least the file's copy bytes; anything else rescales each value and flags one that does not fit its precision.
  * Decimal text (svc's own Parquet export writes DECIMAL as its text) is parsed and rescaled the same way.
  */
-import { Data, DataType, Type } from 'apache-arrow';
+import { Data, Type } from 'apache-arrow';
 import { ColumnType } from '../../core/data/column-type';
 import { DECIMAL_BYTES, digitCount, parseDecimalText, precisionOf, rescale, scaleOf, setDecimal } from '../../core/data/decimal';
-import { fromExactLongs } from '../../core/data/exact-longs';
-import { LONG_NULL_BIG } from '../../core/data/null-values';
 import { Vector } from '../../core/data/vector';
 
 export interface ExactConverted {
@@ -17,38 +14,11 @@ export interface ExactConverted {
   readonly bad: Uint8Array | undefined;
 }
 
-/** Nanoseconds per unit of an Arrow timestamp (SECOND 0 … NANOSECOND 3). */
-const NANOS_PER_UNIT = [1_000_000_000n, 1_000_000n, 1_000n, 1n];
-
 function isNullAt(data: Data, i: number): boolean {
   const bitmap = data.nullBitmap;
   if (data.nullCount === 0 || !bitmap || bitmap.length === 0) return false;
   const k = data.offset + i;
   return ((bitmap[k >> 3] >> (k & 7)) & 1) === 0;
-}
-
-/** True when an Arrow type is a timestamp (any unit) that TIMESTAMP_NS takes. */
-export function isArrowTimestamp(t: DataType): boolean {
-  return t.typeId === Type.Timestamp;
-}
-
-/** An Arrow timestamp column as TIMESTAMP_NS, every value exact. */
-export function nanosVector(data: Data, n: number, type: ColumnType): ExactConverted {
-  const unit = (data.type as unknown as { unit: number }).unit;
-  const factor = NANOS_PER_UNIT[unit];
-  const values = data.values as BigInt64Array | Int32Array;
-  // 64-bit values, whichever typed array apache-arrow holds them in.
-  const src = values instanceof BigInt64Array ? values : new BigInt64Array(values.buffer, values.byteOffset, values.byteLength >> 3);
-  const exact = src.slice(data.offset, data.offset + n);
-  let bad: Uint8Array | undefined;
-  for (let i = 0; i < n; i++) {
-    if (isNullAt(data, i)) { exact[i] = LONG_NULL_BIG; continue; }
-    if (factor === 1n) continue;
-    const x = exact[i] * factor;
-    if (BigInt.asIntN(64, x) !== x) { exact[i] = LONG_NULL_BIG; (bad ??= new Uint8Array(n))[i] = 1; continue; }
-    exact[i] = x;
-  }
-  return { vector: fromExactLongs(type, exact), bad };
 }
 
 /** An Arrow decimal column (128 or 256 bits) as DECIMAL(p, s). */

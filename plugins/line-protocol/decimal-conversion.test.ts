@@ -78,6 +78,16 @@ test('integers, floats and strings into DECIMAL', () => {
     ['table: t, column: v; value error: abc cannot be converted to column type: DECIMAL(10,2)', 2]);
 });
 
+test('a string or float with leading zeros fits a DECIMAL whose precision is its scale', () => {
+  const d18 = decimalType(18, 18);
+  assert.deepEqual(texts(convert('t v="0.000000000000000001"\nt v="-0.5"\nt v="0"\n', 'v', d18)),
+    ['0.000000000000000001', '-0.500000000000000000', '0.000000000000000000']);
+  assert.deepEqual(texts(convert('t v=0.25\nt v=-1e-18\n', 'v', d18)), ['0.250000000000000000', '-0.000000000000000001']);
+  assert.deepEqual(texts(convert('t v="-0.00123"\n', 'v', decimalType(5, 5))), ['-0.00123']);
+  assert.deepEqual(error(convert('t v="1.5"\n', 'v', d18)),
+    ['table: t, column: v; value error: 1.5 cannot be converted to column type: DECIMAL(18,18)', 1]);
+});
+
 test('values beyond 15 digits keep every digit', () => {
   const v = convert('t d=-98765432109876543210.12345d\n', 'd', decimalType(76, 5));
   assert.deepEqual(texts(v), ['-98765432109876543210.12345']);

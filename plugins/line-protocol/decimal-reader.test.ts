@@ -50,3 +50,18 @@ test('more than 15 digits stay exact', () => {
   assert.deepEqual(read('9007199254740993'), [DecimalRead.VALUE, '9007199254740993']);
   assert.deepEqual(read('1e70'), [DecimalRead.VALUE, `1${'0'.repeat(70)}`]);
 });
+
+test('leading zeros, before or after the point, need no precision', () => {
+  assert.deepEqual(read('0.000000000000000001', 18, 18), [DecimalRead.VALUE, '0.000000000000000001']);
+  assert.deepEqual(read('-0.5', 1, 1), [DecimalRead.VALUE, '-0.5']);
+  assert.deepEqual(read('-0.00123', 3, 5), [DecimalRead.VALUE, '-0.00123']);
+  assert.deepEqual(read('000123.45', 5, 2), [DecimalRead.VALUE, '123.45']);
+  assert.deepEqual(read('0.0', 1, 1), [DecimalRead.VALUE, '0.0']);
+  assert.deepEqual(read('0.01e1', 1, 1), [DecimalRead.VALUE, '0.1']);
+  assert.deepEqual(read(`0.${'0'.repeat(75)}1`), [DecimalRead.VALUE, `0.${'0'.repeat(75)}1`]);
+  // The digits from the first non-zero one on still count, and so do the zeros a target scale adds.
+  assert.equal(read('0.1234', 3, 4)[0], DecimalRead.TOO_PRECISE);
+  assert.equal(read('5', 3, 3)[0], DecimalRead.TOO_PRECISE);
+  assert.equal(read('0.5', 1, 2)[0], DecimalRead.TOO_PRECISE);
+  assert.equal(read(`1${'0'.repeat(76)}`)[0], DecimalRead.INVALID);
+});

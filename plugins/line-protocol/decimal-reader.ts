@@ -2,7 +2,8 @@
  * Decimal text as QuestDB's DecimalParser reads it, from bytes: optional leading spaces, a sign, digits with
  * at most one point, an optional exponent (`1.5e3`), an optional `d`/`f` suffix (and `m`, which keeps
  * trailing zeros), and `NaN` / `Infinity` for null. With a target DECIMAL(precision, scale) the value is
- * brought to that scale: dropping a non-zero digit or needing more digits than the precision fails.
+ * brought to that scale: dropping a non-zero digit or needing more digits than the precision fails (leading
+ * zeros need none: `0.001` fits DECIMAL(3, 3)).
  *
  * The value lands in `unscaled` (a number, exact up to 15 digits) or `big` (beyond), so the common values
  * allocate nothing. One instance per conversion.
@@ -23,6 +24,7 @@ export class DecimalReader {
   unscaled = 0;
   big: bigint | undefined;
   scale = 0;
+  /** The digits of the unscaled value (1 for zero). */
   precision = 0;
 
   /**
@@ -46,9 +48,14 @@ export class DecimalReader {
     let dot = -1;
     let digitFound = false;
     let digitLo = lo;
+    let significantLo = -1;
     for (; lo < hi; lo++) {
       const c = b[lo];
-      if (c >= 0x30 && c <= 0x39) { digitFound = true; continue; }
+      if (c >= 0x30 && c <= 0x39) {
+        digitFound = true;
+        if (significantLo === -1 && c !== 0x30) significantLo = lo;
+        continue;
+      }
       if (c === 0x2e && dot === -1) { dot = lo; continue; }
       break;
     }
@@ -73,7 +80,12 @@ export class DecimalReader {
     else if (virtualScale <= target) exp += target - virtualScale;
     else return DecimalRead.SCALE_LOSS;
     if (target > MAX_DECIMAL_SCALE) return DecimalRead.INVALID;
-    const finalPrecision = Math.max(literalDigits + exp, target + 1);
+    // The digits of the unscaled value: from the first non-zero digit on, plus the zeros the scale adds.
+    // QuestDB counts max(all digits, scale + 1), which refuses every value of a DECIMAL(p, p) (`0.5`) and
+    // `0.00123` in DECIMAL(5, 5), though the columns hold them (docs/questdb-differences.md).
+    let significant = 0;
+    if (significantLo !== -1) significant = digitHi - significantLo - (dot > significantLo && dot < digitHi ? 1 : 0) + exp;
+    const finalPrecision = Math.max(significant, 1);
     if (precision !== -1 && finalPrecision > precision) return DecimalRead.TOO_PRECISE;
     if (finalPrecision > MAX_DECIMAL_PRECISION) return DecimalRead.INVALID;
     this.scale = target;
