@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseIsoTimestamp } from './iso-timestamp';
-import { addUnits, diffUnits, floorToStride, parseStride, truncateToUnit } from './time-unit';
+import { addUnits, diffUnits, floorToStride, millisOfMicros, parseStride, truncateToUnit } from './time-unit';
 
 const ts = (s: string): number => parseIsoTimestamp(s) ?? NaN;
 
@@ -39,4 +39,9 @@ test('truncation to a calendar unit (weeks start on Monday)', () => {
   assert.equal(truncateToUnit(ts('2025-03-05T10:11:12'), 'w'), ts('2025-03-03'));
   assert.equal(truncateToUnit(ts('2025-03-05T10:11:12'), 'M'), ts('2025-03-01'));
   assert.equal(truncateToUnit(ts('2025-03-05T10:11:12'), 'h'), ts('2025-03-05T10:00:00'));
+});
+
+test('millisOfMicros rounds down exactly, for numbers and for bigints beyond 2^53', () => {
+  assert.deepEqual([0, 999, 1000, -1, -1000, -1001, 9007199254740991].map(millisOfMicros), [0, 0, 1, -1, -1, -2, 9007199254740]);
+  assert.deepEqual([253402300799999999n, -9223372036854775807n, 9223372036854775807n].map(millisOfMicros), [253402300799999, -9223372036854776, 9223372036854775]);
 });

@@ -14,6 +14,21 @@ export const MICROS_PER_HOUR = 3_600_000_000;
 export const MICROS_PER_DAY = 86_400_000_000;
 export const MICROS_PER_WEEK = 7 * MICROS_PER_DAY;
 
+/**
+ * A DATE's ms from a TIMESTAMP's µs, rounded down, exact for every 64-bit count: through a double of µs a
+ * value after 2255 is already rounded (9999-12-31T23:59:59.999999 to the next second).
+ */
+export function millisOfMicros(micros: number | bigint): number {
+  if (typeof micros === 'number' && Number.isSafeInteger(micros)) {
+    const ms = Math.floor(micros / 1000);
+    // The quotient's rounding could reach the next integer just below a multiple of 1000.
+    return micros - ms * 1000 < 0 ? ms - 1 : ms;
+  }
+  const us = BigInt(micros);
+  const ms = us / 1000n;
+  return Number(us < 0n && ms * 1000n !== us ? ms - 1n : ms);
+}
+
 /** µs per unit for the fixed-length units; undefined for months and years. */
 export function fixedUnitMicros(unit: TimeUnit): number | undefined {
   switch (unit) {

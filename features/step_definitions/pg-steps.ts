@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { Client, CustomTypesConfig, QueryConfig, QueryResult } from 'pg';
+import { parseIsoTimestampExact } from '../../core/time/iso-timestamp';
 import { typeNameOf } from '../../plugins/sql-catalog/pg-type-relation';
 import { pgClient, pgOf } from '../support/pg-world';
 import { SvcWorld } from '../support/world';
@@ -74,6 +75,18 @@ When('the PostgreSQL client runs {string} with the parameters {string}', async f
   const values: unknown = JSON.parse(json);
   assert.ok(Array.isArray(values));
   await run(this, sql, values);
+});
+
+/**
+ * PostgreSQL's binary timestamp (int8 µs since 2000-01-01) as a Buffer, which node-postgres sends in binary
+ * format without declaring a type (OID 0): the statement's inferred type and its ParameterDescription decide.
+ */
+When('the PostgreSQL client runs {string} with the timestamp {string} as an untyped binary parameter', async function (this: SvcWorld, sql: string, iso: string) {
+  const us = parseIsoTimestampExact(iso);
+  assert.ok(us !== undefined, `not a timestamp: ${iso}`);
+  const value = Buffer.alloc(8);
+  value.writeBigInt64BE(BigInt(us) - 946_684_800_000_000n);
+  await run(this, sql, [value]);
 });
 
 Then('the command tag is {string}', function (this: SvcWorld, tag: string) {

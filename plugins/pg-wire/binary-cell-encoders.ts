@@ -11,11 +11,14 @@ import { arrayBinaryCells } from './array-cells';
 import { BackendWriter } from './backend-writer';
 import { CellEncoder, nullCell, symbolCells, charCells, varSizeCells } from './cell-encoder';
 import { textCellEncoder } from './text-cell-encoders';
-import { microsOfNanos, PgTimestampText } from './pg-timestamp-text';
+import { PgTimestampText } from './pg-timestamp-text';
+import { TimeSeconds } from './time-seconds';
+import { putInt64Sum } from './int64-words';
 import { numericBinaryCells } from './numeric-cells';
 
 /** µs from 1970-01-01 to PostgreSQL's epoch 2000-01-01. */
 export const PG_EPOCH_MICROS = 946_684_800_000_000;
+const PG_EPOCH_SECONDS = 946_684_800;
 const TWO_32 = 4294967296;
 
 const scratch = new Float64Array(1);
@@ -73,12 +76,7 @@ export function binaryCellEncoder(v: Vector, timestamps: PgTimestampText): CellE
     }
     case TypeTag.FLOAT: return (w, i) => { const x = d[i]; if (x !== x) nullCell(w); else { const p = cell(w, 4); putFloat(w.buf, p, x); } };
     case TypeTag.DOUBLE: return (w, i) => { const x = d[i]; if (x !== x) nullCell(w); else { const p = cell(w, 8); putDouble(w.buf, p, x); } };
-    case TypeTag.TIMESTAMP: case TypeTag.DATE: {
-      const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
-      // NULL is -2^63 exactly: -2^63+1 is a value, though its double is -2^63.
-      return (w, i) => { const x = d[i]; if (isLongNull(v, i)) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, x * scale - PG_EPOCH_MICROS); } };
-    }
-    case TypeTag.TIMESTAMP_NS: return (w, i) => { if (isLongNull(v, i)) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, microsOfNanos(v, i) - PG_EPOCH_MICROS); } };
+    case TypeTag.TIMESTAMP: case TypeTag.DATE: case TypeTag.TIMESTAMP_NS: return timestampCells(v);
     case TypeTag.DECIMAL: return numericBinaryCells(v);
     case TypeTag.UUID: return uuidCells(v);
     case TypeTag.STRING: case TypeTag.VARCHAR: case TypeTag.BINARY: return varSizeCells(v);
@@ -87,6 +85,26 @@ export function binaryCellEncoder(v: Vector, timestamps: PgTimestampText): CellE
     case TypeTag.ARRAY: return arrayBinaryCells(v);
     default: return textCellEncoder(v, timestamps);
   }
+}
+
+/**
+ * timestamp_send: int8 µs since 2000-01-01. A TIMESTAMP within 2^53 µs is its double minus the epoch; any
+ * other value (DATE's ms × 1000, TIMESTAMP_NS's ns rounded down to µs, a TIMESTAMP after 2255) is written
+ * from its exact seconds and µs, never through a double of µs.
+ */
+function timestampCells(v: Vector): CellEncoder {
+  const d = v.data;
+  // NULL is -2^63 exactly: -2^63+1 is a value, though its double is -2^63.
+  if (v.type.tag === TypeTag.TIMESTAMP && !v.exact) {
+    return (w, i) => { const x = d[i]; if (x === LONG_NULL) nullCell(w); else { const p = cell(w, 8); putInt64(w.buf, p, x - PG_EPOCH_MICROS); } };
+  }
+  const time = new TimeSeconds(v);
+  return (w, i) => {
+    if (isLongNull(v, i)) { nullCell(w); return; }
+    time.split(i);
+    const p = cell(w, 8);
+    putInt64Sum(w.buf, p, time.seconds - PG_EPOCH_SECONDS, 1_000_000, time.micros);
+  };
 }
 
 /** Stored as (lo, hi) little-endian longs; sent as hi then lo, big-endian: the text's byte order. */

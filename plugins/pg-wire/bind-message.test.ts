@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { decodeParameters, parseBind } from './bind-message';
+import { Types } from '../../core/data/column-type';
 import { Oid } from '../sql-catalog/pg-type-oids';
 
 /** A Bind body: portal, statement, format codes, values, result formats (PostgreSQL's layout). */
@@ -37,4 +38,13 @@ test('text parameters stay text, except bytea hex which becomes bytes', () => {
 
 test('a binary value of the wrong size is refused', () => {
   assert.throws(() => decodeParameters(parseBind(bind([1], [Buffer.from([0, 1])])), [Oid.INT4]), /insufficient data/);
+});
+
+test('a binary timestamp bound where the statement infers DATE or TIMESTAMP_NS is converted from µs to that unit', () => {
+  // ParameterDescription advertises timestamp (int8 µs since 2000-01-01) for DATE and TIMESTAMP_NS slots alike.
+  const micros = (us: bigint): Buffer => { const b = Buffer.alloc(8); b.writeBigInt64BE(us - 946_684_800_000_000n); return b; };
+  const values = [micros(1n), micros(-1n), micros(253402300799999999n), micros(1704067200123456n), micros(253402300799999999n), micros(-1n)];
+  const types = [Types.DATE, Types.DATE, Types.DATE, Types.TIMESTAMP_NS, Types.TIMESTAMP_NS, Types.TIMESTAMP];
+  assert.deepEqual(decodeParameters(parseBind(bind([1], values)), types.map(() => Oid.TIMESTAMP), types),
+    [0, -1, 253402300799999, 1704067200123456000n, 253402300799999999000n, -1]);
 });

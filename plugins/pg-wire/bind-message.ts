@@ -4,6 +4,7 @@
  * integers, floats, booleans, timestamps as µs since 1970, UUID text, bytea bytes, numeric and arrays
  * as text). Format codes other than 0 (text) and 1 (binary) are refused (22023).
  */
+import { ColumnType, TypeTag } from '../../core/data/column-type';
 import { SqlValue } from '../../core/sql/vector/sql-value';
 import { decodeBinaryParameter } from './binary-parameters';
 import { malformed, MessageBody } from './message-body';
@@ -45,15 +46,43 @@ export function formatAt(codes: readonly number[], i: number): number {
   return codes.length === 0 ? 0 : codes.length === 1 ? codes[0] : codes[i] ?? 0;
 }
 
-export function decodeParameters(bind: BindMessage, oids: readonly number[]): SqlValue[] {
+/**
+ * The values of a Bind, by the OIDs of the statement's ParameterDescription and, where known, the types of
+ * its parameter slots (`types[i]`): a slot that is DATE or TIMESTAMP_NS is described as timestamp, so its
+ * binary value is µs and is converted to the slot's unit here (ms rounded down, ns), as QuestDB converts
+ * a binary timestamp into its bind variable's type.
+ */
+export function decodeParameters(bind: BindMessage, oids: readonly number[], types: readonly (ColumnType | undefined)[] = []): SqlValue[] {
   if (bind.formats.length > 1 && bind.formats.length !== bind.values.length) {
     throw protocolError(`bind message has ${bind.formats.length} parameter formats but ${bind.values.length} parameters`, SQLSTATE.PROTOCOL_VIOLATION);
   }
   return bind.values.map((v, i) => {
     if (v === null) return null;
-    if (formatAt(bind.formats, i) === 0) return oids[i] === Oid.BYTEA ? byteaText(strictUtf8(v)) : strictUtf8(v);
-    return decodeBinaryParameter(v, oids[i] ?? 0, i);
+    const oid = oids[i] ?? 0;
+    if (formatAt(bind.formats, i) === 0) return oid === Oid.BYTEA ? byteaText(strictUtf8(v)) : strictUtf8(v);
+    const value = decodeBinaryParameter(v, oid, i);
+    return oid === Oid.TIMESTAMP || oid === Oid.TIMESTAMPTZ ? microsAs(value, types[i]) : value;
   });
+}
+
+/** A binary timestamp's µs in the unit of the slot's type: DATE ms (rounded down), TIMESTAMP_NS ns. */
+function microsAs(micros: SqlValue, type: ColumnType | undefined): SqlValue {
+  if (typeof micros !== 'number' && typeof micros !== 'bigint') return micros;
+  switch (type?.tag) {
+    case TypeTag.DATE: {
+      // Once per execution: exact in bigints.
+      const us = BigInt(micros);
+      const ms = us / 1000n;
+      return exactNumber(us < 0n && ms * 1000n !== us ? ms - 1n : ms);
+    }
+    case TypeTag.TIMESTAMP_NS: return exactNumber(BigInt(micros) * 1000n);
+    default: return micros;
+  }
+}
+
+/** A number within 2^53, else the bigint (as the decoders give an int8). */
+function exactNumber(x: bigint): number | bigint {
+  return Number.isSafeInteger(Number(x)) ? Number(x) : x;
 }
 
 /** bytea's text input: `\x` + hex digits, else the bytes of the text as given. */

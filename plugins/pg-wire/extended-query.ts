@@ -90,7 +90,7 @@ export class ExtendedQuery {
       if (b.portal !== '') throw protocolError(`portal "${b.portal}" already exists`, '42P03');
       await previous.close();
     }
-    this.session.portals.set(b.portal, new Portal(statement, decodeParameters(b, statement.parameterOids), binary));
+    this.session.portals.set(b.portal, new Portal(statement, decodeParameters(b, statement.parameterOids, statement.query?.parameters?.map((p) => p.type)), binary));
     bindComplete(this.w);
   }
 

@@ -15,6 +15,8 @@ export function float8Text(x: number): string {
 }
 
 export function float4Text(x: number): string {
+  // -0.0 keeps its sign, as float8Text's: JS's exponent form of it is `0e+0`.
+  if (x === 0) return 1 / x < 0 ? '-0' : '0';
   let p = 1;
   while (p < 9 && Math.fround(Number(x.toPrecision(p))) !== x) p++;
   return shortest(x, x.toExponential(p - 1), FLOAT4_DIGITS);

@@ -4,20 +4,10 @@
  * `0001-01-01 00:00:00 BC`. Written straight into the output buffer, no string per value.
  */
 import { civilFromDays } from '../../core/time/iso-timestamp';
-import { Vector } from '../../core/data/vector';
 
-const MICROS_PER_DAY = 86_400_000_000;
+const SECONDS_PER_DAY = 86_400;
 /** The longest text: a 6-digit year, the time, a 6-digit fraction and ` BC`. */
 export const TIMESTAMP_TEXT_MAX = 32;
-
-/** A TIMESTAMP_NS value in µs, PostgreSQL's `timestamp` precision (rounded down; exact beyond 2^53 ns). */
-export function microsOfNanos(v: Vector, i: number): number {
-  const exact = v.exact;
-  if (!exact) return Math.floor(v.data[i] / 1000);
-  const ns = exact[i];
-  const us = ns / 1000n;
-  return Number(ns < 0n && us * 1000n !== ns ? us - 1n : us);
-}
 
 export class PgTimestampText {
   private readonly civil = new Int32Array(3);
@@ -27,17 +17,25 @@ export class PgTimestampText {
   private dateLength = 0;
   private bc = false;
 
-  /** Writes the text of `micros` at `p`; returns the end offset. */
+  /** Writes the text of `micros` (|micros| ≤ 2^53) at `p`; returns the end offset. */
   write(buf: Uint8Array, p: number, micros: number): number {
-    const days = Math.floor(micros / MICROS_PER_DAY);
-    const rest = micros - days * MICROS_PER_DAY;
+    const seconds = Math.floor(micros / 1_000_000);
+    return this.writeSeconds(buf, p, seconds, micros - seconds * 1_000_000);
+  }
+
+  /**
+   * Writes the text of `seconds` since 1970 plus `micros` (0 to 999,999) at `p`; returns the end offset.
+   * Any 64-bit count of µs or ns splits into these exactly (int64-words.ts), where a double of µs could not.
+   */
+  writeSeconds(buf: Uint8Array, p: number, seconds: number, micros: number): number {
+    const days = Math.floor(seconds / SECONDS_PER_DAY);
     if (days !== this.day) this.setDay(days);
     const date = this.date;
     for (let k = 0, n = this.dateLength; k < n; k++) buf[p++] = date[k];
     const bc = this.bc;
     // Seconds of the day and µs of the second fit 32 bits: integer arithmetic from here.
-    const sod = Math.floor(rest / 1_000_000) | 0;
-    const us = (rest - sod * 1_000_000) | 0;
+    const sod = (seconds - days * SECONDS_PER_DAY) | 0;
+    const us = micros | 0;
     const minutes = (sod / 60) | 0, s = sod - minutes * 60;
     const h = (minutes / 60) | 0, m = minutes - h * 60;
     p = digits(buf, p, h, 2); buf[p++] = 58; p = digits(buf, p, m, 2); buf[p++] = 58; p = digits(buf, p, s, 2);

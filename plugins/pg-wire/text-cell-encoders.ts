@@ -8,11 +8,13 @@ import { INT_NULL, LONG_NULL } from '../../core/data/null-values';
 import { isLongNull } from '../../core/data/exact-longs';
 import { Vector } from '../../core/data/vector';
 import { formatTimestampMicros } from '../../core/time/iso-timestamp';
-import { geohashText, ipv4Text, long256Text, uuidText } from '../export-csv/text-values';
+import { ipv4Text, long256Text, uuidText } from '../export-csv/text-values';
 import { arrayTextCells } from './array-cells';
 import { asciiCell, CellEncoder, charCells, doubleCell, integerCell, nullCell, symbolCells, textCells, varSizeCells } from './cell-encoder';
 import { float4Text, float8Text } from './pg-number-text';
-import { microsOfNanos, PgTimestampText, TIMESTAMP_TEXT_MAX } from './pg-timestamp-text';
+import { PgTimestampText, TIMESTAMP_TEXT_MAX } from './pg-timestamp-text';
+import { TimeSeconds } from './time-seconds';
+import { geohashCells } from './geohash-cells';
 import { numericTextCells } from './numeric-cells';
 
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
@@ -35,29 +37,21 @@ export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEnc
       else if (Number.isInteger(x) && x < 1e15 && x > -1e15 && !Object.is(x, -0)) integerCell(w, x);
       else doubleCell(w, x, float8Text);
     };
-    case TypeTag.TIMESTAMP: case TypeTag.DATE: {
-      const scale = v.type.tag === TypeTag.DATE ? 1000 : 1;
+    case TypeTag.TIMESTAMP: case TypeTag.DATE: case TypeTag.TIMESTAMP_NS: {
+      // Seconds and µs, split exactly (time-seconds.ts): DATE has ms, TIMESTAMP_NS prints µs as QuestDB does.
+      const time = new TimeSeconds(v);
       return (w, i) => {
-        const x = d[i];
         // NULL is -2^63 exactly: -2^63+1 is a value, though its double is -2^63.
         if (isLongNull(v, i)) { nullCell(w); return; }
+        time.split(i);
         w.ensure(4 + TIMESTAMP_TEXT_MAX);
         const at = w.pos;
-        const end = timestamps.write(w.buf, at + 4, x * scale);
+        const end = timestamps.writeSeconds(w.buf, at + 4, time.seconds, time.micros);
         w.pos = at;
         w.int32(end - at - 4);
         w.pos = end;
       };
     }
-    case TypeTag.TIMESTAMP_NS: return (w, i) => {
-      if (isLongNull(v, i)) { nullCell(w); return; }
-      w.ensure(4 + TIMESTAMP_TEXT_MAX);
-      const at = w.pos;
-      const end = timestamps.write(w.buf, at + 4, microsOfNanos(v, i));
-      w.pos = at;
-      w.int32(end - at - 4);
-      w.pos = end;
-    };
     case TypeTag.DECIMAL: return numericTextCells(v);
     case TypeTag.STRING: case TypeTag.VARCHAR: return varSizeCells(v);
     case TypeTag.SYMBOL: return symbolCells(v);
@@ -66,7 +60,7 @@ export function textCellEncoder(v: Vector, timestamps: PgTimestampText): CellEnc
     case TypeTag.UUID: return textCells((i) => uuidText(v, i));
     case TypeTag.LONG256: return textCells((i) => long256Text(v, i));
     case TypeTag.IPV4: return textCells((i) => (d[i] === 0 ? undefined : ipv4Text(d[i])));
-    case TypeTag.GEOHASH: return textCells((i) => (d[i] < 0 ? undefined : geohashText(v.type, d[i])));
+    case TypeTag.GEOHASH: return geohashCells(v);
     case TypeTag.INTERVAL: return textCells((i) => (d[2 * i] === LONG_NULL ? undefined
       : `('${formatTimestampMicros(d[2 * i])}', '${formatTimestampMicros(d[2 * i + 1])}')`));
     case TypeTag.ARRAY: return arrayTextCells(v);

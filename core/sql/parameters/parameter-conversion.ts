@@ -6,7 +6,8 @@
  * appendValue's own conversion (UUID, IPv4, LONG256, GEOHASH text, STRING from anything).
  */
 import { ColumnType, TypeTag } from '../../data/column-type';
-import { parseIsoTimestamp } from '../../time/iso-timestamp';
+import { parseIsoTimestampExact } from '../../time/iso-timestamp';
+import { millisOfMicros } from '../../time/time-unit';
 import { SqlValue } from '../vector/sql-value';
 
 const INTEGER_RANGE: Partial<Record<TypeTag, readonly [bigint, bigint]>> = {
@@ -77,8 +78,9 @@ function boolean(value: SqlValue): boolean {
 function timestamp(value: SqlValue, date: boolean): number | bigint {
   if (typeof value === 'number' || typeof value === 'bigint') return value;
   if (typeof value !== 'string') throw new NotConvertible();
-  const us = parseIsoTimestamp(value);
-  if (us !== undefined) return date ? Math.floor(us / 1000) : us;
+  // Exact beyond 2^53 µs (after 2255): a bigint, never a rounded double.
+  const us = parseIsoTimestampExact(value);
+  if (us !== undefined) return date ? millisOfMicros(us) : us;
   if (/^\s*[+-]?\d+\s*$/.test(value)) return integer(value, [-9223372036854775807n, 9223372036854775807n]);
   throw new NotConvertible();
 }

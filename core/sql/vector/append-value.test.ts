@@ -28,3 +28,8 @@ test('geohash text becomes the hash bits of the column precision', () => {
   assert.equal(roundTrip(geohashType(20, true), 'u33d'), 26 * 32768 + 3 * 1024 + 3 * 32 + 12);
   assert.throws(() => roundTrip(geohashType(20, true), 'u3'), /inconvertible value/);
 });
+
+test('timestamp text into DATE keeps its milliseconds, rounded down, also after 2255', () => {
+  assert.equal(roundTrip(Types.DATE, '9999-12-31T23:59:59.999999Z'), 253402300799999);
+  assert.equal(roundTrip(Types.DATE, '1969-12-31T23:59:59.9995Z'), -1);
+});

@@ -2,6 +2,7 @@
 import { TypeTag } from '../../data/column-type';
 import { VectorBuilder } from '../../data/vector-builder';
 import { parseIsoTimestampExact, parseIsoTimestampNanos } from '../../time/iso-timestamp';
+import { millisOfMicros } from '../../time/time-unit';
 import { SvcError } from '../../errors';
 import { decimalBytes } from '../../data/decimal';
 import { ddlTypeName, typeName } from '../../data/column-type';
@@ -45,7 +46,7 @@ export function appendValue(b: VectorBuilder, value: SqlValue): void {
           if (value.trim() !== '' && Number.isFinite(n)) { b.appendNumber(Math.trunc(n)); return; }
           throw SvcError.badRequest(`Invalid timestamp: ${value}`);
         }
-        if (t === TypeTag.DATE) b.appendNumber(Math.floor(Number(us) / 1000));
+        if (t === TypeTag.DATE) b.appendNumber(millisOfMicros(us));
         else if (typeof us === 'bigint') b.appendBigInt(us);
         else b.appendNumber(us);
         return;
