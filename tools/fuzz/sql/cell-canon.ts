@@ -5,6 +5,7 @@
  */
 import { DuckDBDecimalValue, DuckDBTimestampMillisecondsValue, DuckDBTimestampNanosecondsValue, DuckDBTimestampValue, DuckDBUUIDValue, DuckDBValue } from '@duckdb/node-api';
 import { FuzzTypeName, isFloat, isInteger, isTime } from './fuzz-types';
+import { daysFromCivil } from '../../../core/time/iso-timestamp';
 import { timeDigits } from './literals';
 
 export type Canon = null | string | number;
@@ -18,16 +19,6 @@ export function isoToCount(text: string, digits: 3 | 6 | 9): bigint | undefined 
   const fraction = (m[7] ?? '').padEnd(9, '0');
   const nanos = BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
   return nanos / 10n ** BigInt(9 - digits);
-}
-
-/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (year 0 is 1 BC). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
 }
 
 /** A decimal's text without trailing zeros after the point (`12.3400` → `12.34`, `-0.0` → `0`). */
