@@ -173,3 +173,15 @@ Feature: What the fuzzers found, kept answered as QuestDB answers
       "d","f"
       -0.0,-0.0
       """
+
+  Scenario: NOT IN on the designated timestamp with a value after 2255 reads each row once
+    Given the SQL statements ran:
+      """
+      CREATE TABLE tsn (id LONG, ts TIMESTAMP) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO tsn VALUES (81, '2027-06-25T06:48:59.164032Z'), (82, '2027-06-25T06:48:59.164047Z'), (83, '9999-12-31T23:59:59.999999Z')
+      """
+    Then these queries answer the datasets:
+      | query                                                                                                   | dataset        |
+      | SELECT id FROM tsn WHERE ts NOT IN ('2027-06-25T06:48:59.164047Z', '9999-12-31T23:59:59.999999Z')       | [[81]]         |
+      | SELECT id FROM tsn WHERE ts NOT IN ('9999-12-31T23:59:59.999999Z', '1970-01-01', '2030-01-01')          | [[81],[82]]    |
+      | SELECT count() FROM tsn WHERE ts != '2027-06-25T06:48:59.164047Z' AND ts != '9999-12-31T23:59:59.999998Z' | [[2]]        |

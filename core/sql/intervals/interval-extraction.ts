@@ -21,10 +21,10 @@ const MAX = 9223372036854775808;
 const ROUNDING_MARGIN = 64;
 
 export interface IntervalSplit {
+  /** Sorted and disjoint. */
   readonly intervals?: readonly TimeInterval[];
   readonly rest?: BoundExpr;
 }
-
 
 function constantMicros(e: BoundExpr): number | undefined {
   if (e.kind !== 'constant') return undefined;
@@ -39,8 +39,12 @@ function hasInexactConstant(e: BoundExpr): boolean {
   return false;
 }
 
+/**
+ * Each interval widened by the rounding margin, and merged where the widened ones meet: scans take disjoint
+ * intervals, and the complement of an IN list has gaps of one µs (overlapping intervals read a row twice).
+ */
 function widen(list: readonly TimeInterval[]): TimeInterval[] {
-  return list.map((i) => ({ lo: Math.max(MIN, i.lo - ROUNDING_MARGIN), hi: Math.min(MAX, i.hi + ROUNDING_MARGIN) }));
+  return normalizeIntervals(list.map((i) => ({ lo: Math.max(MIN, i.lo - ROUNDING_MARGIN), hi: Math.min(MAX, i.hi + ROUNDING_MARGIN) })));
 }
 
 function isTs(e: BoundExpr, slot: number): boolean {
