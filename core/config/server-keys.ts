@@ -170,6 +170,13 @@ export const CAIRO_ROOT = stringKey('cairo.root', 'db');
  */
 export const CAIRO_MAX_UNCOMMITTED_ROWS = intKey('cairo.max.uncommitted.rows', 500000, 1);
 /**
+ * svc-specific: the bytes a table writer keeps in memory before its pending rows move to disk as staged
+ * data, whichever of this and maxUncommittedRows comes first. Rows of wide strings or arrays would otherwise
+ * hold maxUncommittedRows times their width (a writer keeps two such buffers: one filling while the other is
+ * written).
+ */
+export const CAIRO_MAX_UNCOMMITTED_BYTES = sizeKey('cairo.max.uncommitted.bytes', '16m');
+/**
  * Default per-table `o3MaxLag` (ms here, µs per table): when pending rows are staged and some arrived out of
  * order, rows within this lag of the newest pending timestamp stay in memory (at most half of
  * maxUncommittedRows) so late rows merge with them before touching disk. It changes how much is
@@ -322,7 +329,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_MIN_ENABLED, HTTP_MIN_BIND_TO, HTTP_MIN_WORKER_COUNT, HTTP_MIN_CONNECTION_LIMIT, HTTP_PESSIMISTIC_HEALTH, METRICS_ENABLED,
   QUERY_TIMEOUT, HTTP_EXPORT_TIMEOUT, SQL_JIT_MODE, SQL_HASH_MAX_MEMORY, SHARED_WORKER_COUNT,
   SQL_PARALLEL_MIN_ROWS, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED, SQL_BLOCK_SUMMARIES_ENABLED,
-  CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
+  CAIRO_ROOT, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_MAX_UNCOMMITTED_BYTES, CAIRO_O3_MAX_LAG, CAIRO_COMMIT_MODE, CAIRO_COLUMN_CACHE_SIZE,
   CAIRO_WRITER_ACQUIRE_TIMEOUT, CAIRO_WAL_ENABLED_DEFAULT, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_COLUMNS, CAIRO_EXPORT_ROOT,
   HTTP_CORS_ALLOWED_ORIGINS, HTTP_CORS_ALLOW_CREDENTIALS, HTTP_CORS_MAX_AGE, HTTP_RESPONSE_COMPRESSION, HTTP_EXEC_BODY_MAX_SIZE,
   HTTP_PROGRESS_LOG_INTERVAL, HTTP_IMPORT_SPOOL_DIR, HTTP_IMPORT_PARQUET_DECODERS, HTTP_IMPORT_PARQUET_DECODER_QUEUE,

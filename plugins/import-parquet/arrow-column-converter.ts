@@ -181,7 +181,8 @@ function bytesVector(data: Data, n: number, type: ColumnType): Vector {
   const first = offsets[data.offset];
   const out = new Int32Array(n + 1);
   for (let i = 0; i <= n; i++) out[i] = offsets[data.offset + i] - first;
-  return { type, data: (data.values as Uint8Array).slice(first, first + out[n]), offsets: out, nulls: nullFlags(data, n) };
+  // A view of the batch's bytes, not a copy: the writer copies them into its pending rows.
+  return { type, data: (data.values as Uint8Array).subarray(first, first + out[n]), offsets: out, nulls: nullFlags(data, n) };
 }
 
 function booleanVector(data: Data, n: number, type: ColumnType): Vector {

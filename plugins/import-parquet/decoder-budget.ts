@@ -23,7 +23,7 @@ export interface DecoderLimits {
 }
 
 export const MAX_BATCH_ROWS = 65536;
-export const BATCH_BYTES = 8 * 1024 * 1024;
+export const BATCH_BYTES = 2 * 1024 * 1024;
 /** Without a memory limit slices are as large as with the default 1 GiB one. */
 const DEFAULT_SLICE_BYTES = 256 * 1024 * 1024;
 

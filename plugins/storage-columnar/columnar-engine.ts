@@ -32,6 +32,8 @@ import { TierChanges } from './parquet/tier-changes';
 import { AgeConverter, AgeSettings } from './parquet/age-converter';
 
 
+/** Pending bytes per writer when the options do not say (`cairo.max.uncommitted.bytes`'s default). */
+const DEFAULT_PENDING_BYTES = 16 << 20;
 /** Marks a table created by a CREATE TABLE AS still running (CreateTableRequest.provisional). */
 const PROVISIONAL_FILE = '_provisional';
 /** Folders the engine creates: `<name>~<id>` (directoryName) and `<name>~<id>.tmp` while creating. */
@@ -39,6 +41,8 @@ const OWN_FOLDER = /~\d+(\.tmp)?$/;
 export interface EngineOptions {
   readonly dbDir: string;
   readonly maxUncommittedRows: number;
+  /** `cairo.max.uncommitted.bytes`: pending rows move to disk past this many bytes too (default 16 MiB). */
+  readonly maxUncommittedBytes?: number;
   readonly o3MaxLagMicros: number;
   readonly commitMode: CommitMode;
   readonly cacheBytes: number;
@@ -305,6 +309,7 @@ export class ColumnarEngine implements StorageEngine, Lifecycle {
     await state.acquire(options?.timeoutMs ?? this.options.writerTimeoutMs, options?.signal);
     return new ColumnarTableWriter(state, {
       mode: this.options.commitMode, cache: this.cache, metrics: this.options.metrics, maxNameLength: this.options.maxNameLength,
+      maxPendingBytes: this.options.maxUncommittedBytes ?? DEFAULT_PENDING_BYTES,
       parquet: this.parquet, encoding: this.encoding,
     });
   }

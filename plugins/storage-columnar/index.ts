@@ -5,7 +5,7 @@
 import { DependencyContainer } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  CAIRO_COLUMN_CACHE_SIZE, CAIRO_COMMIT_MODE, CAIRO_MAX_COLUMNS, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_O3_MAX_LAG,
+  CAIRO_COLUMN_CACHE_SIZE, CAIRO_COMMIT_MODE, CAIRO_MAX_COLUMNS, CAIRO_MAX_FILE_NAME_LENGTH, CAIRO_MAX_UNCOMMITTED_ROWS, CAIRO_MAX_UNCOMMITTED_BYTES, CAIRO_O3_MAX_LAG,
   CAIRO_ROOT, CAIRO_WRITER_ACQUIRE_TIMEOUT, PARQUET_CONVERT_AFTER, PARQUET_CONVERT_INTERVAL,
 } from '../../core/config/server-keys';
 import { ColdPartitionStore, PartitionTiers } from '../../core/extension/partition-bytes';
@@ -29,6 +29,7 @@ export const storageColumnarPlugin: Plugin = {
     const engine = new ColumnarEngine({
       dbDir: root.db(config.get(CAIRO_ROOT)),
       maxUncommittedRows: config.get(CAIRO_MAX_UNCOMMITTED_ROWS),
+      maxUncommittedBytes: config.get(CAIRO_MAX_UNCOMMITTED_BYTES),
       // `cairo.o3.max.lag` is a duration in ms; tables keep it in µs.
       o3MaxLagMicros: config.get(CAIRO_O3_MAX_LAG) * 1000,
       commitMode: config.get(CAIRO_COMMIT_MODE),

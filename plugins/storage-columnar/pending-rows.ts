@@ -34,6 +34,13 @@ export class PendingRows {
     if (timestampIndex >= 0 && columnsMeta[timestampIndex].type.tag === TypeTag.TIMESTAMP_NS) this.subs = new Uint16Array(1024);
   }
 
+  /** Bytes the pending rows take in their disk form: column data, var-size ends and the timestamps. */
+  get bytes(): number {
+    let total = this.timestampIndex < 0 ? 0 : this.rows * (this.subs ? 10 : 8);
+    for (const c of this.columns) total += c.byteLength + (c.ends ? c.rows * 8 : 0);
+    return total;
+  }
+
   /** Forgets the rows but keeps the grown buffers: the next commit cycle appends without reallocating. */
   reset(): void {
     for (const c of this.columns) c.clear();

@@ -160,3 +160,29 @@ test('a column added while rows are staged reads null in them and its values in 
     removeDir(dir);
   }
 });
+
+test('pending rows move to disk at maxUncommittedBytes long before maxUncommittedRows, and commit as one', async () => {
+  const dir = tempDir();
+  try {
+    const engine = await openEngine(dir, { maxUncommittedBytes: 64 * 1024 });
+    await engine.createTable({ name: 't', columns: COLS, timestamp: 'ts', partitionBy: 'DAY', maxUncommittedRows: 500000 });
+    const w = await engine.openWriter('t');
+    const wide = (from: number, count: number, ts: (i: number) => number): Row[] =>
+      rowsOf(from, count, ts).map(([t, n]) => [t, n, `${n}:`.padEnd(1000, 'w')]);
+    const rows = wide(0, 300, (i) => DAY + i * 1000);
+    await w.append(makeBatch(TYPES, rows));
+    const staged = listing(tableDir(dir)).filter((f) => f.includes('/s.d:')).map((f) => Number(f.split(':').pop()));
+    assert.ok(staged.length > 0 && staged.reduce((a, b) => a + b, 0) >= 200 * 1000, `staged: ${staged}`);
+    assert.equal(engine.openReader('t').rowCount, 0);
+    // Late rows within o3MaxLag are kept in memory only while they are at most half the byte bound.
+    const late = wide(300, 300, (i) => DAY + (i % 100) * 1000 + 1);
+    await w.append(makeBatch(TYPES, late));
+    assert.equal(w.pendingRows, 600);
+    await w.commit();
+    const expected = [...rows, ...late].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    assert.deepEqual(await readRows(engine.openReader('t')), expected);
+    await w.close();
+  } finally {
+    removeDir(dir);
+  }
+});

@@ -1,6 +1,6 @@
 /**
  * The table's single writer (StorageEngine.openWriter). Rows are appended column by column into pending
- * buffers; at the table's maxUncommittedRows they move to disk as the writer's staged transaction, still
+ * buffers; at the table's maxUncommittedRows (or `cairo.max.uncommitted.bytes` of them) they move to disk as the writer's staged transaction, still
  * invisible, so memory stays bounded whatever the size of a request. `commit()` publishes everything
  * appended since the last commit in one `_txn` swap; `rollback()` and `close()` discard it. Holds the
  * table's writer lock until `close()`.
@@ -34,6 +34,9 @@ import { ParquetReads } from './parquet/parquet-reads';
 import { PartitionEncoding } from './parquet/partition-encoding';
 import { encodeKeptParquet } from './parquet/keep-parquet';
 
+/** Rows of a batch appended at a time (a batch of wide rows moves to disk within a piece of its byte bound). */
+const BATCH_PIECE_ROWS = 65536;
+
 export interface WriterContext {
   readonly mode: CommitMode;
   readonly cache: ColumnCache;
@@ -41,6 +44,8 @@ export interface WriterContext {
   readonly encoding: PartitionEncoding;
   readonly metrics: ServerMetrics;
   readonly maxNameLength: number;
+  /** Pending rows move to disk once they take this many bytes, even short of maxUncommittedRows. */
+  readonly maxPendingBytes: number;
 }
 
 export class ColumnarTableWriter implements TableWriter {
@@ -73,13 +78,14 @@ export class ColumnarTableWriter implements TableWriter {
   private async appendNow(batch: ColumnBatch): Promise<void> {
     this.checkOpen();
     const max = this.state.meta.maxUncommittedRows;
-    // Split large batches so rows move to disk exactly at maxUncommittedRows.
+    // Split large batches so rows move to disk exactly at maxUncommittedRows, and in pieces of at most
+    // BATCH_PIECE_ROWS so they move at maxPendingBytes give or take a piece.
     let from = 0;
     while (from < batch.rowCount) {
-      const take = Math.min(batch.rowCount - from, Math.max(1, max - this.pending.rows));
+      const take = Math.min(batch.rowCount - from, Math.max(1, max - this.pending.rows), BATCH_PIECE_ROWS);
       this.pending.append(from === 0 && take === batch.rowCount ? batch : sliceBatch(batch, from, from + take));
       from += take;
-      if (this.pending.rows >= max) await this.stageFull();
+      if (this.pending.rows >= max || this.pending.bytes >= this.ctx.maxPendingBytes) await this.stageFull();
     }
     if (batch.rowCount === 0) this.pending.append(batch);
   }
@@ -192,7 +198,8 @@ export class ColumnarTableWriter implements TableWriter {
    * Pending rows reached maxUncommittedRows: they move to the staged transaction. With out-of-order rows,
    * rows within `o3MaxLag` of the newest pending timestamp stay in memory (the /imp parameter `o3MaxLag`:
    * the in-memory out-of-order buffer), so late rows merge with them before touching disk. That buffer is
-   * kept only while it is at most half of maxUncommittedRows, which bounds memory and guarantees progress.
+   * kept only while it is at most half of maxUncommittedRows and of maxPendingBytes, which bounds memory and
+   * guarantees progress.
    */
   private async stageFull(): Promise<void> {
     await this.writes.drain();
@@ -205,7 +212,8 @@ export class ColumnarTableWriter implements TableWriter {
     if (outOfOrder && meta.o3MaxLagMicros > 0) {
       p.sortInPlace();
       const cut = upperBound(p.timestamps, 0, p.rows, p.maxTs - meta.o3MaxLagMicros);
-      if (cut > 0 && p.rows - cut <= meta.maxUncommittedRows / 2) {
+      const kept = p.rows - cut;
+      if (cut > 0 && kept <= meta.maxUncommittedRows / 2 && p.bytes * (kept / p.rows) <= this.ctx.maxPendingBytes / 2) {
         await stageRows(this.state, staged, p, this.ctx, cut);
         p.dropFront(cut);
         return;
