@@ -14,6 +14,7 @@ import { cached } from './kernel-source';
 import { ParallelStep } from './parallel-step';
 import { QueryWorkers, TaskSpec } from './query-workers';
 import { int32Pool } from './shared-array-pool';
+import { sharedBuffer } from '../data/shared-buffers';
 
 /** Below this many rows a gather stays on the request thread: a round trip costs about as much. */
 export const MIN_PARALLEL_GATHER_ROWS = 8192;
@@ -71,7 +72,7 @@ export async function gatherShares(workers: QueryWorkers, step: ParallelStep, ve
   const kinds = vectors.map((v) => (v ? kindOf(v) : undefined));
   const shared = vectors.filter((_v, k) => kinds[k] !== undefined) as Vector[];
   const picked = kinds.filter((k): k is Kind => k !== undefined);
-  const outs = picked.map((k) => (k === 'f64' ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Int32Array(new SharedArrayBuffer(n * 4))));
+  const outs = picked.map((k) => (k === 'f64' ? new Float64Array(sharedBuffer(n * 8)) : new Int32Array(sharedBuffer(n * 4))));
   if (picked.length > 0) {
     const source = gatherKernelSource(picked);
     const columns = [rows, ...shared.map((v) => v.data), ...outs];

@@ -8,6 +8,7 @@
  * buffer, the dense GROUP BY's output slabs, and a CSV parse worker's batch slabs
  * (plugins/import-delimited/batch-slabs.ts).
  */
+import { sharedBuffer } from '../data/shared-buffers';
 export class SharedArrayPool<T extends Int32Array | Float64Array> {
   private readonly kept: T[] = [];
   private idle: NodeJS.Timeout | undefined;
@@ -23,7 +24,7 @@ export class SharedArrayPool<T extends Int32Array | Float64Array> {
     for (let k = this.kept.length - 1; k >= 0; k--) {
       if (this.kept[k].length >= length) return this.kept.splice(k, 1)[0];
     }
-    return this.make(new SharedArrayBuffer(Math.max(1, Math.ceil(length * headroom)) * this.bytesPerElement));
+    return this.make(sharedBuffer(Math.max(1, Math.ceil(length * headroom)) * this.bytesPerElement));
   }
 
   give(arrays: readonly T[]): void {

@@ -13,7 +13,8 @@ import { ExecContext } from './plan';
 import { castVector, nullVector } from './vector/cast-vector';
 import { convertChecked } from './vector/checked-conversion';
 import { constantVector, sliceVector } from './vector/vector-ops';
-import { readValue } from './vector/sql-value';
+import { readValue, SqlValue } from './vector/sql-value';
+import { isRuntimeValue } from './runtime-value';
 import { appendValue } from './vector/append-value';
 import { SvcError } from '../errors';
 import { NO_BIND_VALUES } from './parameters/parameter-values';
@@ -37,6 +38,7 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
       // No rows (a window over an empty table): nothing to compute, and a kernel reading a constant
       // argument's row 0 (a unit, a pattern) would find none.
       if (n === 0) return new VectorBuilder(e.type, 1).build();
+      if (e.args.length > 0 && isRuntimeValue(e)) return constantVector(e.type, runtimeValue(e, context), n);
       const args = e.args.map((a) => evaluate(a, batch, context));
       return e.fn.kernel(args, n, e.type, context.functions, e);
     }
@@ -66,6 +68,20 @@ export function evaluate(e: BoundExpr, batch: ColumnBatch, context: ExecContext)
       return constantVector(e.type, value, n);
     }
   }
+}
+
+/** Each execution's values of its runtime values (runtime-value.ts), computed on first use. */
+const runtimeValues = new WeakMap<ExecContext, Map<BoundExpr, SqlValue>>();
+const ONE_ROW: ColumnBatch = { rowCount: 1, vectors: [] };
+
+function runtimeValue(e: Extract<BoundExpr, { kind: 'call' }>, context: ExecContext): SqlValue {
+  let values = runtimeValues.get(context);
+  if (!values) { values = new Map(); runtimeValues.set(context, values); }
+  if (values.has(e)) return values.get(e) as SqlValue;
+  const args = e.args.map((a) => evaluate(a, ONE_ROW, context));
+  const value = readValue(e.fn.kernel(args, 1, e.type, context.functions, e), 0);
+  values.set(e, value);
+  return value;
 }
 
 /** The values of an IN (SELECT …) as a hash index, built once per execution (typed arrays: any count). */

@@ -16,6 +16,7 @@ import { SymbolTable } from '../data/symbol-table';
 import { BoundExpr } from './bound-expression';
 import { evaluate } from './evaluate';
 import { ExecContext } from './plan';
+import { sharedBuffer } from '../data/shared-buffers';
 
 const MASKABLE = new Set(['like', 'ilike', '~', '!~', 'in', '=', '!=', '<>', '<', '<=', '>', '>=', 'and', 'or', 'not',
   'isnull', 'isnotnull', 'starts_with', 'lower', 'upper', 'length', 'concat', '||']);
@@ -55,7 +56,7 @@ export function symbolMask(predicate: BoundExpr, column: MaskColumn, table: Symb
   vectors[column.index] = { type: column.type, data: keys, symbols: table };
   const batch: ColumnBatch = { rowCount: size + 1, vectors };
   const holds = evaluate(predicate, batch, context).data;
-  const mask = new Uint8Array(new SharedArrayBuffer(size + 1));
+  const mask = new Uint8Array(sharedBuffer(size + 1));
   for (let k = 0; k <= size; k++) mask[k] = holds[k] === 1 ? 1 : 0;
   return mask;
 }

@@ -18,6 +18,7 @@ import { SvcError } from '../../core/errors';
 import { ImportParser, ParsePlan } from '../../core/extension/import-format';
 import { ParseWorkerPool } from './parse-worker-pool';
 import { isWorkerReply, WireBatch, WorkerPlan, WorkerReply, WorkerRequest } from './worker-protocol';
+import { sharedBuffer } from '../../core/data/shared-buffers';
 
 const STAGE_BYTES = 1 << 20;
 const IN_FLIGHT_PER_LANE = 4;
@@ -63,7 +64,7 @@ export class WorkerParser implements ImportParser {
   private failure: Error | undefined;
   private closed = false;
   private wake: (() => void) | undefined;
-  private stage = new Uint8Array(new SharedArrayBuffer(STAGE_BYTES));
+  private stage = new Uint8Array(sharedBuffer(STAGE_BYTES));
   /** Piece buffers the workers handed back, reused for the next pieces (no 1 MiB allocation per piece). */
   private readonly spares: SharedArrayBuffer[] = [];
   /** The piece being staged is `stage[base .. base + staged)`; `base` (0–7) keeps copies word-aligned. */
@@ -150,7 +151,7 @@ export class WorkerParser implements ImportParser {
     if (cut <= 0) { cut = this.staged; this.serial = true; }
     if (!this.serial && view.subarray(0, cut).indexOf(QUOTE) >= 0) this.serial = true;
     const spare = this.spares.pop();
-    const next = new Uint8Array(spare ?? new SharedArrayBuffer(STAGE_BYTES));
+    const next = new Uint8Array(spare ?? sharedBuffer(STAGE_BYTES));
     // The tail keeps its place modulo 8, so the upload's next bytes still copy in words.
     const nextBase = (base + cut) & 7;
     next.set(full.subarray(base + cut, base + this.staged), nextBase);

@@ -5,6 +5,7 @@
 import { closeSync, fsync, fsyncSync, openSync, readSync, renameSync, writeSync, close } from 'node:fs';
 import { dirname } from 'node:path';
 import { withPath } from '../../core/storage-exhaustion';
+import { sharedBuffer } from '../../core/data/shared-buffers';
 
 export type CommitMode = 'nosync' | 'async' | 'sync';
 
@@ -48,7 +49,7 @@ export function finishFile(fd: number, mode: CommitMode): void {
  * is shorter: a committed size is missing.
  */
 export function readBytes(path: string, offset: number, length: number, into?: Uint8Array): Uint8Array {
-  const out = into ?? new Uint8Array(new SharedArrayBuffer(Math.max(length, 0)));
+  const out = into ?? new Uint8Array(sharedBuffer(Math.max(length, 0)));
   if (length <= 0) return out;
   const fd = openSync(path, 'r');
   try {

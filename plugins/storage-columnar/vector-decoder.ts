@@ -10,6 +10,7 @@ import { LONG_NEAR_NULL } from '../../core/data/exact-longs';
 import { LONG_NULL } from '../../core/data/null-values';
 import { decodeArrayColumn } from './array-codec';
 import { nullPattern } from './vector-encoder';
+import { sharedBuffer } from '../../core/data/shared-buffers';
 
 const TWO_32 = 4294967296;
 /** int64 hi word limits of ±2^53: beyond them a double no longer holds every integer. */
@@ -17,7 +18,7 @@ const SAFE_HI = 2097152;
 
 /** Decoded arrays live on SharedArrayBuffers, like file bytes, so a worker pool can scan them without copies. */
 function sharedFloat64(n: number): Float64Array {
-  return new Float64Array(new SharedArrayBuffer(n * 8));
+  return new Float64Array(sharedBuffer(n * 8));
 }
 
 function view(t: ColumnType, b: Uint8Array, rows: number): FixedArray {
@@ -37,7 +38,7 @@ function view(t: ColumnType, b: Uint8Array, rows: number): FixedArray {
 export function decodeFixed(t: ColumnType, width: number, bytes: Uint8Array, rows: number, top: number): Vector {
   if (top > 0) {
     // Materialise the nulls before the top once; the result is cached like any column.
-    const full = new Uint8Array(new SharedArrayBuffer(rows * width));
+    const full = new Uint8Array(sharedBuffer(rows * width));
     const pattern = nullPattern(t);
     for (let i = 0; i < top; i++) full.set(pattern, i * width);
     full.set(bytes.subarray(0, (rows - top) * width), top * width);
@@ -90,7 +91,7 @@ export function decodeVar(t: ColumnType, data: Uint8Array, index: Uint8Array, ro
     for (let i = 0; i < rows - top; i++) ends[i] = words[2 * i + 1] * TWO_32 + (words[2 * i] >>> 0);
     return decodeArrayColumn(t, data, ends, rows, top);
   }
-  const offsets = new Int32Array(new SharedArrayBuffer((rows + 1) * 4));
+  const offsets = new Int32Array(sharedBuffer((rows + 1) * 4));
   let nulls: Uint8Array | undefined;
   if (top > 0) {
     nulls = new Uint8Array(rows);

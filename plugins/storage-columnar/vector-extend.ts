@@ -8,6 +8,7 @@ import { TypeTag } from '../../core/data/column-type';
 import { FixedArray, Vector, elementsPerRow } from '../../core/data/vector';
 import { readBytes } from './atomic-file';
 import { decodeFixed } from './vector-decoder';
+import { sharedBuffer } from '../../core/data/shared-buffers';
 
 const TWO_32 = 4294967296;
 
@@ -27,18 +28,18 @@ export function extendVector(prev: Vector, prevRows: number, rows: number, width
     if (tail.exact) return undefined;
     const per = elementsPerRow(prev.type);
     const ctor = prev.data.constructor as Shared;
-    const data = new ctor(new SharedArrayBuffer(rows * per * ctor.BYTES_PER_ELEMENT));
+    const data = new ctor(sharedBuffer(rows * per * ctor.BYTES_PER_ELEMENT));
     (data as Float64Array).set(prev.data.subarray(0, prevRows * per) as Float64Array);
     (data as Float64Array).set(tail.data as Float64Array, prevRows * per);
     return { type: prev.type, data };
   }
   const prevOffsets = prev.offsets as Int32Array;
   const prevHeap = prevOffsets[prevRows];
-  const data = new Uint8Array(new SharedArrayBuffer(heapBytes));
+  const data = new Uint8Array(sharedBuffer(heapBytes));
   data.set((prev.data as Uint8Array).subarray(0, prevHeap));
   data.set(readBytes(files.data, prevHeap, heapBytes - prevHeap), prevHeap);
   const words = new Int32Array(readBytes(files.index, prevRows * 8, n * 8).buffer);
-  const offsets = new Int32Array(new SharedArrayBuffer((rows + 1) * 4));
+  const offsets = new Int32Array(sharedBuffer((rows + 1) * 4));
   offsets.set(prevOffsets.subarray(0, prevRows + 1));
   let nulls: Uint8Array | undefined;
   if (prev.nulls) {

@@ -8,6 +8,7 @@ import { ObjectStore } from '../../core/extension/object-store';
 import { ByteSource, ColdReference } from '../../core/extension/partition-bytes';
 import { BlockCache } from './block-cache';
 import { corruptObject } from './store-errors';
+import { sharedBuffer } from '../../core/data/shared-buffers';
 
 /** The ETag recorded in a ColdReference's checksum (`etag:<value>`), if any. */
 export function recordedEtag(remote: ColdReference): string | undefined {
@@ -66,7 +67,7 @@ export class ColdObjectSource implements ByteSource {
     const bytes = await this.cache.read(this.objectId, this.remote.size, offset, length,
       (o, l, s) => this.store.read(this.remote.key, o, l, s), signal);
     // SharedArrayBuffer-backed, like the engine's local Parquet reads, so decoded vectors can go to query workers.
-    const out = new Uint8Array(new SharedArrayBuffer(length));
+    const out = new Uint8Array(sharedBuffer(length));
     out.set(bytes);
     return out;
   }

@@ -1,14 +1,20 @@
 /**
- * Scan intervals from bind parameters: `ts >= $1 AND ts < $2`, `ts = $1`, `ts BETWEEN $1 AND $2` on the
- * designated timestamp narrow the scan to those rows at each execution, as constants do at bind time
- * (interval-extraction.ts), so a prepared time-range query reads only its partitions. The predicates
- * stay in the filter as well, so the result is the same whatever the scan reads.
+ * Scan intervals from values known only at execution: bind parameters and `now()`, alone or inside
+ * functions of them and constants (`ts >= $1 AND ts < $2`, `ts = $1`, `ts BETWEEN $1 AND $2`,
+ * `ts > dateadd('h', -1, now())`, `ts >= date_trunc('day', now())`) on the designated timestamp narrow the
+ * scan to those rows at each execution, as constants do at bind time (interval-extraction.ts), so a
+ * prepared or dashboard time-range query reads only its partitions. The predicates stay in the filter as
+ * well, so the result is the same whatever the scan reads.
  */
 import { TimeInterval } from '../../data/table-schema';
 import { TypeTag } from '../../data/column-type';
+import { LONG_NULL } from '../../data/null-values';
 import { intersectIntervals } from '../../time/interval-algebra';
 import { BoundExpr, conjuncts } from '../bound-expression';
 import { ExecContext } from '../plan';
+import { evaluate } from '../evaluate';
+import { readValue } from '../vector/sql-value';
+import { isRuntimeValue } from '../runtime-value';
 
 const MIN = -9007199254740991;
 const MAX = 9007199254740991;
@@ -20,16 +26,24 @@ type Bound = (context: ExecContext) => TimeInterval | undefined;
 
 const FLIP: Readonly<Record<string, string>> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
 
+/** No rows and no columns: a runtime value is evaluated as one row of its own. */
+const ONE_ROW = { rowCount: 1, vectors: [] };
+
 function micros(e: BoundExpr, context: ExecContext): number | undefined {
-  if (e.kind !== 'parameter' || !context.parameters) return undefined;
-  const v = context.parameters.value(e.slot);
+  let v: unknown;
+  if (e.kind === 'parameter') {
+    if (!context.parameters) return undefined;
+    v = context.parameters.value(e.slot);
+  } else {
+    v = readValue(evaluate(e, ONE_ROW, context), 0);
+  }
   const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined;
-  if (n === undefined) return undefined;
+  if (n === undefined || !Number.isFinite(n) || n === LONG_NULL) return undefined;
   return e.type.tag === TypeTag.DATE ? n * 1000 : n;
 }
 
 function isTimestampParameter(e: BoundExpr): boolean {
-  return e.kind === 'parameter' && (e.type.tag === TypeTag.TIMESTAMP || e.type.tag === TypeTag.DATE);
+  return (e.type.tag === TypeTag.TIMESTAMP || e.type.tag === TypeTag.DATE) && isRuntimeValue(e);
 }
 
 function boundOf(e: BoundExpr, slot: number): Bound | undefined {

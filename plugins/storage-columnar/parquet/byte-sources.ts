@@ -6,6 +6,7 @@
 import { open, stat } from 'node:fs/promises';
 import { ByteSource } from '../../../core/extension/partition-bytes';
 import { SvcError } from '../../../core/errors';
+import { sharedBuffer } from '../../../core/data/shared-buffers';
 
 /**
  * A local file. Each `read` opens, reads and closes it: a chunk read is large, so the open costs little,
@@ -26,7 +27,7 @@ export class FileByteSource implements ByteSource {
       throw new SvcError(`read past the end of a Parquet file [file=${this.path}, offset=${offset}, length=${length}]`);
     }
     // SharedArrayBuffer-backed, like column file bytes.
-    const out = new Uint8Array(new SharedArrayBuffer(length));
+    const out = new Uint8Array(sharedBuffer(length));
     const fh = await open(this.path, 'r');
     try {
       let done = 0;

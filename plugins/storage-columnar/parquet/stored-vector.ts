@@ -8,9 +8,10 @@ import { Vector } from '../../../core/data/vector';
 import { decodeArrayColumn } from '../array-codec';
 import { decodeEnd, RawColumn } from '../raw-column';
 import { decodeFixed } from '../vector-decoder';
+import { sharedBuffer } from '../../../core/data/shared-buffers';
 
 function shared(bytes: Uint8Array, length: number): Uint8Array {
-  const out = new Uint8Array(new SharedArrayBuffer(Math.max(length, 0)));
+  const out = new Uint8Array(sharedBuffer(Math.max(length, 0)));
   out.set(bytes.subarray(0, length));
   return out;
 }
@@ -20,7 +21,7 @@ export function storedVector(raw: RawColumn, type: Vector['type']): Vector {
   if (!raw.isVar) return decodeFixed(type, raw.width, shared(raw.bytes, rows * raw.width), rows, 0);
   const ends = (raw.ends as Float64Array).subarray(0, rows);
   if (type.tag === TypeTag.ARRAY) return decodeArrayColumn(type, raw.bytes, ends, rows, 0);
-  const offsets = new Int32Array(new SharedArrayBuffer((rows + 1) * 4));
+  const offsets = new Int32Array(sharedBuffer((rows + 1) * 4));
   let nulls: Uint8Array | undefined;
   for (let i = 0; i < rows; i++) {
     const v = ends[i];
