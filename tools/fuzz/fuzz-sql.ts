@@ -3,7 +3,7 @@
  * build's server on a temporary root and ephemeral ports, opens embedded DuckDB, and runs random queries on
  * random tables in both, comparing the answers. Options: `--per-world N` queries per set of tables (200),
  * `--repros N` mismatches to minimise (20), `--out FILE` writes the repros there, `--progress N` logs a line
- * every N queries, `--quiet` prints only the summary. The last line is `N queries, N mismatches`; the exit code is 1 when there is a mismatch.
+ * every N queries, `--jobs N` keeps N queries in flight (1), `--quiet` prints only the summary. The last line is `N queries, N mismatches`; the exit code is 1 when there is a mismatch.
  */
 import { writeFileSync } from 'node:fs';
 import { PROJECT_DIR } from '../../core/project';
@@ -21,6 +21,7 @@ export interface SqlFuzzArgs {
   readonly out?: string;
   readonly quiet: boolean;
   readonly progress: number;
+  readonly jobs?: number;
 }
 
 export function parseArgs(argv: readonly string[]): SqlFuzzArgs {
@@ -35,6 +36,7 @@ export function parseArgs(argv: readonly string[]): SqlFuzzArgs {
   return {
     seed: value('--seed', 1), queries: value('--queries', 1000), perWorld: value('--per-world', 200), repros: value('--repros', 20),
     out: outAt >= 0 ? argv[outAt + 1] : undefined, quiet: argv.includes('--quiet'), progress: value('--progress', 0),
+    jobs: value('--jobs', 1),
   };
 }
 
@@ -69,7 +71,7 @@ export async function fuzzSql(args: SqlFuzzArgs, log: (line: string) => void): P
     return svc;
   };
   try {
-    const fuzzer = new SqlFuzzer(svc, duck, { seed: args.seed, queries: args.queries, perWorld: args.perWorld, repros: args.repros, progress: args.progress, log }, reconnect);
+    const fuzzer = new SqlFuzzer(svc, duck, { seed: args.seed, queries: args.queries, perWorld: args.perWorld, repros: args.repros, progress: args.progress, jobs: args.jobs, log }, reconnect);
     return await fuzzer.run();
   } finally {
     svc.close();

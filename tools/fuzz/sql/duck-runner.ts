@@ -10,7 +10,8 @@ export type DuckAnswer =
   | { readonly ok: false; readonly error: string };
 
 export class DuckRunner {
-  private constructor(private readonly instance: DuckDBInstance, private readonly con: DuckDBConnection) {}
+  private constructor(private readonly instance: DuckDBInstance, private readonly con: DuckDBConnection,
+    private readonly ownsInstance = true) {}
 
   /** One thread: the fuzzer's tables are small, and the machine is shared with the server under test. */
   static async open(): Promise<DuckRunner> {
@@ -20,6 +21,13 @@ export class DuckRunner {
     await con.run("SET TimeZone = 'UTC'");
     for (const m of DUCK_MACROS) await con.run(m);
     return runner;
+  }
+
+  /** Another connection to the same database (its tables and macros), so several queries can run at once. */
+  async connection(): Promise<DuckRunner> {
+    const con = await this.instance.connect();
+    await con.run("SET TimeZone = 'UTC'");
+    return new DuckRunner(this.instance, con, false);
   }
 
   async exec(sql: string): Promise<DuckAnswer> {
@@ -38,6 +46,6 @@ export class DuckRunner {
 
   close(): void {
     this.con.closeSync();
-    this.instance.closeSync();
+    if (this.ownsInstance) this.instance.closeSync();
   }
 }

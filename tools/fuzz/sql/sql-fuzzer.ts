@@ -24,6 +24,8 @@ export interface FuzzOptions {
   readonly log: (line: string) => void;
   /** Log a progress line every this many queries (0: never). */
   readonly progress?: number;
+  /** Queries in flight at once, each on its own svc connection and DuckDB connection (1). */
+  readonly jobs?: number;
 }
 
 export interface FuzzStats {
@@ -63,9 +65,14 @@ export function reproText(r: Repro, title: string): string {
   return lines.join('\n');
 }
 
+/** Queries checked at once before their verdicts are judged in order (a crash is looked for within one). */
+const WINDOW = 64;
+
 export class SqlFuzzer {
   private readonly started = performance.now();
   readonly stats: FuzzStats = { queries: 0, mismatches: 0, skipped: 0, constructs: new Map(), signatures: new Map(), skipReasons: new Map(), repros: [] };
+  /** Lane 0 is the main runners (loading, minimising); the others are siblings for `jobs` queries in flight. */
+  private lanes: Engines[] = [];
 
   constructor(private svc: SvcRunner, private readonly duck: DuckRunner, private readonly options: FuzzOptions,
     private readonly reconnect: () => Promise<SvcRunner>) {}
@@ -76,19 +83,89 @@ export class SqlFuzzer {
 
   async run(): Promise<FuzzStats> {
     const master = new Prng(this.options.seed);
-    for (let w = 0; this.stats.queries < this.options.queries; w++) {
-      const rnd = master.fork(w);
-      const world = generateWorld(rnd, `fz${w}`);
-      await loadWorld(world, this.svc, this.duck);
-      const gen = new QueryGenerator(rnd, world.tables);
-      const n = Math.min(this.options.perWorld, this.options.queries - this.stats.queries);
-      for (let i = 0; i < n; i++) await this.one(gen.next(), world);
-      await dropWorld(world, this.svc, this.duck);
+    try {
+      for (let w = 0; this.stats.queries < this.options.queries; w++) {
+        const rnd = master.fork(w);
+        const world = generateWorld(rnd, `fz${w}`);
+        await loadWorld(world, this.svc, this.duck);
+        const gen = new QueryGenerator(rnd, world.tables);
+        const n = Math.min(this.options.perWorld, this.options.queries - this.stats.queries);
+        // Generated before any runs: the same seed makes the same queries however many are in flight.
+        const queries = Array.from({ length: n }, () => gen.next());
+        for (let at = 0; at < n; at += WINDOW) await this.window(queries.slice(at, at + WINDOW), world);
+        await dropWorld(world, this.svc, this.duck);
+      }
+    } finally {
+      for (const lane of this.lanes.slice(1)) { lane.svc.close(); lane.duck.close(); }
     }
     return this.stats;
   }
 
-  private async one(q: SelectQuery, world: World): Promise<void> {
+  /** Checks a window of queries on every lane at once, then judges the verdicts in order. */
+  private async window(queries: readonly SelectQuery[], world: World): Promise<void> {
+    const lanes = await this.openLanes();
+    const verdicts: (Verdict | undefined)[] = new Array(queries.length);
+    const thrown: number[] = [];
+    let next = 0;
+    await Promise.all(lanes.map(async (lane) => {
+      // A lane stops taking queries once one threw: the server may be gone.
+      for (let i = next++; i < queries.length && thrown.length === 0; i = next++) {
+        try {
+          verdicts[i] = await checkQuery(queries[i], lane);
+        } catch {
+          thrown.push(i);
+        }
+      }
+    }));
+    if (thrown.length > 0) await this.recheck(queries, verdicts, thrown, world);
+    for (let i = 0; i < queries.length; i++) {
+      // After a lost server, the queries not yet taken are checked one by one as before.
+      await this.judge(queries[i], verdicts[i] ?? await this.checkAlone(queries[i], world), world);
+    }
+  }
+
+  /**
+   * The server was lost (a crash is a mismatch like any other): it is started again with the world, and each
+   * query that was in flight is checked again alone, so the one that ends the server is the one reported. A
+   * crash that does not come back is reported on the first query that saw it.
+   */
+  private async recheck(queries: readonly SelectQuery[], verdicts: (Verdict | undefined)[], thrown: number[], world: World): Promise<void> {
+    await this.restart(world);
+    let reported = false;
+    for (const i of thrown.sort((a, b) => a - b)) {
+      const v = await this.checkAlone(queries[i], world);
+      verdicts[i] = v;
+      reported ||= v.kind === 'mismatch' && v.detail.startsWith('svc connection lost');
+    }
+    const first = Math.min(...thrown);
+    if (!reported) verdicts[first] = { kind: 'mismatch', what: 'svc-error', detail: 'svc connection lost (not again when the query ran alone)' };
+  }
+
+  private async checkAlone(q: SelectQuery, world: World): Promise<Verdict> {
+    try {
+      return await checkQuery(q, this.engines);
+    } catch (e) {
+      await this.restart(world);
+      return { kind: 'mismatch', what: 'svc-error', detail: `svc connection lost: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+
+  private async restart(world: World): Promise<void> {
+    this.svc = await this.reconnect();
+    for (const lane of this.lanes.slice(1)) lane.svc.close();
+    this.lanes = this.lanes.map((lane, j) => (j === 0 ? this.engines : { svc: this.svc.sibling(), duck: lane.duck }));
+    await loadWorld(world, this.svc, this.duck);
+  }
+
+  private async openLanes(): Promise<Engines[]> {
+    const jobs = Math.max(1, this.options.jobs ?? 1);
+    if (this.lanes.length === 0) this.lanes.push(this.engines);
+    this.lanes[0] = this.engines;
+    while (this.lanes.length < jobs) this.lanes.push({ svc: this.svc.sibling(), duck: await this.duck.connection() });
+    return this.lanes;
+  }
+
+  private async judge(q: SelectQuery, v: Verdict, world: World): Promise<void> {
     this.stats.queries++;
     if (this.options.progress && this.stats.queries % this.options.progress === 0) {
       this.options.log(`progress: ${this.stats.queries} queries, ${this.stats.mismatches} mismatches, ${this.stats.skipped} skipped, ${Math.round((performance.now() - this.started) / 1000)} s`);
@@ -96,15 +173,6 @@ export class SqlFuzzer {
     const c = this.stats.constructs.get(q.construct) ?? { queries: 0, mismatches: 0 };
     this.stats.constructs.set(q.construct, c);
     c.queries++;
-    let v: Verdict;
-    try {
-      v = await checkQuery(q, this.engines);
-    } catch (e) {
-      // The server is gone (a crash is a mismatch like any other): start it again and reload the world.
-      v = { kind: 'mismatch', what: 'svc-error', detail: `svc connection lost: ${e instanceof Error ? e.message : String(e)}` };
-      this.svc = await this.reconnect();
-      await loadWorld(world, this.svc, this.duck);
-    }
     if (v.kind === 'skip') {
       this.stats.skipped++;
       this.stats.skipReasons.set(v.reason, (this.stats.skipReasons.get(v.reason) ?? 0) + 1);

@@ -68,6 +68,11 @@ export class SvcRunner {
     if (!a.ok) throw new Error(`svc refused ${sql.slice(0, 200)}: ${a.error}`);
   }
 
+  /** Another runner on the same server with its own connection, so several queries can be in flight. */
+  sibling(): SvcRunner {
+    return new SvcRunner(this.host, this.port, this.timeoutMs);
+  }
+
   close(): void {
     this.agent.destroy();
   }
