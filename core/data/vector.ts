@@ -44,6 +44,11 @@ export interface Vector {
   readonly shapes?: Int32Array;
 }
 
+/** The bytes a vector's arrays span (its views' lengths, not the buffers they are cut from). */
+export function vectorBytes(v: Vector): number {
+  return v.data.byteLength + (v.offsets?.byteLength ?? 0) + (v.nulls?.byteLength ?? 0) + (v.exact?.byteLength ?? 0);
+}
+
 /** Bytes per row in `data` for fixed types held as Uint8Array rows (UUID 16, LONG256 32), else 1 element. */
 export function elementsPerRow(t: ColumnType): number {
   switch (t.tag) {

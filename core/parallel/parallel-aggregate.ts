@@ -11,6 +11,7 @@ import { SymbolTable } from '../data/symbol-table';
 import { checkAborted, ExecContext } from '../sql/plan';
 import { aggregatePlan, AggregatePlan, GroupByParts } from './aggregate-plan';
 import { aggregateOutput } from './aggregate-output';
+import { boundedFrames } from './bounded-frames';
 import { frameRanges } from './frame-chunks';
 import { aggregateKernelSource } from './kernel-source';
 import { KernelOutput } from './kernel-task';
@@ -32,8 +33,8 @@ export async function parallelAggregate(node: GroupByParts, context: ExecContext
   const plan = aggregatePlan(node);
   // A scan its symbol values narrow reads few rows: it runs here (the workers' frames are whole partitions).
   if (!plan || plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
-  const frames: ColumnBatch[] = [];
-  for await (const f of plan.scan.frames(context)) frames.push(f);
+  const frames = await boundedFrames(plan.scan.frames(context), plan.slots, workers.settings.maxFrameBytes ?? Infinity);
+  if (!frames) return undefined;
   const rows = frames.reduce((s, f) => s + f.rowCount, 0);
   if (rows === 0 || !fits(plan, frames)) return undefined;
   if (plan.exactRows !== undefined && rows > plan.exactRows) return undefined;

@@ -8,6 +8,7 @@
  * aggregate-plan.ts accepts, enough rows, no symbol narrowing. Without a key or a filter, the whole blocks
  * inside each run fold from block summaries instead (summary-sample.ts).
  */
+import { boundedFrames } from './bounded-frames';
 import { ColumnBatch } from '../data/column-batch';
 import { ColumnType, TypeTag } from '../data/column-type';
 import { SymbolTable } from '../data/symbol-table';
@@ -54,9 +55,8 @@ export async function parallelSample(spec: SampleBySpec, states: readonly Aggreg
   // A filter hides rows from the clock: only a clock that does not start from the first row is the same.
   if (!plan || plan.shape.key === 'number' || plan.shape.key === 'tuple' || (plan.filter && spec.clockFromFirstRow)) return undefined;
   if (plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;
-  const frames: ColumnBatch[] = [];
-  for await (const f of plan.scan.frames(context)) frames.push(f);
-  if (frames.length === 0 || !fits(plan, frames) || frames.some((f) => f.vectors[spec.timestamp].type.tag !== TypeTag.TIMESTAMP)) return undefined;
+  const frames = await boundedFrames(plan.scan.frames(context), [...plan.slots, spec.timestamp], workers.settings.maxFrameBytes ?? Infinity);
+  if (!frames || frames.length === 0 || !fits(plan, frames) || frames.some((f) => f.vectors[spec.timestamp].type.tag !== TypeTag.TIMESTAMP)) return undefined;
   const symbols = plan.shape.key === 'symbol' ? frames[0].vectors[plan.slots[plan.shape.keyColumn]].symbols : undefined;
   if (plan.shape.key === 'symbol' && !symbols) return undefined;
   const slots = symbols ? symbols.size + 1 : 1;

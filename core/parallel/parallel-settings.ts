@@ -10,6 +10,11 @@ export interface ParallelSettings {
   readonly groupBy: boolean;
   /** Ungrouped aggregates and SAMPLE BY fold block summaries (`cairo.sql.block.summaries.enabled`); absent means yes. */
   readonly summaries?: boolean;
+  /**
+   * A parallel GROUP BY or SAMPLE BY holds the columns it reads of every partition at once: past this many
+   * bytes (`cairo.column.cache.size`) it runs on the main thread, streaming; absent means no bound.
+   */
+  readonly maxFrameBytes?: number;
 }
 
 export const DEFAULT_MIN_ROWS = 100_000;

@@ -99,13 +99,19 @@ When('I start the query {string} and close the connection after {int} ms', async
 
 Then('within {int} ms the server stops using the CPU', localOnly('in-process'), async function (this: SvcWorld, ms: number) {
   await new Promise((r) => setTimeout(r, ms));
-  // Server and client share this process; with the query stopped the process is idle.
-  const before = process.cpuUsage();
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, 300));
-  const used = process.cpuUsage(before);
-  const share = (used.user + used.system) / 1000 / (performance.now() - t0);
-  assert.ok(share < 0.2, `the process still used ${(share * 100).toFixed(0)}% of a core`);
+  // Server and client share this process; with the query stopped the process is idle. A collection of the
+  // suite's heap can take a window's share on its own, so three windows of 300 ms: a query still running
+  // takes a core in every one of them.
+  const shares: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = process.cpuUsage();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 300));
+    const used = process.cpuUsage(before);
+    shares.push((used.user + used.system) / 1000 / (performance.now() - t0));
+    if (shares[i] < 0.2) return;
+  }
+  assert.fail(`the process still used ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')} of a core`);
 });
 
 When('I send {word} {string} with the body {string} to the API listener', async function (this: SvcWorld, method: string, path: string, body: string) {

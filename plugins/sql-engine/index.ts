@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { DependencyContainer, Lifecycle as Scope } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  SHARED_WORKER_COUNT, SQL_BLOCK_SUMMARIES_ENABLED, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED, SQL_PARALLEL_MIN_ROWS,
+  CAIRO_COLUMN_CACHE_SIZE, SHARED_WORKER_COUNT, SQL_BLOCK_SUMMARIES_ENABLED, SQL_PARALLEL_FILTER_ENABLED, SQL_PARALLEL_GROUPBY_ENABLED, SQL_PARALLEL_MIN_ROWS,
 } from '../../core/config/server-keys';
 import { Lifecycle } from '../../core/extension/lifecycle';
 import { MetricSource } from '../../core/extension/metric-source';
@@ -28,6 +28,7 @@ export const sqlEnginePlugin: Plugin = {
       filter: config.get(SQL_PARALLEL_FILTER_ENABLED),
       groupBy: config.get(SQL_PARALLEL_GROUPBY_ENABLED),
       summaries: config.get(SQL_BLOCK_SUMMARIES_ENABLED),
+      maxFrameBytes: config.get(CAIRO_COLUMN_CACHE_SIZE),
     });
     container.register(QueryWorkers, { useValue: workers });
     container.register(Lifecycle, { useValue: { name: 'query-workers', start: async () => undefined, stop: () => workers.close() } });

@@ -9,7 +9,7 @@
  * nothing writes into it after the load.
  */
 import { settle } from '../../core/data/settled-arrays';
-import { Vector } from '../../core/data/vector';
+import { Vector, vectorBytes } from '../../core/data/vector';
 import { postingsBytes, SymbolPostings } from './symbol-postings';
 
 interface Entry { readonly vector?: Vector; readonly postings?: SymbolPostings; readonly value?: object; readonly bytes: number; readonly version: string }
@@ -132,8 +132,4 @@ export class ColumnCache {
       this.used -= e.bytes;
     }
   }
-}
-
-function vectorBytes(v: Vector): number {
-  return v.data.byteLength + (v.offsets?.byteLength ?? 0) + (v.nulls?.byteLength ?? 0) + (v.exact?.byteLength ?? 0);
 }

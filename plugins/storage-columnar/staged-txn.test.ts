@@ -171,7 +171,13 @@ test('pending rows move to disk at maxUncommittedBytes long before maxUncommitte
       rowsOf(from, count, ts).map(([t, n]) => [t, n, `${n}:`.padEnd(1000, 'w')]);
     const rows = wide(0, 300, (i) => DAY + i * 1000);
     await w.append(makeBatch(TYPES, rows));
-    const staged = listing(tableDir(dir)).filter((f) => f.includes('/s.d:')).map((f) => Number(f.split(':').pop()));
+    // Staged files are written behind the append (the writer's write queue): wait for them, up to 10 s.
+    const stagedFiles = (): number[] => listing(tableDir(dir)).filter((f) => f.includes('/s.d:')).map((f) => Number(f.split(':').pop()));
+    let staged = stagedFiles();
+    for (let waited = 0; staged.reduce((a, b) => a + b, 0) < 200 * 1000 && waited < 10_000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+      staged = stagedFiles();
+    }
     assert.ok(staged.length > 0 && staged.reduce((a, b) => a + b, 0) >= 200 * 1000, `staged: ${staged}`);
     assert.equal(engine.openReader('t').rowCount, 0);
     // Late rows within o3MaxLag are kept in memory only while they are at most half the byte bound.
