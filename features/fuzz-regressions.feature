@@ -185,3 +185,16 @@ Feature: What the fuzzers found, kept answered as QuestDB answers
       | SELECT id FROM tsn WHERE ts NOT IN ('2027-06-25T06:48:59.164047Z', '9999-12-31T23:59:59.999999Z')       | [[81]]         |
       | SELECT id FROM tsn WHERE ts NOT IN ('9999-12-31T23:59:59.999999Z', '1970-01-01', '2030-01-01')          | [[81],[82]]    |
       | SELECT count() FROM tsn WHERE ts != '2027-06-25T06:48:59.164047Z' AND ts != '9999-12-31T23:59:59.999998Z' | [[2]]        |
+
+  Scenario: aggregates that differ only in a NULL or a 'null' text constant are computed apart
+    Given the SQL statements ran:
+      """
+      CREATE TABLE cnul (ts TIMESTAMP, k SYMBOL, s STRING) TIMESTAMP(ts) PARTITION BY DAY;
+      INSERT INTO cnul VALUES ('2024-01-31T07:00:00.000000Z', null, null), ('2024-01-31T08:00:00.000000Z', null, 'b')
+      """
+    Then these queries answer the datasets:
+      | query                                                                                                            | dataset              |
+      | SELECT min(coalesce(k, cast(null as STRING))) a, min(coalesce(k, cast('null' as string))) b FROM cnul            | [[null,"null"]]      |
+      | SELECT min(coalesce(k, cast('null' as string))) b, min(coalesce(k, cast(null as STRING))) a FROM cnul            | [["null",null]]      |
+      | SELECT count(coalesce(s, null)) a, count(coalesce(s, 'null')) b FROM cnul                                        | [[1,2]]              |
+      | SELECT coalesce(s, 'null') v, count() c FROM cnul GROUP BY coalesce(s, 'null') ORDER BY v                        | [["b",1],["null",1]] |

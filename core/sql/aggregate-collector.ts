@@ -7,6 +7,7 @@ import { BoundColumn, BoundExpr } from './bound-expression';
 import { FunctionRegistry } from './function-registry';
 import { AggregateCollector } from './expression-binder';
 import { BoundAggregate } from './operators/group-by';
+import { SqlValue } from './vector/sql-value';
 
 export class SelectAggregates implements AggregateCollector {
   readonly list: BoundAggregate[] = [];
@@ -35,12 +36,22 @@ export class SelectAggregates implements AggregateCollector {
 export function exprKey(e: BoundExpr): string {
   switch (e.kind) {
     case 'column': return e.name.startsWith('\u0000agg') ? e.name : `c${e.index}`;
-    case 'constant': return `k${e.type.tag}:${String(e.value)}`;
+    case 'constant': return `k${e.type.tag}:${constantKey(e.value)}`;
     case 'call': return `${e.fn.name}#${e.type.tag}(${e.args.map(exprKey).join(',')})`;
     case 'cast': return `cast${e.type.tag}(${exprKey(e.expr)})`;
     case 'case': return `case(${e.whens.map((w) => `${exprKey(w.when)}?${exprKey(w.then)}`).join(';')}:${e.otherwise ? exprKey(e.otherwise) : ''})`;
     default: return `${e.kind}@${e.position}`;
   }
+}
+
+/** A constant's value in a key: NULL, the text 'null', -0 and 0, and texts holding key syntax stay apart. */
+function constantKey(v: SqlValue): string {
+  if (v === null || v === undefined) return 'N';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (v instanceof Uint8Array) return `b[${v.join(' ')}]`;
+  return String(v);
 }
 
 export function isAggregateRef(e: BoundExpr): boolean {
