@@ -6,7 +6,7 @@ import { KernelReply, KernelTask } from './kernel-task';
 function job(n: number): KernelJob {
   const flag = new Int32Array(new SharedArrayBuffer(8));
   const tasks: KernelTask[] = Array.from({ length: n }, (_x, id) => ({ id, source: '', columns: [], lo: 0, hi: 1, args: [], cancel: flag, memory: flag }));
-  return { job: 1, tasks, claim: new Int32Array(new SharedArrayBuffer(4)) };
+  return { job: 1, tasks, claim: new Int32Array(new SharedArrayBuffer(4)), collections: 0 };
 }
 
 const done = (task: KernelTask): KernelReply => ({ id: task.id, ok: true, output: { selected: task.id }, rows: 1 });

@@ -16,6 +16,8 @@ export interface KernelJob {
   readonly tasks: readonly KernelTask[];
   /** The step's claim counter, shared by its workers: the index of the next task to run. */
   readonly claim: Int32Array;
+  /** The main thread's shared-buffer collections when the job was made (shared-buffers.ts: followCollections). */
+  readonly collections: number;
 }
 
 export interface KernelJobReply {
@@ -48,8 +50,8 @@ export function unclaimed(job: KernelJob): number {
 
 export function isKernelJob(m: unknown): m is KernelJob {
   if (typeof m !== 'object' || m === null) return false;
-  const j = m as { job?: unknown; tasks?: unknown; claim?: unknown };
-  return typeof j.job === 'number' && Array.isArray(j.tasks) && j.claim instanceof Int32Array;
+  const j = m as { job?: unknown; tasks?: unknown; claim?: unknown; collections?: unknown };
+  return typeof j.job === 'number' && Array.isArray(j.tasks) && j.claim instanceof Int32Array && typeof j.collections === 'number';
 }
 
 export function isKernelJobReply(m: unknown): m is KernelJobReply {

@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sharedCollections } from '../data/shared-buffers';
 import { SvcError } from '../errors';
 import { reasonOf } from '../sql/query-cancellation';
 import { isKernelJobReply, KernelJob, KernelJobReply, unclaimed } from './kernel-job';
@@ -81,7 +82,7 @@ export class QueryWorkers {
   async runAll(specs: readonly TaskSpec[], step: ParallelStep): Promise<KernelOutput[]> {
     if (this.closed) throw new SvcError('query workers are stopped', 503);
     const tasks: KernelTask[] = specs.map((spec) => ({ ...spec, id: this.nextId++, cancel: step.cancel.shared, memory: step.budget }));
-    const job: KernelJob = { job: this.nextJob++, tasks, claim: new Int32Array(new SharedArrayBuffer(4)) };
+    const job: KernelJob = { job: this.nextJob++, tasks, claim: new Int32Array(new SharedArrayBuffer(4)), collections: sharedCollections() };
     const outputs: (KernelOutput | undefined)[] = new Array<KernelOutput | undefined>(tasks.length).fill(undefined);
     let failure: { error: unknown } | undefined;
     const fail = (error: unknown): void => {
