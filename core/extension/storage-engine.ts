@@ -87,6 +87,12 @@ export interface ScanOptions {
   readonly reverse?: boolean;
   /** Upper bound on rows per batch (default 65536). */
   readonly batchRows?: number;
+  /**
+   * Backwards scans (`LATEST ON … PARTITION BY` one SYMBOL column, table column index): the engine may yield
+   * only the newest row of each key of that column (NULL included) inside the intervals, newest first, and
+   * end once every key was found. Engines that ignore it yield every row; the caller keeps the first per key.
+   */
+  readonly latestBy?: number;
   readonly signal?: AbortSignal;
   /**
    * Only rows whose SYMBOL column (table column index) holds one of `values` are wanted: the scan may skip

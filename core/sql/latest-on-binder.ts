@@ -3,12 +3,14 @@
  * the source plan is built (a lazy table scan then reads them); the plan walks the table backwards
  * when the source is a plain scan chain ordered by that timestamp.
  */
-import { isDesignatedTimestampType } from '../data/column-type';
+import { isDesignatedTimestampType, TypeTag } from '../data/column-type';
 import { SvcError } from '../errors';
 import type { LatestOn as LatestOnAst } from './ast';
-import { BoundExpr } from './bound-expression';
+import { BoundExpr, walk } from './bound-expression';
 import { ExpressionBinder } from './expression-binder';
 import { LatestOn } from './operators/latest-on';
+import { Project } from './operators/project';
+import { TableScan } from './operators/table-scan';
 import { PlanNode } from './plan';
 import { FixedScope } from './scope';
 import type { BoundSource } from './source-binder';
@@ -60,7 +62,9 @@ export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, in
     }
     return new LatestOn({ child: input, backwards: false, timestamp: ts.index, keys: prepared.keys, timestampIndex: ts.index, columns: input.columns });
   }
-  const backwards = reverse(input);
+  const reversed = reverse(input);
+  const key = prepared.keys.length === 1 ? prepared.keys[0] : undefined;
+  const backwards = reversed && key?.kind === 'column' ? latestOnly(reversed, key.index) ?? reversed : reversed;
   return new LatestOn({
     child: backwards ?? input,
     backwards: backwards !== undefined,
@@ -70,6 +74,28 @@ export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, in
     columns: input.columns,
     expectedKeys: where && prepared.keys.length === 1 ? keysNamedBy(where, prepared.keys[0]) : undefined,
   });
+}
+
+/**
+ * The backwards scan chain reading only the newest row of each key of a SYMBOL column (ScanOptions.latestBy),
+ * when the key (output `keyIndex` of `plan`) is a table column read through projections without random
+ * functions; undefined for anything else (a filter must see every row first).
+ */
+function latestOnly(plan: PlanNode, keyIndex: number): PlanNode | undefined {
+  if (plan instanceof TableScan) {
+    const column = plan.spec.columnIndexes[keyIndex];
+    if (!plan.spec.reverse || column === undefined || plan.spec.table.columns[column].type.tag !== TypeTag.SYMBOL) return undefined;
+    return plan.with({ latestBy: column });
+  }
+  if (plan instanceof Project) {
+    const e = plan.exprs[keyIndex];
+    let volatile = false;
+    for (const x of plan.exprs) walk(x, (y) => { if (y.kind === 'call' && y.fn.volatile) volatile = true; });
+    if (volatile || e?.kind !== 'column') return undefined;
+    const child = latestOnly(plan.child, e.index);
+    return child ? new Project(child, plan.exprs, plan.columns, plan.timestampIndex) : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -168,7 +168,7 @@ test('OR, NOT IN, IN lists and != on the designated timestamp become scan interv
 test('SAMPLE BY, LATEST ON and ASOF JOIN plan their time-series operators', () => {
   assert.ok(labels('SELECT ts, count() FROM sensors SAMPLE BY 1h').includes('SampleBy'));
   assert.deepEqual(labels("SELECT ts, count() FROM sensors SAMPLE BY 1h FROM '2025-03-01T01:00' TO '2025-03-01T02:00'").slice(-1), ['Scan(sensors, intervals=1)']);
-  assert.deepEqual(labels('SELECT * FROM sensors LATEST ON ts PARTITION BY id'), ['LatestOn(backwards)', 'Scan(sensors, reverse)']);
+  assert.deepEqual(labels('SELECT * FROM sensors LATEST ON ts PARTITION BY id'), ['LatestOn(backwards)', 'Scan(sensors, reverse, latest)']);
   assert.ok(labels('SELECT * FROM sensors s ASOF JOIN calib c ON (id)').includes('AsofJoin(keyed)'));
   // A join side reads only the columns the query uses, and its filter gathers none that only it reads
   // (`id` on both sides here).

@@ -17,6 +17,7 @@ import { ColumnCache } from './column-cache';
 import { committedSizes, loadPostings, loadVector } from './partition-files';
 import { countRows, SymbolPostings } from './symbol-postings';
 import { rangeSelection } from './range-selection';
+import { LatestKeys } from './latest-rows';
 import { lowerBound, upperBound } from './sort-order';
 import { StoredColumn, TableMeta } from './table-meta';
 import { TableState } from './table-state';
@@ -91,6 +92,10 @@ export class ColumnarTableReader implements TableReader {
       table: { dir: this.state.dir, meta: this.meta }, reads: this.parquet, columns: options.columns, batchRows, reverse,
       symbols: (i) => this.symbolTables.get(i), ranges: (v, rows, intervals) => timestampRanges(v, rows, intervals),
     };
+    if (reverse && options.latestBy !== undefined && this.symbolTables.has(options.latestBy)) {
+      yield* this.latestRows(options, options.latestBy, parts, parquetScan);
+      return;
+    }
     for (const p of parts) {
       if (p.parquet) {
         if (p.rows > 0 && (!options.intervals || options.intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) {
@@ -123,6 +128,44 @@ export class ColumnarTableReader implements TableReader {
             yield { rowCount: b - a, vectors: vectors.map((v, k) => reversedVector(v, a, b, symbols[k])) };
           }
         }
+      }
+    }
+  }
+
+  /**
+   * ScanOptions.latestBy: the newest row of each key of SYMBOL column `column` inside the intervals, partition
+   * by partition from the newest (latest-rows.ts), gathered into batches; Parquet partitions are read whole.
+   */
+  private async *latestRows(options: ScanOptions, column: number, parts: readonly PartitionState[], parquetScan: ParquetScan): AsyncIterable<ColumnBatch> {
+    const keyColumn = this.columnAt(column);
+    const count = this.symbolTables.get(column)?.size ?? 0;
+    const latest = new LatestKeys(count);
+    const cols = options.columns.map((i) => this.columnAt(i));
+    const symbols = options.columns.map((i) => this.symbolTables.get(i));
+    const keySlot = options.columns.indexOf(column);
+    const batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
+    for (const p of parts) {
+      if (latest.done) return;
+      options.signal?.throwIfAborted();
+      if (p.parquet) {
+        if (p.rows > 0 && (!options.intervals || options.intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) {
+          for await (const batch of scanParquetPartition(parquetScan, p, options)) {
+            if (keySlot >= 0) latest.note(batch.vectors[keySlot].data as Int32Array, batch.rowCount);
+            yield batch;
+          }
+        }
+        continue;
+      }
+      const ranges = this.rowRanges(p, options.intervals);
+      if (ranges.length === 0) continue;
+      const rows = count <= p.rows
+        ? latest.fromPostings(loadPostings(this.cache, this.state.dir, p, keyColumn, count), ranges)
+        : latest.fromKeys(loadVector(this.cache, this.state.dir, p, keyColumn).data as Int32Array, ranges);
+      if (rows.length === 0) continue;
+      const vectors = cols.map((c) => loadVector(this.cache, this.state.dir, p, c));
+      for (let a = 0; a < rows.length; a += batchRows) {
+        const sel = rows.subarray(a, Math.min(rows.length, a + batchRows));
+        yield { rowCount: sel.length, vectors: vectors.map((v, k) => ({ ...gather(v, sel, sel.length), symbols: symbols[k] })) };
       }
     }
   }

@@ -29,6 +29,8 @@ export interface ScanSpec {
    * of narrowed batches only when it requires more (Filter.implied).
    */
   readonly symbolValues?: SymbolValues;
+  /** A backwards scan for LATEST ON may yield only the newest row of each key of this SYMBOL column (ScanOptions.latestBy). */
+  readonly latestBy?: number;
   /** SAMPLE BY's buckets: a narrowed scan may give its rows their bucket's start as the timestamp (ScanOptions.timeBuckets). */
   readonly timeBuckets?: ScanOptions['timeBuckets'];
 }
@@ -57,7 +59,7 @@ export class TableScan implements PlanNode {
 
   get label(): string {
     const s = this.spec;
-    return `Scan(${s.table.name}${s.intervals ? `, intervals=${s.intervals.length}` : ''}${s.symbolValues ? `, symbols=${s.symbolValues.values.length}` : ''}${s.reverse ? ', reverse' : ''})`;
+    return `Scan(${s.table.name}${s.intervals ? `, intervals=${s.intervals.length}` : ''}${s.symbolValues ? `, symbols=${s.symbolValues.values.length}` : ''}${s.reverse ? ', reverse' : ''}${s.latestBy !== undefined ? ', latest' : ''})`;
   }
 
   private intervals(context: ExecContext): readonly TimeInterval[] | undefined {
@@ -131,7 +133,7 @@ export class TableScan implements PlanNode {
       const cols = this.spec.columnIndexes;
       const symbolTables = cols.map((c) => (this.spec.table.columns[c].type.tag === TypeTag.SYMBOL ? reader.symbols(c) : undefined));
       const gather = workers ? parallelGather(workers, () => (step ??= new ParallelStep(context))) : undefined;
-      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues, gather, timeBuckets: this.spec.timeBuckets });
+      const scan = reader.scan({ columns: cols, intervals: this.intervals(context), reverse, batchRows, signal: context.signal, symbolValues, gather, timeBuckets: this.spec.timeBuckets, latestBy: this.spec.latestBy });
       let lastYield = performance.now();
       for await (const batch of scan) {
         checkAborted(context);

@@ -1,0 +1,80 @@
+/**
+ * LATEST ON … PARTITION BY one SYMBOL column over a table scan reads only each key's newest row
+ * (ScanOptions.latestBy): the answers against the rows themselves, on random data over several partitions
+ * with NULL keys, a column added later (its older rows NULL), equal timestamps and interval filters.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { SqlHarness } from './sql-harness';
+
+let h: SqlHarness;
+const DAY = 86_400_000_000;
+const START = Date.UTC(2025, 0, 1) * 1000;
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const iso = (us: number): string => new Date(Math.floor(us / 1000)).toISOString().replace('Z', `${String(us % 1000).padStart(3, '0')}Z`);
+
+before(async () => {
+  h = await SqlHarness.open();
+  await h.execute('CREATE TABLE t (ts TIMESTAMP, s SYMBOL, v DOUBLE, n LONG) TIMESTAMP(ts) PARTITION BY DAY');
+  const next = random(7);
+  const insert = async (from: number, rows: number, withS2: boolean): Promise<void> => {
+    const values: string[] = [];
+    let ts = from;
+    for (let i = 0; i < rows; i++) {
+      if (next() < 0.8) ts += Math.floor(next() * 600_000_000);
+      const s = next() < 0.05 ? 'NULL' : `'k${Math.floor(next() * 30)}'`;
+      const s2 = next() < 0.1 ? 'NULL' : `'q${Math.floor(next() * 5)}'`;
+      values.push(`('${iso(ts)}', ${s}, ${(next() * 100).toFixed(2)}, ${i}${withS2 ? `, ${s2}` : ''})`);
+    }
+    await h.execute(`INSERT INTO t${withS2 ? ' (ts, s, v, n, s2)' : ' (ts, s, v, n)'} VALUES ${values.join(', ')}`);
+  };
+  await insert(START, 600, false);
+  await h.execute('ALTER TABLE t ADD COLUMN s2 SYMBOL');
+  await insert(START + 2 * DAY, 300, true);
+  // Keys of the oldest day only: found only after the newer partitions are searched.
+  await h.execute(`INSERT INTO t (ts, s, v, n) VALUES ('${iso(START + 1000)}', 'old', 1, -1)`);
+});
+
+after(async () => { await h.close(); });
+
+/** Each key's last row in table order within [lo, hi), in table order. */
+function expected(rows: unknown[][], key: number, lo = -Infinity, hi = Infinity): unknown[][] {
+  const last = new Map<unknown, number>();
+  rows.forEach((r, i) => {
+    const ts = Date.parse(String(r[0])) * 1000 + Number(String(r[0]).slice(23, 26));
+    if (ts >= lo && ts < hi) last.set(r[key], i);
+  });
+  return [...last.values()].sort((a, b) => a - b).map((i) => rows[i]);
+}
+
+test('LATEST ON over one SYMBOL key reads only the newest row per key, answers unchanged', async () => {
+  const all = (await h.query('SELECT * FROM t')).rows;
+  assert.ok(all.some((r) => r[1] === null) && all.some((r) => r[4] === null));
+  const plan = (await h.query('EXPLAIN SELECT * FROM t LATEST ON ts PARTITION BY s')).rows.map((r) => r[0]).join('\n');
+  assert.match(plan, /Scan\(t, reverse, latest\)/);
+  assert.deepEqual((await h.query('SELECT * FROM t LATEST ON ts PARTITION BY s')).rows, expected(all, 1));
+  assert.deepEqual((await h.query('SELECT * FROM t LATEST BY s2')).rows, expected(all, 4));
+  const lo = START + DAY / 2, hi = START + 2 * DAY + DAY / 3;
+  assert.deepEqual((await h.query(`SELECT * FROM t WHERE ts >= '${iso(lo)}' AND ts < '${iso(hi)}' LATEST ON ts PARTITION BY s`)).rows, expected(all, 1, lo, hi));
+  const projected = (await h.query('SELECT n, s, v * 2 w FROM t LATEST ON ts PARTITION BY s')).rows;
+  assert.deepEqual(projected, expected(all, 1).map((r) => [r[3], r[1], (r[2] as number) * 2]));
+});
+
+test('a WHERE beyond the timestamp still filters every row before the newest per key is taken', async () => {
+  const all = (await h.query('SELECT * FROM t')).rows;
+  const plan = (await h.query('EXPLAIN SELECT * FROM t WHERE v > 50 LATEST ON ts PARTITION BY s')).rows.map((r) => r[0]).join('\n');
+  assert.doesNotMatch(plan, /latest\)/);
+  const got = (await h.query('SELECT * FROM t WHERE v > 50 LATEST ON ts PARTITION BY s')).rows;
+  assert.deepEqual(got, expected(all.filter((r) => (r[2] as number) > 50), 1));
+});

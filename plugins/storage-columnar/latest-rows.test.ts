@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { LatestKeys } from './latest-rows';
+import { buildPostings } from './symbol-postings';
+
+/** A seeded generator (mulberry32), so a failure repeats. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Partition { keys: Int32Array; ranges: [number, number][] }
+
+/** The naive answer: each partition from the newest, each range from its end, the first row seen per key. */
+function naive(parts: readonly Partition[], symbolCount: number): Int32Array[] {
+  const seen = new Set<number>();
+  return parts.map(({ keys, ranges }) => {
+    const rows: number[] = [];
+    for (let r = ranges.length - 1; r >= 0; r--) {
+      for (let i = ranges[r][1] - 1; i >= ranges[r][0]; i--) {
+        if (seen.size === symbolCount + 1) break;
+        if (!seen.has(keys[i])) { seen.add(keys[i]); rows.push(i); }
+      }
+    }
+    return Int32Array.from(rows.sort((a, b) => b - a));
+  });
+}
+
+function randomPartition(next: () => number, symbolCount: number, nullShare: number): Partition {
+  const n = Math.floor(next() * 400);
+  const used = 1 + Math.floor(next() * symbolCount);
+  const keys = Int32Array.from({ length: n }, () => (next() < nullShare ? -1 : Math.floor(next() * used)));
+  const ranges: [number, number][] = [];
+  if (next() < 0.4) ranges.push([0, n]);
+  else {
+    for (let at = 0; at < n;) {
+      const lo = at + Math.floor(next() * 30);
+      const hi = Math.min(n, lo + 1 + Math.floor(next() * 80));
+      if (lo < n) ranges.push([lo, hi]);
+      at = hi + 1;
+    }
+  }
+  return { keys, ranges };
+}
+
+test('the newest row per key from posting lists and from keys matches a backwards walk, NULL keys included', () => {
+  const next = random(40);
+  for (let round = 0; round < 300; round++) {
+    const symbolCount = 1 + Math.floor(next() * 40);
+    const nullShare = [0, 0.01, 0.3][round % 3];
+    const parts = Array.from({ length: 1 + Math.floor(next() * 5) }, () => randomPartition(next, symbolCount, nullShare));
+    const expected = naive(parts, symbolCount);
+    const byPostings = new LatestKeys(symbolCount);
+    const byKeys = new LatestKeys(symbolCount);
+    parts.forEach((p, k) => {
+      const postings = buildPostings(p.keys, p.keys.length, symbolCount);
+      assert.deepEqual([...byPostings.fromPostings(postings, p.ranges)], [...expected[k]], `round ${round} partition ${k} (postings)`);
+      assert.deepEqual([...byKeys.fromKeys(p.keys, p.ranges)], [...expected[k]], `round ${round} partition ${k} (keys)`);
+    });
+    const all = new Set(parts.flatMap((p) => p.ranges.flatMap(([lo, hi]) => [...p.keys.subarray(lo, hi)])));
+    assert.equal(byPostings.done, all.size === symbolCount + 1, `round ${round}`);
+    assert.equal(byKeys.done, all.size === symbolCount + 1, `round ${round}`);
+  }
+});
+
+test('keys noted from rows read otherwise are not taken again', () => {
+  const latest = new LatestKeys(3);
+  latest.note(Int32Array.of(2, -1, 2), 3);
+  const keys = Int32Array.of(0, 1, 2, -1, 1);
+  assert.deepEqual([...latest.fromKeys(keys, [[0, 5]])], [4, 0]);
+  assert.equal(latest.done, true);
+});
