@@ -203,3 +203,38 @@ Feature: GET /exec runs one SQL statement and answers JSON
   Scenario: geohash text casts to the hash of the declared precision
     When I query "select cast('u33d' as geohash(4c)) g, cast('u33dzz' as geohash(4c)) t"
     Then the dataset is "[[\"u33d\",\"u33d\"]]"
+
+  Scenario: a repeated query is answered from the query cache, and never from a plan its table outgrew
+    Given these SQL statements have run:
+      """
+      create table qc (sym symbol, price double, ts timestamp) timestamp(ts) partition by DAY
+      insert into qc values ('BTC', 10.5, '2024-01-01T00:00:00.000000Z')
+      """
+    When I query "select * from qc where sym = 'BTC'" with "timings=true"
+    Then the dataset is "[[\"BTC\",10.5,\"2024-01-01T00:00:00.000000Z\"]]"
+    When I query "select * from qc where sym = 'BTC'" with "timings=true"
+    Then the JSON value at "timings.compiler" is "0"
+    And the dataset is "[[\"BTC\",10.5,\"2024-01-01T00:00:00.000000Z\"]]"
+    Given these SQL statements have run:
+      """
+      alter table qc add column qty long
+      insert into qc values ('BTC', 11.5, '2024-01-01T00:00:01.000000Z', 7)
+      """
+    When I query "select * from qc where sym = 'BTC'" with "timings=true"
+    Then the JSON field "columns" is "[{\"name\":\"sym\",\"type\":\"SYMBOL\"},{\"name\":\"price\",\"type\":\"DOUBLE\"},{\"name\":\"ts\",\"type\":\"TIMESTAMP\"},{\"name\":\"qty\",\"type\":\"LONG\"}]"
+    And the dataset is "[[\"BTC\",10.5,\"2024-01-01T00:00:00.000000Z\",null],[\"BTC\",11.5,\"2024-01-01T00:00:01.000000Z\",7]]"
+    Given these SQL statements have run:
+      """
+      drop table qc
+      create table qc (sym symbol, ts timestamp) timestamp(ts) partition by DAY
+      insert into qc values ('BTC', '2024-01-02T00:00:00.000000Z')
+      """
+    When I query "select * from qc where sym = 'BTC'"
+    Then the dataset is "[[\"BTC\",\"2024-01-02T00:00:00.000000Z\"]]"
+    Given these SQL statements have run:
+      """
+      drop table qc
+      """
+    When I query "select * from qc where sym = 'BTC'"
+    Then the status is 400
+    And the JSON field "error" starts with "table does not exist"

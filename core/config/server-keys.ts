@@ -47,6 +47,10 @@ export const HTTP_STATIC_INDEX_FILE = stringKey('http.static.index.file.name', '
 export const HTTP_STATIC_AUTH_REQUIRED = booleanKey('http.static.authentication.required', true);
 export const HTTP_SECURITY_READONLY = booleanKey('http.security.readonly', false);
 export const HTTP_MAX_RESPONSE_ROWS = longKey('http.security.max.response.rows', Number.MAX_SAFE_INTEGER, 0);
+/** /exec keeps planned queries by their text (plugins/http-exec/query-cache.ts): up to block.count × row.count. */
+export const HTTP_QUERY_CACHE_ENABLED = booleanKey('http.query.cache.enabled', true);
+export const HTTP_QUERY_CACHE_BLOCK_COUNT = intKey('http.query.cache.block.count', 4, 0, 4096);
+export const HTTP_QUERY_CACHE_ROW_COUNT = intKey('http.query.cache.row.count', 16, 0, 4096);
 export const HTTP_TEXT_ANALYSIS_MAX_LINES = intKey('http.text.analysis.max.lines', 1000, 1, 1000);
 export const HTTP_TEXT_DELIMITER_STDDEV = doubleKey('http.text.max.required.delimiter.stddev', 0.1222, 0);
 export const HTTP_TEXT_LINE_LENGTH_STDDEV = doubleKey('http.text.max.required.line.length.stddev', 0.8, 0);
@@ -318,7 +322,7 @@ export const SERVER_KEYS: readonly ConfigKey<unknown>[] = [
   HTTP_CONTEXT_EXECUTE, HTTP_CONTEXT_EXPORT, HTTP_CONTEXT_IMPORT, HTTP_CONTEXT_TABLE_STATUS, HTTP_CONTEXT_SETTINGS,
   HTTP_CONTEXT_WARNINGS, HTTP_CONTEXT_ILP, HTTP_CONTEXT_ILP_PING, HTTP_CONTEXT_WEB_CONSOLE,
   HTTP_STATIC_PUBLIC_DIRECTORY, HTTP_STATIC_INDEX_FILE, HTTP_STATIC_AUTH_REQUIRED, HTTP_SECURITY_READONLY,
-  HTTP_MAX_RESPONSE_ROWS, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
+  HTTP_MAX_RESPONSE_ROWS, HTTP_QUERY_CACHE_ENABLED, HTTP_QUERY_CACHE_BLOCK_COUNT, HTTP_QUERY_CACHE_ROW_COUNT, HTTP_TEXT_ANALYSIS_MAX_LINES, HTTP_TEXT_DELIMITER_STDDEV, HTTP_TEXT_LINE_LENGTH_STDDEV,
   HTTP_IMPORT_PARSE_WORKERS, HTTP_TEXT_ROLL_BUFFER_LIMIT, HTTP_IMPORT_SESSION_MEMORY,
   HTTP_SETTINGS_READONLY, LINE_HTTP_ENABLED, LINE_HTTP_PING_VERSION,
   LINE_HTTP_MAX_RECV_BUFFER_SIZE, LINE_HTTP_GZIP_MAX_SIZE, LINE_TCP_ENABLED, LINE_TCP_BIND_TO, LINE_TCP_CONNECTION_LIMIT,

@@ -11,6 +11,8 @@ export class ServerMetrics {
   /** svc_json_queries_cache_hits_total / misses. */
   jsonQueryCacheHits = 0;
   jsonQueryCacheMisses = 0;
+  /** svc_json_queries_cached: statements held in the /exec query cache. */
+  jsonQueriesCached = 0;
   /** svc_import_rows_total (svc-specific): rows imported through /imp. */
   importedRows = 0;
   /** svc_ilp_rows_total (svc-specific): rows written through line protocol. */

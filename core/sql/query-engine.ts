@@ -80,6 +80,11 @@ export interface CompiledQuery {
    * which `/api/v1/sql/validate` answers for statements that are not queries.
    */
   readonly statementType?: string;
+  /**
+   * Present when the statement may be kept and run again for the same text (/exec's query cache): a query
+   * without parameters whose planning read nothing but table schemas. True while those schemas are unchanged.
+   */
+  readonly reusable?: () => boolean;
   /** Runs the statement; may run many times with different parameter values. Throws SvcError (400 with position for SQL/runtime errors). */
   execute(options: ExecuteOptions): Promise<QueryOutcome>;
 }

@@ -14,6 +14,7 @@ import { Filter } from './operators/filter';
 import { ExecContext, PlanNode } from './plan';
 import { CompiledQuery, CompileOptions, ExecuteOptions, QueryOutcome, StatementKind } from './query-engine';
 import { ParameterSlots } from './parameters/parameter-slots';
+import { watchStorage } from './schema-watch';
 import { ParameterValues } from './parameters/parameter-values';
 import { QueryBinder } from './query-binder';
 import { QueryResult } from './query-result';
@@ -69,18 +70,21 @@ export class SqlCompiler {
    */
   compile(sql: string, options?: CompileOptions): CompiledQuery {
     const statement = this.grammar.parse(sql);
+    const watched = watchStorage(this.storage);
     let slots = new ParameterSlots(options?.parameterTypes);
-    let bound = this.bindStatement(statement, slots);
+    let bound = this.bindStatement(statement, slots, watched.storage);
     if (slots.untypedSeen) {
       slots = new ParameterSlots(slots.list().map((p) => p.type));
-      bound = this.bindStatement(statement, slots);
+      bound = this.bindStatement(statement, slots, watched.storage);
     }
     const parameters = slots.list();
     const types = parameters.map((p) => p.type);
     const replan = slots.valuesUsed;
+    const query = statement.kind === 'select' || statement.kind === 'setOperation';
+    const reusable = query && parameters.length === 0 && watched.schemasOnly() ? watched.unchanged : undefined;
     return {
       sql, kind: bound.kind, jitCompiled: bound.plan ? hasCompiledFilter(bound.plan) : false, parameters, columns: bound.plan?.columns,
-      timestampIndex: bound.plan?.timestampIndex, statementType: statementType(statement),
+      timestampIndex: bound.plan?.timestampIndex, statementType: statementType(statement), reusable,
       execute: async (o: ExecuteOptions): Promise<QueryOutcome> => {
         const values = ParameterValues.bind(parameters, o.parameters);
         const b = replan ? this.bindStatement(statement, new ParameterSlots(types, values)) : bound;
@@ -96,8 +100,8 @@ export class SqlCompiler {
     };
   }
 
-  private bindStatement(statement: Statement, parameters: ParameterSlots): BoundStatement {
-    const env = this.environment(parameters);
+  private bindStatement(statement: Statement, parameters: ParameterSlots, storage = this.storage): BoundStatement {
+    const env = this.environment(parameters, storage);
     const binder = new QueryBinder(env);
     return { ...this.prepare(statement, env, (q: Query): PlanNode => binder.bind(q)), env };
   }
@@ -135,8 +139,8 @@ export class SqlCompiler {
     }
   }
 
-  private environment(parameters?: ParameterSlots): BindEnvironment {
-    const storage = this.storage, user = this.options.user ?? 'admin';
+  private environment(parameters?: ParameterSlots, storage = this.storage): BindEnvironment {
+    const user = this.options.user ?? 'admin';
     let base: TableFunctionContext | undefined;
     const env: BindEnvironment = {
       registry: this.registry, storage, jit: this.options.jit, walEnabledDefault: this.options.walEnabledDefault ?? true, subqueries: [], parameters,

@@ -9,7 +9,7 @@
 import { inject, injectable } from 'tsyringe';
 import { ServerConfig } from '../../core/config/server-config';
 import {
-  HTTP_CONTEXT_EXECUTE, HTTP_EXEC_BODY_MAX_SIZE, HTTP_MAX_RESPONSE_ROWS, HTTP_SECURITY_READONLY, QUERY_TIMEOUT,
+  HTTP_CONTEXT_EXECUTE, HTTP_EXEC_BODY_MAX_SIZE, HTTP_QUERY_CACHE_BLOCK_COUNT, HTTP_QUERY_CACHE_ENABLED, HTTP_QUERY_CACHE_ROW_COUNT, HTTP_MAX_RESPONSE_ROWS, HTTP_SECURITY_READONLY, QUERY_TIMEOUT,
 } from '../../core/config/server-keys';
 import { asExpectedError, errorMessage, SvcError } from '../../core/errors';
 import { HttpExchange, HttpMethod, HttpRoute } from '../../core/extension/http-route';
@@ -28,6 +28,7 @@ import { execRequest } from './exec-request';
 import { answerQueryControl } from './query-control';
 import { streamResult } from './exec-result-stream';
 import { ChunkPool } from './chunk-pool';
+import { QueryCache } from './query-cache';
 import { SINK_BUFFER_BYTES } from './json-sink';
 import { QueryDeadline } from './query-deadline';
 import { socketFd } from './socket-fd';
@@ -45,6 +46,7 @@ export class ExecRoute implements HttpRoute {
   private readonly maxBodyBytes: number;
   private readonly log: Log;
   private readonly chunks = new ChunkPool(SINK_BUFFER_BYTES);
+  private readonly cache: QueryCache;
   readonly errorShape = (exchange: HttpExchange): ErrorShape => queryErrorShape(exchange.params.get('query') ?? '');
 
   constructor(
@@ -61,6 +63,7 @@ export class ExecRoute implements HttpRoute {
     this.timeoutMs = config.get(QUERY_TIMEOUT);
     this.maxRows = config.get(HTTP_MAX_RESPONSE_ROWS);
     this.maxBodyBytes = config.get(HTTP_EXEC_BODY_MAX_SIZE);
+    this.cache = new QueryCache(config.get(HTTP_QUERY_CACHE_ENABLED) ? config.get(HTTP_QUERY_CACHE_BLOCK_COUNT) * config.get(HTTP_QUERY_CACHE_ROW_COUNT) : 0);
     this.log = logs.create('http-exec');
   }
 
@@ -98,13 +101,18 @@ export class ExecRoute implements HttpRoute {
     this.metrics.jsonQueryConnections++;
     try {
       const compileStart = process.hrtime.bigint();
-      const compiled = this.compile(params);
+      const cached = this.cache.take(params.query);
+      const compiled = cached ?? this.compile(params);
       const parameters = bindValues(compiled.parameters ?? [], params.bind);
-      const compilerNanos = process.hrtime.bigint() - compileStart;
+      // QuestDB reports no compile time for a cached query.
+      const compilerNanos = cached ? 0n : process.hrtime.bigint() - compileStart;
+      if (cached) this.metrics.jsonQueryCacheHits++;
+      else if (compiled.reusable) this.metrics.jsonQueryCacheMisses++;
       if (this.readonly && compiled.kind !== 'select') throw new SvcError(WRITE_PERMISSION_DENIED, 403, 0);
       if (req.method === 'HEAD') {
         this.framing.begin(res, { status: 200, contentType: CONTENT_TYPE.json, keepAliveHeader: true });
         res.end();
+        this.keep(compiled);
         return;
       }
       const limit = capLimit(params.limit, this.maxRows);
@@ -115,7 +123,10 @@ export class ExecRoute implements HttpRoute {
       // stream checks the signal itself.
       const outcome: QueryOutcome = await compiled.execute({ signal: deadline.signal, deadline: deadline.deadlineAt, window, progress: running, parameters });
       const ok = await this.answer(exchange, params, compiled, outcome, deadline, compilerNanos, executeStart, running);
-      if (ok) this.metrics.jsonQueriesCompleted++;
+      if (ok) {
+        this.metrics.jsonQueriesCompleted++;
+        this.keep(compiled);
+      }
     } catch (e) {
       if (deadline.clientGone) { res.destroy(); return; }
       this.fail(exchange, params, deadline.timedOut ? deadline.timeoutError() : e);
@@ -124,6 +135,12 @@ export class ExecRoute implements HttpRoute {
       this.running.end(running);
       this.metrics.jsonQueryConnections--;
     }
+  }
+
+  /** Puts a statement that answered completely back into the query cache. */
+  private keep(compiled: CompiledQuery): void {
+    this.cache.put(compiled);
+    this.metrics.jsonQueriesCached = this.cache.size;
   }
 
   private compile(params: ExecParams): CompiledQuery {

@@ -53,8 +53,8 @@ export class ServerMetricSource implements MetricSource {
     readCounter(registry, 'svc_unhandled_errors_total', 'Unhandled errors since start (the pessimistic health check reads it).', () => this.errors.count);
     readGauge(registry, 'svc_http_connections', 'Open connections on the HTTP API listener.', () => m.httpConnections);
     // QuestDB-named families dashboards built for QuestDB query (no jvm_*; no WAL apply counters: writes
-    // apply synchronously). svc keeps no query cache and never suspends a table, so those two read 0.
-    readGauge(registry, 'svc_json_queries_cached', 'Queries held in the /exec query cache (svc keeps none).', () => 0);
+    // apply synchronously). svc never suspends a table, so that one reads 0.
+    readGauge(registry, 'svc_json_queries_cached', 'Queries held in the /exec query cache.', () => m.jsonQueriesCached);
     readGauge(registry, 'svc_json_queries_connections', '/exec requests being answered now.', () => m.jsonQueryConnections);
     readCounter(registry, 'svc_http_listener_state_change_count_total',
       'Times the HTTP API listener started or stopped taking new clients (listening, connection limit).', () => m.httpListenerStateChanges);

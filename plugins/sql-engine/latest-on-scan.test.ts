@@ -5,29 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { SeededRandom } from '../../tools/fuzz/seeded-random';
 import { SqlHarness } from './sql-harness';
 
 let h: SqlHarness;
 const DAY = 86_400_000_000;
 const START = Date.UTC(2025, 0, 1) * 1000;
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const iso = (us: number): string => new Date(Math.floor(us / 1000)).toISOString().replace('Z', `${String(us % 1000).padStart(3, '0')}Z`);
 
 before(async () => {
   h = await SqlHarness.open();
   await h.execute('CREATE TABLE t (ts TIMESTAMP, s SYMBOL, v DOUBLE, n LONG) TIMESTAMP(ts) PARTITION BY DAY');
-  const next = random(7);
+  const seeded = new SeededRandom(7);
+  const next = (): number => seeded.next();
   const insert = async (from: number, rows: number, withS2: boolean): Promise<void> => {
     const values: string[] = [];
     let ts = from;

@@ -1,19 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SeededRandom } from '../../tools/fuzz/seeded-random';
 import { LatestKeys } from './latest-rows';
 import { buildPostings } from './symbol-postings';
-
-/** A seeded generator (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Partition { keys: Int32Array; ranges: [number, number][] }
 
@@ -50,7 +39,8 @@ function randomPartition(next: () => number, symbolCount: number, nullShare: num
 }
 
 test('the newest row per key from posting lists and from keys matches a backwards walk, NULL keys included', () => {
-  const next = random(40);
+  const seeded = new SeededRandom(40);
+  const next = (): number => seeded.next();
   for (let round = 0; round < 300; round++) {
     const symbolCount = 1 + Math.floor(next() * 40);
     const nullShare = [0, 0.01, 0.3][round % 3];
