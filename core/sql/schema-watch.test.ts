@@ -42,3 +42,24 @@ test('statements other than queries, and queries with parameters, are never reus
   assert.equal(h.compiler.compile('EXPLAIN SELECT * FROM u').reusable, undefined);
   assert.ok(h.compiler.compile('SELECT * FROM u').reusable);
 });
+
+test('a reused plan answers as a fresh one after rows, tables and columns were added', async () => {
+  await h.execute('CREATE TABLE m (ts TIMESTAMP, s SYMBOL, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY');
+  const texts = ['SELECT * FROM tables()', "SELECT * FROM table_columns('m')", 'SELECT count() FROM m', 'SELECT * FROM m',
+    "SELECT * FROM table_partitions('m')", 'SELECT * FROM information_schema.columns()', 'SELECT * FROM m LATEST BY s', 'SELECT now() FROM m'];
+  const values = async (q: ReturnType<typeof h.compiler.compile>): Promise<string> => {
+    const out = await q.execute({ signal: new AbortController().signal });
+    assert.equal(out.kind, 'rows');
+    let n = 0;
+    if (out.kind === 'rows') for await (const b of out.result.batches()) n += b.rowCount;
+    return `${n} rows`;
+  };
+  const kept = texts.map((t) => h.compiler.compile(t));
+  for (const q of kept) await values(q);
+  await h.execute('CREATE TABLE m2 (ts TIMESTAMP, x LONG) TIMESTAMP(ts)');
+  await h.execute("INSERT INTO m VALUES ('2025-01-01T00:00:00.000000Z', 'a', 1), ('2025-01-02T00:00:00.000000Z', 'b', 2)");
+  for (let i = 0; i < texts.length; i++) {
+    assert.equal(kept[i].reusable?.(), true, texts[i]);
+    assert.equal(await values(kept[i]), await values(h.compiler.compile(texts[i])), texts[i]);
+  }
+});
