@@ -131,6 +131,12 @@ export interface AggregateFunction extends FunctionBase {
    * hash of values (count_distinct) grows it through this budget.
    */
   create(args: readonly ColumnType[], type: ColumnType, constants: readonly unknown[], memory?: QueryMemory): AggregateState;
+  /**
+   * The aggregate is the number of distinct non-null values of its one argument (count_distinct): per group,
+   * the number of distinct (group key, value) pairs whose value is not null, which the engine may count with
+   * its grouping machinery (core/parallel/distinct-pairs.ts) instead of calling the state.
+   */
+  readonly countsDistinct?: boolean;
 }
 
 /** What a table function (`long_sequence`, `tables()`) can read. */

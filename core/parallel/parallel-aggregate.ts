@@ -22,6 +22,7 @@ import { denseAggregate, DenseRun } from './dense-keys';
 import { splitFrames, summaryRuns, summaryShape } from './summary-aggregate';
 import { countSummaries } from './block-summary';
 import { tupleAggregate } from './tuple-aggregate';
+import { distinctCounts, distinctPairsParts } from './distinct-pairs';
 
 /** Ranges per worker: more than one evens out a worker that is slowed down; hash partials cost a merge each. */
 const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2, tuple: 4 };
@@ -30,6 +31,11 @@ const RANGES_PER_WORKER = { none: 4, symbol: 4, number: 2, tuple: 4 };
 export async function parallelAggregate(node: GroupByParts, context: ExecContext): Promise<ColumnBatch | undefined> {
   const workers = context.workers;
   if (!workers || !workers.settings.groupBy) return undefined;
+  const pairs = distinctPairsParts(node);
+  if (pairs) {
+    const grouped = await parallelAggregate(pairs, context);
+    return grouped && distinctCounts(node, grouped);
+  }
   const plan = aggregatePlan(node);
   // A scan its symbol values narrow reads few rows: it runs here (the workers' frames are whole partitions).
   if (!plan || plan.scan.symbolNarrowing(context) !== undefined || plan.scan.estimateRows(context) < workers.settings.minRows) return undefined;

@@ -84,8 +84,8 @@ export const valueAggregates: readonly AggregateFunction[] = [
     { kind: 'aggregate' as const, name: 'min', args: [t], returns: t, create: () => new TextExtremumState(t, false) },
     { kind: 'aggregate' as const, name: 'max', args: [t], returns: t, create: () => new TextExtremumState(t, true) },
   ]),
-  { kind: 'aggregate', name: 'count_distinct', args: ['any'], returns: Types.LONG, create: (a, _t, _c, memory) => new DistinctCountState(a[0], memory) },
-  { kind: 'aggregate', name: 'approx_count_distinct', args: ['any'], returns: Types.LONG, create: (a, _t, _c, memory) => new DistinctCountState(a[0], memory) },
+  { kind: 'aggregate', name: 'count_distinct', args: ['any'], returns: Types.LONG, countsDistinct: true, create: (a, _t, _c, memory) => new DistinctCountState(a[0], memory) },
+  { kind: 'aggregate', name: 'approx_count_distinct', args: ['any'], returns: Types.LONG, countsDistinct: true, create: (a, _t, _c, memory) => new DistinctCountState(a[0], memory) },
   {
     kind: 'aggregate', name: 'string_agg', args: [Types.VARCHAR, Types.STRING], returns: Types.VARCHAR, constantArgs: [1],
     create: (_a, _t, constants) => new StringAggState(String(constants[1] ?? ',')),
