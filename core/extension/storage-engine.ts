@@ -165,6 +165,12 @@ export interface TableReader {
    * narrow by symbol.
    */
   symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount;
+  /**
+   * How many rows inside `intervals` may hold NULL in SYMBOL column `columnIndex` (a bound: partitions the
+   * engine cannot tell count every row), so `LATEST ON … PARTITION BY` under a WHERE can end its walk once
+   * every dictionary key was found when there is none. Optional: engines without it are walked to the end.
+   */
+  nullSymbolRows?(columnIndex: number, intervals?: readonly TimeInterval[]): number;
   /** Releases the snapshot. */
   close(): void;
 }

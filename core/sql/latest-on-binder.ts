@@ -8,10 +8,11 @@ import { SvcError } from '../errors';
 import type { LatestOn as LatestOnAst } from './ast';
 import { BoundExpr, walk } from './bound-expression';
 import { ExpressionBinder } from './expression-binder';
+import { Filter } from './operators/filter';
 import { LatestOn } from './operators/latest-on';
 import { Project } from './operators/project';
 import { TableScan } from './operators/table-scan';
-import { PlanNode } from './plan';
+import { ExecContext, PlanNode } from './plan';
 import { FixedScope } from './scope';
 import type { BoundSource } from './source-binder';
 
@@ -73,7 +74,26 @@ export function planLatestOn(clause: LatestOnAst, prepared: PreparedLatestOn, in
     timestampIndex: input.timestampIndex,
     columns: input.columns,
     expectedKeys: where && prepared.keys.length === 1 ? keysNamedBy(where, prepared.keys[0]) : undefined,
+    keyNulls: backwards && key?.kind === 'column' ? keyNulls(backwards, key.index) : undefined,
   });
+}
+
+/**
+ * Whether the SYMBOL column behind output `keyIndex` of a backwards scan chain (through filters and column
+ * projections) may hold NULL in the rows the scan reads; undefined when the key is not such a column.
+ */
+function keyNulls(plan: PlanNode, keyIndex: number): ((context: ExecContext) => boolean) | undefined {
+  if (plan instanceof TableScan) {
+    const column = plan.spec.columnIndexes[keyIndex];
+    if (column === undefined || plan.spec.table.columns[column].type.tag !== TypeTag.SYMBOL) return undefined;
+    return (context) => (plan.nullSymbolRows(column, context) ?? 1) > 0;
+  }
+  if (plan instanceof Filter) return keyNulls(plan.child, keyIndex);
+  if (plan instanceof Project) {
+    const e = plan.exprs[keyIndex];
+    return e?.kind === 'column' ? keyNulls(plan.child, e.index) : undefined;
+  }
+  return undefined;
 }
 
 /**

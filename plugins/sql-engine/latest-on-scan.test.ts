@@ -69,3 +69,32 @@ test('a WHERE beyond the timestamp still filters every row before the newest per
   const got = (await h.query('SELECT * FROM t WHERE v > 50 LATEST ON ts PARTITION BY s')).rows;
   assert.deepEqual(got, expected(all.filter((r) => (r[2] as number) > 50), 1));
 });
+
+test('under a WHERE, a key column without NULL in the rows read ends the walk at the last key found: answers unchanged', async () => {
+  await h.execute('CREATE TABLE u (ts TIMESTAMP, s SYMBOL, v DOUBLE) TIMESTAMP(ts) PARTITION BY DAY');
+  const seeded = new SeededRandom(11);
+  const values: string[] = [];
+  for (let i = 0; i < 900; i++) values.push(`('${iso(START + i * 300_000_000)}', 'k${seeded.int(12)}', ${(seeded.next() * 100).toFixed(2)})`);
+  // A NULL key in a partition older than every other key's (found only by searching past the last of them),
+  // so intervals from the first day on hold none.
+  values.push(`('${iso(START - DAY)}', NULL, 99), ('${iso(START + 1000)}', 'old', 99)`);
+  await h.execute(`INSERT INTO u VALUES ${values.join(', ')}`);
+  const all = (await h.query('SELECT * FROM u')).rows;
+  const where = (f: (r: unknown[]) => boolean, lo = -Infinity): unknown[][] => expected(all.filter(f), 1, lo);
+  assert.deepEqual((await h.query('SELECT * FROM u WHERE v > 50 LATEST ON ts PARTITION BY s')).rows, where((r) => (r[2] as number) > 50));
+  assert.deepEqual((await h.query('SELECT * FROM u WHERE v < 20 LATEST ON ts PARTITION BY s')).rows, where((r) => (r[2] as number) < 20));
+  assert.equal((await h.query('SELECT * FROM u WHERE v > 50 LATEST ON ts PARTITION BY s')).rows[0][1], null);
+  // The storage tells how many rows may hold the NULL key: the walk from the first day on ends at the last key.
+  const reader = h.engine.openReader('u');
+  try {
+    assert.equal(reader.nullSymbolRows?.(1), 1);
+    assert.equal(reader.nullSymbolRows?.(1, [{ lo: START, hi: START + 10 * DAY }]), 0);
+  } finally {
+    reader.close();
+  }
+  const lo = START;
+  assert.deepEqual((await h.query(`SELECT * FROM u WHERE ts >= '${iso(lo)}' AND v > 30 LATEST ON ts PARTITION BY s`)).rows,
+    where((r) => (r[2] as number) > 30, lo));
+  assert.deepEqual((await h.query('SELECT s, v FROM u WHERE v > 10 LATEST ON ts PARTITION BY s')).rows,
+    where((r) => (r[2] as number) > 10).map((r) => [r[1], r[2]]));
+});

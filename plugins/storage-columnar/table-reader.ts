@@ -10,6 +10,7 @@ import { SymbolTable } from '../../core/data/symbol-table';
 import { PartitionInfo, TableSchema, TimeInterval } from '../../core/data/table-schema';
 import { Vector } from '../../core/data/vector';
 import { TypeTag } from '../../core/data/column-type';
+import { SYMBOL_NULL } from '../../core/data/null-values';
 import { exactAt } from '../../core/data/exact-longs';
 import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
@@ -178,6 +179,28 @@ export class ColumnarTableReader implements TableReader {
     return options.columns.indexOf(column);
   }
 
+  nullSymbolRows(columnIndex: number, intervals?: readonly TimeInterval[]): number {
+    const column = this.columnAt(columnIndex);
+    const count = this.symbolTables.get(columnIndex)?.size ?? 0;
+    let n = 0;
+    for (const p of this.txn.partitions) {
+      if (p.parquet) {
+        if (p.rows > 0 && (!intervals || intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) n += p.rows;
+        continue;
+      }
+      const ranges = this.rowRanges(p, intervals);
+      if (ranges.length === 0) continue;
+      if (count <= p.rows) {
+        const postings = loadPostings(this.cache, this.state.dir, p, column, count);
+        for (const [lo, hi] of ranges) n += countRows(postings, NULL_KEY, lo, hi);
+      } else {
+        const keys = loadVector(this.cache, this.state.dir, p, column).data as Int32Array;
+        for (const [lo, hi] of ranges) n += nullKeys(keys, lo, hi);
+      }
+    }
+    return n;
+  }
+
   symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount {
     const keys = this.wantedKeys(wanted);
     // A partition's rows of one key are read in place when every column the scan reads besides the key has
@@ -326,6 +349,15 @@ interface Selection {
   readonly cluster: (k: number, key: number) => Vector;
   /** The partition's rows. */
   readonly rows: number;
+}
+
+const NULL_KEY = [SYMBOL_NULL];
+
+/** The NULL keys among `keys[lo…hi)`. */
+function nullKeys(keys: Int32Array, lo: number, hi: number): number {
+  let n = 0;
+  for (let i = lo; i < hi; i++) if (keys[i] === SYMBOL_NULL) n++;
+  return n;
 }
 
 /**

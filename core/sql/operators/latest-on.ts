@@ -2,7 +2,7 @@
  * LATEST ON ts PARTITION BY keys: the most recent row per distinct key, output in
  * timestamp order. Over a backwards table scan (WHERE already applied) the first row seen per key wins
  * and the walk stops once every key of a SYMBOL dictionary has been found, so a table whose keys all
- * occur near its end is answered from its last rows. Other inputs are read forwards and keep, per key,
+ * occur near its end is answered from its last rows (the NULL key too, unless the column holds none). Other inputs are read forwards and keep, per key,
  * the row with the greatest timestamp.
  */
 import { ColumnBatch } from '../../data/column-batch';
@@ -29,6 +29,12 @@ export interface LatestOnSpec {
   readonly columns: readonly ResultColumn[];
   /** Keys WHERE allows at most (constants it pins the key to): the walk stops after finding them. */
   readonly expectedKeys?: number;
+  /**
+   * For a single SYMBOL key read backwards: whether its column may hold NULL in the rows read. When not, the
+   * walk ends once every dictionary key was found instead of searching the rest for a NULL key (under a WHERE,
+   * which the scan cannot take its newest rows through).
+   */
+  readonly keyNulls?: (context: ExecContext) => boolean;
 }
 
 const OUT_BATCH = 65536;
@@ -99,7 +105,7 @@ export class LatestOn implements PlanNode {
       // (a key too, as in QuestDB) was seen or the rest of the rows are searched for it alone.
       if (keys.length === 1 && keys[0].type.tag === TypeTag.SYMBOL && keys[0].symbols) total = keys[0].symbols.size;
       if (total > 0 && count >= total) {
-        if (seen[0] === 1) break;
+        if (seen[0] === 1 || this.spec.keyNulls?.(context) === false) break;
         nullOnly = true;
       }
       if (this.spec.expectedKeys !== undefined && count >= this.spec.expectedKeys) break;

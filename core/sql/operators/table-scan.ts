@@ -110,6 +110,16 @@ export class TableScan implements PlanNode {
     }
   }
 
+  /** Rows inside the scan's intervals that may hold NULL in SYMBOL table column `column`; undefined when the engine cannot tell. */
+  nullSymbolRows(column: number, context: ExecContext): number | undefined {
+    const reader = context.storage.openReader(this.spec.table.name);
+    try {
+      return reader.nullSymbolRows?.(column, this.intervals(context));
+    } finally {
+      reader.close();
+    }
+  }
+
   /**
    * The scan as frames: one batch per partition and interval, as large as the partition's rows in it,
    * vectors being views on the column cache's shared memory (workers read them without a copy).
