@@ -355,7 +355,7 @@ test('a time window given by parameters narrows the workers\' scan to its partit
   assert.ok(workers.stats.rows - rows <= ROWS / 3, `the workers read ${workers.stats.rows - rows} rows`);
 });
 
-test('a scan narrowed to a rare symbol over part of a partition gathers its rows on the workers, rows and order as on the main thread', async () => {
+test('a scan narrowed to a rare symbol over part of a partition gathers its rows on the workers, rows and order as on the main thread; a repeat reads its clusters', async () => {
   const n = 1_400_000;
   await parallel.execute('CREATE TABLE rare (ts TIMESTAMP, s SYMBOL, d DOUBLE, i INT, v VARCHAR) TIMESTAMP(ts) PARTITION BY DAY BYPASS WAL');
   const w = await parallel.engine.openWriter('rare');
@@ -380,7 +380,8 @@ test('a scan narrowed to a rare symbol over part of a partition gathers its rows
   // Less than half the partition: its rows are gathered (a whole partition reads the symbol's clusters).
   const rows = await same("SELECT * FROM rare WHERE s = 'rare' AND ts < '2024-01-01T08:45:00.000000Z'");
   assert.ok(rows.length > 8192, `${rows.length} rare rows`);
-  await same("SELECT ts, s, avg(d), max(i) FROM rare WHERE s IN ('rare') AND ts < '2024-01-01T08:45:00.000000Z' SAMPLE BY 1h");
+  // The key was read so before (by both runs above): its clusters are built and read in place, nothing gathered.
+  await same("SELECT ts, s, avg(d), max(i) FROM rare WHERE s IN ('rare') AND ts < '2024-01-01T08:45:00.000000Z' SAMPLE BY 1h", false);
 });
 
 test('an ASOF JOIN side gathers no column only its filter reads, in the workers and on the main thread; its rows stay those of a side that reads them', async () => {

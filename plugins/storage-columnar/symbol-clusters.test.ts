@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPostings, countRows, postingList, selectRows } from './symbol-postings';
-import { ClusterCursor } from './symbol-clusters';
+import { ClusterCursor, readBefore } from './symbol-clusters';
+import { ColumnCache } from './column-cache';
+import { StoredColumn } from './table-meta';
+import { PartitionState } from './txn-state';
 
 function randomInts(seed: number): (n: number) => number {
   let s = seed >>> 0;
@@ -31,4 +34,18 @@ test('clustered reads of selected rows equal gathering them from the column, in 
       assert.deepEqual(out, Array.from(rows, (r) => values[r]), `keys ${wanted} [${lo}, ${hi})`);
     }
   }
+});
+
+test('a key is read before in a partition from its second narrowed read on, until the cache drops the partition', () => {
+  const cache = new ColumnCache(1 << 20);
+  const day = (dir: string): PartitionState => ({ dir } as unknown as PartitionState);
+  const host = { file: 'host' } as unknown as StoredColumn;
+  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), false);
+  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), true);
+  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), true);
+  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 4), false);
+  assert.equal(readBefore(cache, '/t', day('2024-01-02'), host, 3), false);
+  assert.equal(readBefore(cache, '/u', day('2024-01-01'), host, 3), false);
+  cache.invalidate('/t/2024-01-01');
+  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), false);
 });

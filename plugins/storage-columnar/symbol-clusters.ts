@@ -46,6 +46,22 @@ export function loadCluster(cache: ColumnCache, tableDir: string, p: PartitionSt
   });
 }
 
+const READ = Object.freeze({ read: true });
+
+/**
+ * Whether a narrowed scan read key `key` of symbol column `s` in partition `p` before without its clusters
+ * (a note in the cache, dropped with the column's entries), noting this read. A scan of a small part of a
+ * partition gathers the key's rows the first time and builds its clusters the second, so a repeated query (a
+ * dashboard's panel, a notebook's cell run again) reads them in place while a one-off does not pay for the
+ * key's whole partition.
+ */
+export function readBefore(cache: ColumnCache, tableDir: string, p: PartitionState, s: StoredColumn, key: number): boolean {
+  const k = `${join(tableDir, p.dir, s.file)}#read=${key}`;
+  if (cache.object(k, 'read')) return true;
+  cache.putObject(k, 'read', READ, 64);
+  return false;
+}
+
 /**
  * Reads one column's values for selected rows in row order from the wanted keys' clusters: a row of key
  * `keys[j]` takes the next value of cluster j. Starts at the first selected row of a range.

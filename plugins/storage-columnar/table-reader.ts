@@ -26,7 +26,7 @@ import { PartitionState, TXN_FILE, TxnState, totalRows } from './txn-state';
 import { reversedVector, sliceVector } from './vector-slice';
 import { gather } from '../../core/sql/vector/vector-ops';
 import { bucketStarts } from '../../core/time/bucket-starts';
-import { ClusterData, clusterable, loadCluster } from './symbol-clusters';
+import { ClusterData, clusterable, loadCluster, readBefore } from './symbol-clusters';
 import { ParquetReads } from './parquet/parquet-reads';
 import { ParquetScan, scanParquetPartition } from './parquet/parquet-scan';
 
@@ -111,7 +111,12 @@ export class ColumnarTableReader implements TableReader {
       const postings = wanted ? this.postings(p, wanted) : undefined;
       if (wanted && postings !== undefined) {
         const cluster = (k: number, key: number): Vector => loadCluster(this.cache, this.state.dir, p, cols[k], wanted.column, postings as SymbolPostings, key);
-        const selection = { postings, ranges, keys: wanted.keys, vectors, symbols, keyed: cols.indexOf(wanted.column), bucketed: this.bucketSlot(options), cluster, rows: p.rows };
+        const repeated = (): boolean => {
+          let all = true;
+          for (const key of wanted.keys) if (!readBefore(this.cache, this.state.dir, p, wanted.column, key)) all = false;
+          return all;
+        };
+        const selection = { postings, ranges, keys: wanted.keys, vectors, symbols, keyed: cols.indexOf(wanted.column), bucketed: this.bucketSlot(options), cluster, repeated, rows: p.rows };
         yield* selectedRows(selection, batchRows, options);
         continue;
       }
@@ -347,6 +352,8 @@ interface Selection {
   readonly bucketed: number;
   /** Vector k's values at the rows of a key (symbol-clusters.ts). */
   readonly cluster: (k: number, key: number) => Vector;
+  /** Whether every wanted key was read before in this partition without clusters (noting this read: readBefore). */
+  readonly repeated: () => boolean;
   /** The partition's rows. */
   readonly rows: number;
 }
@@ -362,7 +369,8 @@ function nullKeys(keys: Int32Array, lo: number, hi: number): number {
 
 /**
  * Clusters are whole-partition: a scan whose ranges cover less than this share of the partition gathers
- * its rows instead (a clustered read would first gather every row of the key in the partition).
+ * its rows instead (a clustered read would first gather every row of the key in the partition), unless its
+ * keys were read so before (symbol-clusters.ts readBefore): then the clusters are built and kept.
  */
 const CLUSTER_COVERAGE = 0.5;
 
@@ -376,8 +384,9 @@ const CLUSTER_COVERAGE = 0.5;
 async function* selectedRows(s: Selection, batchRows: number, options: ScanOptions): AsyncIterable<ColumnBatch> {
   const { postings, keys, vectors, keyed, bucketed } = s;
   if (postings === null) return;
-  const covered = s.ranges.reduce((n, [lo, hi]) => n + hi - lo, 0) >= s.rows * CLUSTER_COVERAGE;
-  const clustered = vectors.map((v, k) => covered && k !== keyed && k !== bucketed && clusterable(v));
+  const candidates = vectors.map((v, k) => k !== keyed && k !== bucketed && clusterable(v));
+  const covered = candidates.includes(true) && (s.ranges.reduce((n, [lo, hi]) => n + hi - lo, 0) >= s.rows * CLUSTER_COVERAGE || s.repeated());
+  const clustered = candidates.map((c) => covered && c);
   const others = vectors.filter((_v, k) => k !== keyed && k !== bucketed && !clustered[k]);
   const clusters = vectors.map((_v, k) => (clustered[k] ? keys.map((key) => s.cluster(k, key).data as ClusterData) : []));
   for (const [lo, hi] of s.ranges) {
