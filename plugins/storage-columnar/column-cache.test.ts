@@ -25,3 +25,23 @@ test('a newer committed version of a file replaces the cached one', () => {
   assert.notEqual(old, fresh);
   assert.equal(cache.usedBytes, 160);
 });
+
+test('facts about files outlive evicted entries, answer only at their version, and go with their folder', () => {
+  const cache = new ColumnCache(1000);
+  cache.putFact('/t/d1/s#n', '10|0', 0);
+  cache.putFact('/t/d2/s#n', '10|0', 3);
+  cache.get('/t/d1/v', '1', () => vec(100));
+  cache.get('/t/d2/v', '1', () => vec(100));
+  assert.equal(cache.usedBytes, 800);
+  assert.equal(cache.fact('/t/d1/s#n', '10|0'), 0);
+  assert.equal(cache.fact('/t/d2/s#n', '10|0'), 3);
+  assert.equal(cache.fact('/t/d1/s#n', '11|0'), undefined);
+  cache.putFact('/t/d1/s#n', '11|0', 1);
+  assert.equal(cache.fact('/t/d1/s#n', '10|0'), undefined);
+  assert.equal(cache.fact('/t/d1/s#n', '11|0'), 1);
+  cache.invalidate('/t/d2/');
+  assert.equal(cache.fact('/t/d2/s#n', '10|0'), undefined);
+  assert.equal(cache.fact('/t/d1/s#n', '11|0'), 1);
+  cache.clear();
+  assert.equal(cache.fact('/t/d1/s#n', '11|0'), undefined);
+});

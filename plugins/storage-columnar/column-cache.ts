@@ -15,9 +15,16 @@ import { postingsBytes, SymbolPostings } from './symbol-postings';
 interface Entry { readonly vector?: Vector; readonly postings?: SymbolPostings; readonly value?: object; readonly bytes: number; readonly version: string }
 
 const POSTINGS = '#postings';
+/** Facts kept at most (a few dozen bytes each), the oldest dropped first. */
+const MAX_FACTS = 1 << 17;
 
 export class ColumnCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Numbers about column files (a SYMBOL column's NULL rows), kept apart from the byte budget so that they
+   * outlive the vectors they were read from: a walk over many partitions then reads none of those again.
+   */
+  private readonly facts = new Map<string, { readonly version: string; readonly value: number }>();
   private used = 0;
   hits = 0;
   misses = 0;
@@ -110,8 +117,23 @@ export class ColumnCache {
     this.evict();
   }
 
-  /** Drops every entry whose key starts with `prefix` (a dropped table or partition folder). */
+  /** A fact noted about `key` at `version` (putFact), if any. */
+  fact(key: string, version: string): number | undefined {
+    const f = this.facts.get(key);
+    return f && f.version === version ? f.value : undefined;
+  }
+
+  putFact(key: string, version: string, value: number): void {
+    const f = this.facts.get(key);
+    if (f && f.version === version && f.value === value) return;
+    this.facts.delete(key);
+    this.facts.set(key, { version, value });
+    if (this.facts.size > MAX_FACTS) this.facts.delete(this.facts.keys().next().value as string);
+  }
+
+  /** Drops every entry (and fact) whose key starts with `prefix` (a dropped table or partition folder). */
   invalidate(prefix: string): void {
+    for (const k of this.facts.keys()) if (k.startsWith(prefix)) this.facts.delete(k);
     for (const [k, e] of this.entries) {
       if (k.startsWith(prefix)) {
         this.entries.delete(k);
@@ -122,6 +144,7 @@ export class ColumnCache {
 
   clear(): void {
     this.entries.clear();
+    this.facts.clear();
     this.used = 0;
   }
 

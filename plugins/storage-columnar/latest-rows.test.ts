@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { SeededRandom } from '../../tools/fuzz/seeded-random';
 import { LatestKeys } from './latest-rows';
 import { buildPostings } from './symbol-postings';
+import { Types } from '../../core/data/column-type';
+import { makeBatch, openEngine, readRows, removeDir, tempDir } from './test-support';
 
 interface Partition { keys: Int32Array; ranges: [number, number][] }
 
@@ -65,4 +67,51 @@ test('keys noted from rows read otherwise are not taken again', () => {
   const keys = Int32Array.of(0, 1, 2, -1, 1);
   assert.deepEqual([...latest.fromKeys(keys, [[0, 5]])], [4, 0]);
   assert.equal(latest.done, true);
+});
+
+test('a walk missing only the NULL key passes by the partitions whose lists were seen without NULL, also once the lists are evicted', async () => {
+  const dir = tempDir();
+  try {
+    // A cache too small to keep anything: only the NULL counts (facts) outlive a read.
+    const engine = await openEngine(dir, { cacheBytes: 1 });
+    await engine.createTable({ name: 't', columns: [{ name: 'ts', type: Types.TIMESTAMP }, { name: 's', type: Types.SYMBOL }], timestamp: 'ts', partitionBy: 'DAY' });
+    const w = await engine.openWriter('t');
+    const day = 86_400_000_000;
+    const rows: (string | number | null)[][] = [];
+    for (let d = 0; d < 10; d++) for (let k = 0; k < 5; k++) rows.push([d * day + k * 1000, `k${k}`]);
+    await w.append(makeBatch([Types.TIMESTAMP, Types.SYMBOL], rows));
+    await w.commit();
+    await w.close();
+    const latest = async (): Promise<{ rows: unknown[][]; misses: number }> => {
+      const before = engine.cache.misses;
+      const r = engine.openReader('t');
+      try {
+        const got = await readRows(r, { columns: [0, 1], reverse: true, latestBy: 1 });
+        return { rows: got, misses: engine.cache.misses - before };
+      } finally {
+        r.close();
+      }
+    };
+    const first = await latest(), second = await latest();
+    assert.deepEqual(first.rows.map((r) => r[1]), ['k4', 'k3', 'k2', 'k1', 'k0']);
+    assert.deepEqual(second.rows, first.rows);
+    assert.ok(second.misses * 5 < first.misses, `second walk read ${second.misses} entries, the first ${first.misses}`);
+    // A NULL key in the oldest partition is still found (its list was seen with one).
+    const w2 = await engine.openWriter('t');
+    await w2.append(makeBatch([Types.TIMESTAMP, Types.SYMBOL], [[9 * day + 10_000, 'k0']]));
+    await w2.commit();
+    await w2.close();
+    const all = await latest();
+    assert.equal(all.rows.length, 5);
+    const w3 = await engine.openWriter('t');
+    await w3.append(makeBatch([Types.TIMESTAMP, Types.SYMBOL], [[500, null]]));
+    await w3.commit();
+    await w3.close();
+    await latest();
+    const withNull = await latest();
+    assert.deepEqual(withNull.rows.map((r) => r[1]), ['k0', 'k4', 'k3', 'k2', 'k1', null]);
+    await engine.stop();
+  } finally {
+    removeDir(dir);
+  }
 });

@@ -24,6 +24,11 @@ export class LatestKeys {
     return this.remaining === 0;
   }
 
+  /** Only the NULL key is still missing: a partition known to hold no NULL in the column can be passed by. */
+  get onlyNullMissing(): boolean {
+    return this.remaining === 1 && this.found[0] === 0;
+  }
+
   /**
    * The newest row inside `ranges` (ascending, disjoint `[lo, hi)`) of every key not found yet, from the
    * partition's posting lists; the rows in descending order.

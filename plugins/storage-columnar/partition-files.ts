@@ -18,7 +18,8 @@ import { decodeFixed, decodeVar, nullVector } from './vector-decoder';
 import { extendVector } from './vector-extend';
 import { ScratchBuffers } from './scratch-buffers';
 import { nullPattern, storedWidth } from './vector-encoder';
-import { buildPostings, extendPostings, SymbolPostings } from './symbol-postings';
+import { buildPostings, extendPostings, postingList, SymbolPostings } from './symbol-postings';
+import { SYMBOL_NULL } from '../../core/data/null-values';
 
 const TWO_32 = 4294967296;
 const MAX_HEAP_BYTES = 2147483647;
@@ -72,7 +73,8 @@ export function loadVector(cache: ColumnCache, tableDir: string, p: PartitionSta
  */
 export function loadPostings(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn, symbolCount: number): SymbolPostings {
   const top = columnTop(p, c);
-  return cache.postings(join(tableDir, p.dir, c.file), `${p.rows}|${top}`, (previous) => {
+  const file = join(tableDir, p.dir, c.file), version = `${p.rows}|${top}`;
+  const postings = cache.postings(file, version, (previous) => {
     const keys = loadVector(cache, tableDir, p, c).data as Int32Array;
     // The partition took appends since the cached lists were built: only the new rows are sorted in.
     const prevRows = previous ? Number(previous.version.split('|')[0]) : 0;
@@ -81,6 +83,21 @@ export function loadPostings(cache: ColumnCache, tableDir: string, p: PartitionS
     }
     return buildPostings(keys, p.rows, symbolCount);
   });
+  cache.putFact(file + NULL_ROWS, version, postingList(postings, SYMBOL_NULL).length);
+  return postings;
+}
+
+const NULL_ROWS = '#null-rows';
+
+/**
+ * The rows of a committed partition's SYMBOL column holding NULL when known without reading the column: noted
+ * whenever its posting lists were loaded (a fact that outlives them in the cache), or all rows before the column
+ * was added.
+ */
+export function knownNullRows(cache: ColumnCache, tableDir: string, p: PartitionState, c: StoredColumn): number | undefined {
+  const top = columnTop(p, c);
+  if (top >= p.rows) return p.rows;
+  return cache.fact(join(tableDir, p.dir, c.file) + NULL_ROWS, `${p.rows}|${top}`);
 }
 
 /** The decoded column of a partition read from its files, past the cache: for a transaction's staged partitions. */

@@ -15,7 +15,7 @@ import { exactAt } from '../../core/data/exact-longs';
 import { ScanOptions, SymbolRowCount, SymbolValues, TableReader } from '../../core/extension/storage-engine';
 import { SvcError } from '../../core/errors';
 import { ColumnCache } from './column-cache';
-import { committedSizes, loadPostings, loadVector } from './partition-files';
+import { committedSizes, knownNullRows, loadPostings, loadVector } from './partition-files';
 import { countRows, SymbolPostings } from './symbol-postings';
 import { rangeSelection } from './range-selection';
 import { LatestKeys } from './latest-rows';
@@ -162,6 +162,8 @@ export class ColumnarTableReader implements TableReader {
         }
         continue;
       }
+      // Only the NULL key missing: a partition whose column is known to hold none is passed by unread.
+      if (latest.onlyNullMissing && knownNullRows(this.cache, this.state.dir, p, keyColumn) === 0) continue;
       const ranges = this.rowRanges(p, options.intervals);
       if (ranges.length === 0) continue;
       const rows = count <= p.rows
@@ -193,6 +195,7 @@ export class ColumnarTableReader implements TableReader {
         if (p.rows > 0 && (!intervals || intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) n += p.rows;
         continue;
       }
+      if (knownNullRows(this.cache, this.state.dir, p, column) === 0) continue;
       const ranges = this.rowRanges(p, intervals);
       if (ranges.length === 0) continue;
       if (count <= p.rows) {
