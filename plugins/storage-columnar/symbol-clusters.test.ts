@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPostings, countRows, postingList, selectRows } from './symbol-postings';
-import { ClusterCursor, readBefore } from './symbol-clusters';
+import { ClusterCursor, READS_BEFORE_CLUSTERS, readBefore } from './symbol-clusters';
 import { ColumnCache } from './column-cache';
 import { StoredColumn } from './table-meta';
 import { PartitionState } from './txn-state';
@@ -36,16 +36,17 @@ test('clustered reads of selected rows equal gathering them from the column, in 
   }
 });
 
-test('a key is read before in a partition from its second narrowed read on, until the cache drops the partition', () => {
+test('a key counts as read before in a partition after READS_BEFORE_CLUSTERS reads there, until the cache drops the partition', () => {
   const cache = new ColumnCache(1 << 20);
   const day = (dir: string): PartitionState => ({ dir } as unknown as PartitionState);
   const host = { file: 'host' } as unknown as StoredColumn;
-  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), false);
-  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), true);
-  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), true);
-  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 4), false);
-  assert.equal(readBefore(cache, '/t', day('2024-01-02'), host, 3), false);
-  assert.equal(readBefore(cache, '/u', day('2024-01-01'), host, 3), false);
+  const reads = (dir: string, key: number, table = '/t'): boolean => readBefore(cache, table, day(dir), host, key);
+  for (let r = 0; r < READS_BEFORE_CLUSTERS; r++) assert.equal(reads('2024-01-01', 3), false, `read ${r}`);
+  assert.equal(reads('2024-01-01', 3), true);
+  assert.equal(reads('2024-01-01', 3), true);
+  assert.equal(reads('2024-01-01', 4), false);
+  assert.equal(reads('2024-01-02', 3), false);
+  assert.equal(reads('2024-01-01', 3, '/u'), false);
   cache.invalidate('/t/2024-01-01');
-  assert.equal(readBefore(cache, '/t', day('2024-01-01'), host, 3), false);
+  assert.equal(reads('2024-01-01', 3), false);
 });

@@ -46,19 +46,24 @@ export function loadCluster(cache: ColumnCache, tableDir: string, p: PartitionSt
   });
 }
 
-const READ = Object.freeze({ read: true });
+/**
+ * Narrowed reads of a key in a partition without clusters before its clusters are built. Building them
+ * gathers every row of the key in the partition, about three times what a read of a few hours gathers, so
+ * the clusters are bought once the reads have cost about as much (the rent-or-buy rule: never more than
+ * twice the cost of the better choice made knowing the future). A one-off query, or a drawn window over
+ * random keys, gathers only its rows; a dashboard's panel refreshed again and again reads them in place.
+ */
+export const READS_BEFORE_CLUSTERS = 3;
 
 /**
- * Whether a narrowed scan read key `key` of symbol column `s` in partition `p` before without its clusters
- * (a note in the cache, dropped with the column's entries), noting this read. A scan of a small part of a
- * partition gathers the key's rows the first time and builds its clusters the second, so a repeated query (a
- * dashboard's panel, a notebook's cell run again) reads them in place while a one-off does not pay for the
- * key's whole partition.
+ * Whether narrowed scans read key `key` of symbol column `s` in partition `p` READS_BEFORE_CLUSTERS times
+ * before without its clusters (counted in the cache, dropped with the column's entries), counting this read.
  */
 export function readBefore(cache: ColumnCache, tableDir: string, p: PartitionState, s: StoredColumn, key: number): boolean {
-  const k = `${join(tableDir, p.dir, s.file)}#read=${key}`;
-  if (cache.object(k, 'read')) return true;
-  cache.putObject(k, 'read', READ, 64);
+  const k = `${join(tableDir, p.dir, s.file)}#reads=${key}`;
+  const reads = (cache.object<{ n: number }>(k, 'reads')?.n ?? 0);
+  if (reads >= READS_BEFORE_CLUSTERS) return true;
+  cache.putObject(k, 'reads', { n: reads + 1 }, 64);
   return false;
 }
 
