@@ -166,11 +166,11 @@ export interface TableReader {
    */
   symbolRows?(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount;
   /**
-   * How many rows inside `intervals` may hold NULL in SYMBOL column `columnIndex` (a bound: partitions the
-   * engine cannot tell count every row), so `LATEST ON … PARTITION BY` under a WHERE can end its walk once
-   * every dictionary key was found when there is none. Optional: engines without it are walked to the end.
+   * Whether some row inside `intervals` may hold NULL in SYMBOL column `columnIndex` (true where the engine
+   * cannot tell), so `LATEST ON … PARTITION BY` under a WHERE can end its walk once every dictionary key was
+   * found when none does. Optional: engines without it are walked to the end.
    */
-  nullSymbolRows?(columnIndex: number, intervals?: readonly TimeInterval[]): number;
+  mayHoldNullSymbol?(columnIndex: number, intervals?: readonly TimeInterval[]): boolean;
   /** Releases the snapshot. */
   close(): void;
 }

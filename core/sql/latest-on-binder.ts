@@ -86,7 +86,7 @@ function keyNulls(plan: PlanNode, keyIndex: number): ((context: ExecContext) => 
   if (plan instanceof TableScan) {
     const column = plan.spec.columnIndexes[keyIndex];
     if (column === undefined || plan.spec.table.columns[column].type.tag !== TypeTag.SYMBOL) return undefined;
-    return (context) => (plan.nullSymbolRows(column, context) ?? 1) > 0;
+    return (context) => plan.mayHoldNullSymbol(column, context);
   }
   if (plan instanceof Filter) return keyNulls(plan.child, keyIndex);
   if (plan instanceof Project) {

@@ -99,7 +99,7 @@ export class ColumnarTableReader implements TableReader {
     }
     for (const p of parts) {
       if (p.parquet) {
-        if (p.rows > 0 && (!options.intervals || options.intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) {
+        if (touches(p, options.intervals)) {
           yield* scanParquetPartition(parquetScan, p, options);
         }
         continue;
@@ -154,7 +154,7 @@ export class ColumnarTableReader implements TableReader {
       if (latest.done) return;
       options.signal?.throwIfAborted();
       if (p.parquet) {
-        if (p.rows > 0 && (!options.intervals || options.intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) {
+        if (touches(p, options.intervals)) {
           for await (const batch of scanParquetPartition(parquetScan, p, options)) {
             if (keySlot >= 0) latest.note(batch.vectors[keySlot].data as Int32Array, batch.rowCount);
             yield batch;
@@ -186,13 +186,13 @@ export class ColumnarTableReader implements TableReader {
     return options.columns.indexOf(column);
   }
 
-  nullSymbolRows(columnIndex: number, intervals?: readonly TimeInterval[]): number {
+  mayHoldNullSymbol(columnIndex: number, intervals?: readonly TimeInterval[]): boolean {
     const column = this.columnAt(columnIndex);
     const count = this.symbolTables.get(columnIndex)?.size ?? 0;
-    let n = 0;
     for (const p of this.txn.partitions) {
+      // Parquet partitions keep no posting lists: any one the intervals touch may hold NULL.
       if (p.parquet) {
-        if (p.rows > 0 && (!intervals || intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs))) n += p.rows;
+        if (touches(p, intervals)) return true;
         continue;
       }
       if (knownNullRows(this.cache, this.state.dir, p, column) === 0) continue;
@@ -200,13 +200,13 @@ export class ColumnarTableReader implements TableReader {
       if (ranges.length === 0) continue;
       if (count <= p.rows) {
         const postings = loadPostings(this.cache, this.state.dir, p, column, count);
-        for (const [lo, hi] of ranges) n += countRows(postings, NULL_KEY, lo, hi);
+        if (ranges.some(([lo, hi]) => countRows(postings, NULL_KEY, lo, hi) > 0)) return true;
       } else {
         const keys = loadVector(this.cache, this.state.dir, p, column).data as Int32Array;
-        for (const [lo, hi] of ranges) n += nullKeys(keys, lo, hi);
+        if (ranges.some(([lo, hi]) => hasNullKey(keys, lo, hi))) return true;
       }
     }
-    return n;
+    return false;
   }
 
   symbolRows(wanted: SymbolValues, intervals?: readonly TimeInterval[], columns?: readonly number[]): SymbolRowCount {
@@ -221,7 +221,7 @@ export class ColumnarTableReader implements TableReader {
     for (const p of this.txn.partitions) {
       if (p.parquet) {
         // Every row of a Parquet partition the intervals touch is read (no posting lists there).
-        const touched = p.rows > 0 && (!intervals || intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs));
+        const touched = touches(p, intervals);
         if (touched) { rows += p.rows; selected += p.rows; }
         continue;
       }
@@ -363,11 +363,15 @@ interface Selection {
 
 const NULL_KEY = [SYMBOL_NULL];
 
-/** The NULL keys among `keys[lo…hi)`. */
-function nullKeys(keys: Int32Array, lo: number, hi: number): number {
-  let n = 0;
-  for (let i = lo; i < hi; i++) if (keys[i] === SYMBOL_NULL) n++;
-  return n;
+/** Whether `keys[lo…hi)` holds the NULL key. */
+function hasNullKey(keys: Int32Array, lo: number, hi: number): boolean {
+  for (let i = lo; i < hi; i++) if (keys[i] === SYMBOL_NULL) return true;
+  return false;
+}
+
+/** Whether partition `p` has rows the intervals touch (all of them without intervals). */
+function touches(p: PartitionState, intervals: readonly TimeInterval[] | undefined): boolean {
+  return p.rows > 0 && (!intervals || intervals.some((iv) => iv.lo <= p.maxTs && iv.hi >= p.minTs));
 }
 
 /**

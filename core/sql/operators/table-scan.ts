@@ -110,11 +110,11 @@ export class TableScan implements PlanNode {
     }
   }
 
-  /** Rows inside the scan's intervals that may hold NULL in SYMBOL table column `column`; undefined when the engine cannot tell. */
-  nullSymbolRows(column: number, context: ExecContext): number | undefined {
+  /** Whether a row inside the scan's intervals may hold NULL in SYMBOL table column `column` (true when the engine cannot tell). */
+  mayHoldNullSymbol(column: number, context: ExecContext): boolean {
     const reader = context.storage.openReader(this.spec.table.name);
     try {
-      return reader.nullSymbolRows?.(column, this.intervals(context));
+      return reader.mayHoldNullSymbol?.(column, this.intervals(context)) ?? true;
     } finally {
       reader.close();
     }
