@@ -88,3 +88,20 @@ Feature: Line-protocol error texts, as QuestDB 9.4.4 writes them
       | path                | status | code          |
       | /write?precision=d  | 400    | not supported |
       | /write?precision=   | 400    | not supported |
+
+  Scenario: a large body whose last line the table refuses stores none of its rows, though its first rows reached storage while the rest was parsed
+    Given a running server
+    And I write the lines:
+      """
+      grown,k=a n=1i 1700000000000000000
+      """
+    When I write 200000 lines like "grown,k=b n={i}i 1700000001{i}" and then the lines:
+      """
+      grown,k=c n="text" 1700000002000000000
+      """
+    Then the status is 400
+    And the error message ends with "error in line 200001: table: grown, column: n; cast error from protocol type: STRING to column type: LONG"
+    And within 1000 ms the query "select count() from grown" answers the dataset "[[1]]"
+    When I write 200000 lines like "grown,k=b n={i}i 1700000001{i}"
+    Then the status is 204
+    And within 1000 ms the query "select count(), sum(n) from grown" answers the dataset "[[200001,19999900001]]"

@@ -128,3 +128,17 @@ Feature: InfluxDB line protocol over TCP (line.tcp.net.bind.to, default 0.0.0.0:
       | variable                | value |
       | SVC_PG_ENABLED          | false |
       | SVC_PG_SECURITY_READONLY | true |
+
+  Scenario: over TCP a refused line after many others: every line before it is committed, none after it
+    Given a running server
+    When I send over TCP 200000 lines like "streamed,k=b n={i}i 1700000001{i}" and then the lines:
+      """
+      streamed,k=c n="text" 1700000002000000000
+      streamed,k=d n=7i 1700000003000000000
+      """
+    And I send over TCP 20000 lines like "streamed,k=e n=1i 1700000004{i}" and then the lines:
+      """
+      streamed,k=f n=1i 1700000005000000000
+      """
+    Then within 10000 ms the server closes the TCP connection
+    And within 3000 ms the query "select count(), sum(n), count_distinct(k) from streamed" answers the dataset "[[200000,19999900000,1]]"

@@ -69,6 +69,23 @@ When('I write {int} lines like {string}', async function (this: SvcWorld, n: num
   await this.request('API', '/write', { method: 'POST', body });
 });
 
+/** A body large enough that its first rows reach storage (uncommitted) while its end is still parsed. */
+When('I write {int} lines like {string} and then the lines:', async function (this: SvcWorld, n: number, template: string, text: string) {
+  const body = Array.from({ length: n }, (_, i) => template.replace(/\{i\}/g, String(i))).join('\n') + '\n' + lines(text);
+  await this.request('API', '/write', { method: 'POST', body });
+});
+
+/** The lines go out in 64 KiB writes a turn apart, so the server parses and stores them in several steps. */
+When('I send over TCP {int} lines like {string} and then the lines:', async function (this: SvcWorld, n: number, template: string, text: string) {
+  const client = tcpClients.get(this) ?? await openTcp(this);
+  tcpClients.set(this, client);
+  const body = Buffer.from(Array.from({ length: n }, (_, i) => template.replace(/\{i\}/g, String(i))).join('\n') + '\n' + lines(text));
+  for (let at = 0; at < body.length && !client.socket.destroyed; at += 65536) {
+    client.socket.write(body.subarray(at, at + 65536));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+});
+
 When('I write the lines in chunks of {int} bytes:', async function (this: SvcWorld, size: number, text: string) {
   await this.ready();
   const body = Buffer.from(lines(text));

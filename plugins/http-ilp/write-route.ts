@@ -15,6 +15,7 @@ import { ErrorShape } from '../../core/server/error-shape';
 import { READ_ONLY_MESSAGE, ReadOnlyGuard } from '../../core/server/read-only-guard';
 import { CONTENT_TYPE, ResponseFraming } from '../../core/server/response-framing';
 import { IngestSession } from '../line-protocol/ingest-session';
+import { BackgroundAppends } from './background-appends';
 import { LineError } from '../line-protocol/line-error';
 import { LineIngestion } from '../line-protocol/line-ingestion';
 import { precisionUnit } from '../line-protocol/time-unit';
@@ -57,13 +58,16 @@ export class WriteRoute implements HttpRoute {
       const active = this.s.ingestion.session('http', precision, Number.isFinite(length) && !gzip ? length : undefined);
       session = active;
       const body = requestBody(req, this.s.gzipMaxBytes, (n) => { counters.bytes += n; }, () => active.error !== undefined, this.s.ratioLimit);
+      const appends = new BackgroundAppends(active, signal);
       for await (const chunk of body) {
         if (active.error !== undefined) continue;
         const wait = active.feed(chunk);
         if (wait !== undefined) await wait;
-        // Past the parse buffer the rows go to the writers now (they stay uncommitted until the end).
-        if (active.error === undefined && active.bufferedBytes > this.s.ingestion.bufferBytes) await active.write(signal);
+        // Parsed rows go to the writers as they come (uncommitted until the end), while the body is still
+        // parsed; past the parse buffer reading waits for the running append.
+        if (active.error === undefined) await appends.after(this.s.ingestion.bufferBytes);
       }
+      await appends.finish();
       active.end();
       await active.write(signal);
       const rows = await active.commit();

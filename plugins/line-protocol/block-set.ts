@@ -11,6 +11,8 @@ export class BlockSet {
   private open: TableBlock[] = [];
   private index = new NameIndex();
   private last: TableBlock | undefined;
+  /** Rows of each table's last block before `clear`: a new block of that table starts with room for as many. */
+  private sizes = new Map<string, number>();
 
   constructor(private readonly maxTables: number) {}
 
@@ -25,7 +27,8 @@ export class BlockSet {
     }
     if (i < 0 && this.open.length >= this.maxTables) return undefined;
     const bytes = b.slice(s, e);
-    const block = new TableBlock(decodeUtf8(bytes, 0, bytes.length), bytes, line);
+    const name = decodeUtf8(bytes, 0, bytes.length);
+    const block = new TableBlock(name, bytes, line, capacityFor(this.sizes.get(name)));
     this.blocks.push(block);
     if (i >= 0) {
       this.open[i] = block;
@@ -62,9 +65,24 @@ export class BlockSet {
 
   /** Forgets every block (after they were written, or on rollback). */
   clear(): void {
+    if (this.sizes.size > MAX_REMEMBERED) this.sizes.clear();
+    for (const b of this.blocks) this.sizes.set(b.table, b.rows);
     this.blocks.length = 0;
     this.open = [];
     this.index = new NameIndex();
     this.last = undefined;
   }
+}
+
+/** Tables whose block sizes are remembered at most (a session writing to more forgets them all). */
+const MAX_REMEMBERED = 1024;
+/** Block room in rows: the default, or the power of two that holds the rows the table's last block had. */
+const FIRST_ROWS = 1024;
+const MAX_ROWS = 1 << 20;
+
+function capacityFor(rows: number | undefined): number {
+  if (rows === undefined || rows <= FIRST_ROWS) return FIRST_ROWS;
+  let n = FIRST_ROWS;
+  while (n < rows && n < MAX_ROWS) n *= 2;
+  return n;
 }

@@ -30,6 +30,12 @@ export interface SessionOptions {
   readonly keepRowsBeforeError: boolean;
 }
 
+/**
+ * Parsed rows (bytes) worth handing to the writers (uncommitted) while more input arrives: a transport appends
+ * them as they come, so parsing (a parse worker) and storage (the request thread) overlap.
+ */
+export const APPEND_BYTES = 2 << 20;
+
 export class IngestSession {
   private readonly writers = new Map<string, TableWriter>();
   /** Blocks taken from the source and not yet written (kept after a refused write, for `truncateBefore`). */
@@ -82,10 +88,11 @@ export class IngestSession {
   /**
    * Creates tables, adds columns and appends every parsed row to the writers (uncommitted). Throws the
    * LineError of the first bad line, whether it did not parse or does not fit its table (nothing changed
-   * then), or a SvcError from storage.
+   * then), or a SvcError from storage. With `take` false only the rows already taken are written (what is
+   * left after `truncateBefore`).
    */
-  async write(signal?: AbortSignal): Promise<void> {
-    this.ready.push(...await this.source.take());
+  async write(signal?: AbortSignal, take = true): Promise<void> {
+    if (take) this.ready.push(...await this.source.take());
     const { plans, error } = planBlocks(this.ready, (name) => this.engine.getTable(name), this.rules);
     const parseError = this.options.keepRowsBeforeError ? undefined : this.source.error;
     const first = error !== undefined && (parseError === undefined || (error.line ?? 0) < (parseError.line ?? 0)) ? error : parseError;
@@ -93,6 +100,24 @@ export class IngestSession {
     plans.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const plan of plans) await this.writePlan(plan, signal);
     this.ready = [];
+  }
+
+  /**
+   * `write` while the input goes on, when every table and column the parsed rows name exists (so a request that
+   * fails later leaves no table or column behind); false, with nothing written, when one would be created.
+   */
+  async appendToExisting(signal?: AbortSignal): Promise<boolean> {
+    this.ready.push(...await this.source.take());
+    if (this.ready.some((block) => this.changesSchema(block))) return false;
+    await this.write(signal, false);
+    return true;
+  }
+
+  private changesSchema(block: TableBlock): boolean {
+    const table = this.engine.getTable(block.table);
+    if (table === undefined) return true;
+    const names = new Set(table.columns.map((c) => c.name.toLowerCase()));
+    return block.columns.some((c) => c.used && !names.has(c.name.toLowerCase()));
   }
 
   /** Publishes everything appended; the number of rows committed. The writers are released either way. */

@@ -59,8 +59,10 @@ export class TableBlock {
     }
     if (c === undefined) {
       const nameBytes = b.slice(s, e);
+      // A column of the block's first line gets the block's room (the common dense case); a later one
+      // starts small and doubles, so sparse columns cost what they hold.
       const created = new BlockColumn(decodeUtf8(nameBytes, 0, nameBytes.length), nameBytes, type, dims, row,
-        Math.min(this.capacity, Math.max(16, row + 1)));
+        row === 0 ? this.capacity : Math.min(this.capacity, Math.max(16, row + 1)));
       this.index.set(nameBytes, this.columns.length);
       this.predict(position, this.columns.length);
       this.columns.push(created);

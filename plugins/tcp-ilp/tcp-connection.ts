@@ -13,14 +13,16 @@
  *   resets the connection too; an idle timeout or the server stopping ends it cleanly after a commit.
  *
  * With `line.tcp.auth.db.path` the connection first runs QuestDB's challenge-response (auth-handshake.ts).
- * The socket is paused while a commit runs, so memory stays bounded by the buffer however fast the client sends.
+ * Parsing and storage overlap: while a write or commit runs the socket keeps being read and parsed, and the
+ * parsed rows go to the writers (uncommitted) as they come (`APPEND_BYTES`), so both cores work. Memory stays
+ * bounded: past `line.parse.buffer.size` of parsed rows the socket is paused until the running write ends.
  */
 import { KeyObject } from 'node:crypto';
 import { Socket } from 'node:net';
 import { asExpectedError, isSvcError } from '../../core/errors';
 import { Log } from '../../core/log/log';
 import { ErrorResponder } from '../../core/server/error-responder';
-import { IngestSession } from '../line-protocol/ingest-session';
+import { APPEND_BYTES, IngestSession } from '../line-protocol/ingest-session';
 import { isLineError, LineError } from '../line-protocol/line-error';
 import { LineIngestion } from '../line-protocol/line-ingestion';
 import { AuthHandshake } from './auth-handshake';
@@ -52,7 +54,12 @@ export class LineTcpConnection {
   private established = false;
   private busy: Promise<void> = Promise.resolve();
   private closing = false;
-  private committing = false;
+  /** An append or commit is queued or running on `busy`. */
+  private writing = false;
+  /** The socket is paused until the running write ends (the parsed rows passed the buffer). */
+  private heldForWrite = false;
+  /** The socket is paused until the parse worker catches up. */
+  private heldForParse = false;
   /** The connection must not end as an acknowledgement (a line or a commit failed). */
   private failed = false;
   private rejected = false;
@@ -116,16 +123,36 @@ export class LineTcpConnection {
     const wait = this.session.feed(bytes);
     if (wait !== undefined) {
       // The parse worker is behind: stop reading until it catches up.
+      this.heldForParse = true;
       this.socket.pause();
-      void wait.then(() => { if (!this.closing && !this.committing) this.socket.resume(); });
+      void wait.then(() => { this.heldForParse = false; this.resume(); });
     }
     if (this.session.error !== undefined) {
       this.close(undefined);
       return;
     }
     this.lineSince = this.session.pendingLineBytes > 0 ? (this.lineSince || now) : 0;
-    if (this.session.bufferedBytes > this.ingestion.bufferBytes) void this.commit();
+    this.writeSoon();
     this.timer ??= setInterval(() => this.onTick(), TICK_MS);
+  }
+
+  /** Past the buffer: a commit (or, while one runs, a pause); past APPEND_BYTES: an append. */
+  private writeSoon(): void {
+    const buffered = this.session.bufferedBytes;
+    if (buffered > this.ingestion.bufferBytes) {
+      if (!this.writing) {
+        void this.commit();
+      } else if (!this.heldForWrite) {
+        this.heldForWrite = true;
+        this.socket.pause();
+      }
+    } else if (!this.writing && buffered >= APPEND_BYTES) {
+      this.queue(false);
+    }
+  }
+
+  private resume(): void {
+    if (!this.closing && !this.socket.destroyed && !this.heldForParse && !this.heldForWrite) this.socket.resume();
   }
 
   /** Runs while rows, an unfinished line or bytes the parse worker still has are pending. */
@@ -142,7 +169,7 @@ export class LineTcpConnection {
       this.close(`a line stayed unfinished for more than ${limit} ms [line.tcp.net.line.timeout]`);
       return;
     }
-    if (this.committing) return;
+    if (this.writing) return;
     if (this.session.bufferedRows > 0) {
       if (now - this.lastDataAt >= QUIET_COMMIT_MS || now - this.pendingSince >= this.options.commitIntervalMs) void this.commit();
       return;
@@ -155,29 +182,45 @@ export class LineTcpConnection {
     this.timer = undefined;
   }
 
-  /** Runs one commit at a time with the socket paused. */
+  /** Writes and commits the parsed rows, one write at a time. */
   private commit(): Promise<void> {
-    this.socket.pause();
-    this.committing = true;
     this.pendingSince = 0;
-    this.busy = this.busy.then(() => this.commitNow()).finally(() => {
-      this.committing = false;
-      if (!this.closing && !this.socket.destroyed) this.socket.resume();
+    return this.queue(true);
+  }
+
+  /** Queues a write of the parsed rows (committed too when `commit`) after the running one. */
+  private queue(commit: boolean): Promise<void> {
+    this.writing = true;
+    this.busy = this.busy.then(() => this.writeNow(commit)).finally(() => {
+      this.writing = false;
+      if (this.heldForWrite) {
+        this.heldForWrite = false;
+        this.resume();
+      }
+      if (!this.closing) this.writeSoon();
     });
     return this.busy;
   }
 
+  private commitNow(): Promise<void> {
+    return this.writeNow(true);
+  }
+
   /**
-   * Writes and commits the parsed rows. A line the tables refuse (found at planning, before anything is
-   * written) drops it and the lines after it, commits the rest and resets the connection.
+   * Appends the parsed rows to the writers, and commits everything appended when `commit`. A line the tables
+   * refuse (found at planning, before anything is written) drops it and the lines after it, commits the rest
+   * and resets the connection.
    */
-  private async commitNow(): Promise<void> {
+  private async writeNow(commit: boolean): Promise<void> {
     let refused: LineError | undefined;
     for (;;) {
       try {
-        await this.session.write();
-        const rows = await this.session.commit();
-        if (rows > 0) this.ingestion.metrics.committed('tcp', rows);
+        // After a refusal only the rows before it count: nothing more is taken from the parser.
+        await this.session.write(undefined, refused === undefined);
+        if (commit || refused !== undefined) {
+          const rows = await this.session.commit();
+          if (rows > 0) this.ingestion.metrics.committed('tcp', rows);
+        }
         break;
       } catch (e) {
         if (refused === undefined && isLineError(e) && e.line !== undefined) {
@@ -216,7 +259,8 @@ export class LineTcpConnection {
     const parsed = this.session.error;
     if (reason !== undefined) this.log.info(`line protocol connection closed [remote=${this.remote}] ${reason}`);
     void this.busy.then(async () => {
-      await this.commitNow();
+      // After a refused line nothing more is stored (the rows before it are committed already).
+      if (!this.rejected) await this.commitNow();
       // A line that did not parse (known once the parse worker has seen it) is reported after its predecessors are in.
       const error = parsed ?? this.session.error;
       if (error !== undefined && !this.rejected) this.reject(error);
